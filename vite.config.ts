@@ -1,0 +1,14 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { reactRouterHonoServer } from "react-router-hono-server/dev";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [
+    reactRouterHonoServer({ serverEntryPoint: "server/index.ts" }),
+    tailwindcss(),
+    reactRouter(),
+  ],
+  build: { target: "es2022" },
+  ssr: { external: ["@electric-sql/pglite", "sharp", "postgres", "pino"] },
+});
