@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { DISTRICTS } from "./districts";
+import { findDistrict, isValidDistrictThana, normalizePlaceName, thanasOf } from "./geo";
+
+describe("DISTRICTS", () => {
+  it("has all 64 districts, sorted by English name, with unique names", () => {
+    expect(DISTRICTS).toHaveLength(64);
+    const names = DISTRICTS.map((d) => d.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
+    expect(new Set(names).size).toBe(64);
+    expect(new Set(DISTRICTS.map((d) => d.bnName)).size).toBe(64);
+  });
+
+  it("gives every district at least one thana, unique and sorted within it", () => {
+    for (const d of DISTRICTS) {
+      expect(d.thanas.length, d.name).toBeGreaterThan(0);
+      const bn = d.thanas.map((t) => t.bnName);
+      expect(new Set(bn).size, d.name).toBe(bn.length);
+      const en = d.thanas.map((t) => t.name);
+      expect(en).toEqual([...en].sort((a, b) => a.localeCompare(b, "en")));
+    }
+  });
+
+  it("stores clean names: Bengali script in NFC, no stray spaces", () => {
+    for (const p of DISTRICTS.flatMap((d) => [d, ...d.thanas])) {
+      expect(p.bnName).toBe(normalizePlaceName(p.bnName));
+      expect(p.name).toBe(p.name.trim());
+      expect(p.bnName).toMatch(/^[\u0980-\u09FF ]+$/);
+      expect(p.name).toMatch(/^[A-Z][A-Za-z' -]+$/);
+    }
+  });
+
+  it("includes Dhaka's upazilas and metropolitan thanas", () => {
+    const dhaka = findDistrict("ঢাকা");
+    const thanas = dhaka?.thanas.map((t) => t.bnName) ?? [];
+    expect(thanas).toContain("মিরপুর");
+    expect(thanas).toContain("ধানমন্ডি");
+    expect(thanas).toContain("গুলশান");
+    expect(thanas).toContain("সাভার");
+    expect(thanas.length).toBeGreaterThanOrEqual(55);
+  });
+});
+
+describe("findDistrict", () => {
+  it("finds by Bengali or English name", () => {
+    expect(findDistrict("ঢাকা")?.name).toBe("Dhaka");
+    expect(findDistrict("dhaka")?.bnName).toBe("ঢাকা");
+    expect(findDistrict(" Chattogram ")?.bnName).toBe("চট্টগ্রাম");
+    expect(findDistrict("Atlantis")).toBeUndefined();
+  });
+
+  it("matches a decomposed Bengali spelling", () => {
+    // য় typed as য + nukta
+    expect(findDistrict("ময়মনসিংহ".normalize("NFD"))?.name).toBe("Mymensingh");
+  });
+});
+
+describe("thanasOf and isValidDistrictThana", () => {
+  it("lists the Bengali thana names of a district", () => {
+    expect(thanasOf("ঢাকা")).toContain("মিরপুর");
+    expect(thanasOf("কুষ্টিয়া")).toContain("মিরপুর"); // Kushtia has its own Mirpur
+    expect(thanasOf("অজানা")).toEqual([]);
+  });
+
+  it("accepts a thana only in its own district", () => {
+    expect(isValidDistrictThana("ঢাকা", "ধানমন্ডি")).toBe(true);
+    expect(isValidDistrictThana(" ঢাকা ", "ধানমন্ডি ")).toBe(true);
+    expect(isValidDistrictThana("চট্টগ্রাম", "ধানমন্ডি")).toBe(false);
+    expect(isValidDistrictThana("ঢাকা", "")).toBe(false);
+    expect(isValidDistrictThana("Dhaka", "Dhanmondi")).toBe(false);
+  });
+});

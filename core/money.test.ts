@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { CURRENCY_SYMBOL, discountPercent, formatTaka, priceShown } from "./money";
+
+describe("priceShown", () => {
+  it("uses the offer price when there is one", () => {
+    expect(priceShown({ originalPrice: 1000, offerPrice: 850 })).toBe(850);
+  });
+
+  it("falls back to the original price when the offer is missing, null or 0", () => {
+    expect(priceShown({ originalPrice: 1000 })).toBe(1000);
+    expect(priceShown({ originalPrice: 1000, offerPrice: null })).toBe(1000);
+    expect(priceShown({ originalPrice: 1000, offerPrice: 0 })).toBe(1000);
+  });
+});
+
+describe("discountPercent", () => {
+  it("rounds to a whole percent", () => {
+    expect(discountPercent(1000, 850)).toBe(15);
+    expect(discountPercent(300, 200)).toBe(33);
+    expect(discountPercent(300, 100)).toBe(67);
+    expect(discountPercent(999, 998)).toBe(0);
+    expect(discountPercent(200, 199)).toBe(1); // 0.5 rounds up
+  });
+
+  it("is 0 when a value is missing or the original is not positive", () => {
+    expect(discountPercent(undefined, 100)).toBe(0);
+    expect(discountPercent(1000, undefined)).toBe(0);
+    expect(discountPercent(null, null)).toBe(0);
+    expect(discountPercent(0, 0)).toBe(0);
+    expect(discountPercent(-100, 50)).toBe(0);
+    expect(discountPercent(1000, 0)).toBe(0);
+    expect(discountPercent(Number.NaN, 50)).toBe(0);
+  });
+
+  it("is 0 for no discount and never negative", () => {
+    expect(discountPercent(500, 500)).toBe(0);
+    expect(discountPercent(500, 600)).toBe(0);
+  });
+});
+
+describe("formatTaka", () => {
+  it("groups thousands with the taka sign", () => {
+    expect(CURRENCY_SYMBOL).toBe("৳");
+    expect(formatTaka(1250)).toBe("৳1,250");
+    expect(formatTaka(0)).toBe("৳0");
+    expect(formatTaka(1234567)).toBe("৳1,234,567");
+  });
+
+  it("shows the requested decimals", () => {
+    expect(formatTaka(1250, 2)).toBe("৳1,250.00");
+    expect(formatTaka(99.5, 2)).toBe("৳99.50");
+    expect(formatTaka(99.5)).toBe("৳100");
+  });
+
+  it("puts the minus sign before the symbol", () => {
+    expect(formatTaka(-60)).toBe("-৳60");
+    expect(formatTaka(-0.001)).toBe("৳0");
+  });
+});

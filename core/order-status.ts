@@ -1,0 +1,60 @@
+export const ORDER_STATUSES = [
+  "Pending",
+  "Confirmed",
+  "Shipping",
+  "Delivered",
+  "Cancelled",
+  "Return",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ROLES = ["admin", "customer"] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isOrderStatus(x: unknown): x is OrderStatus {
+  return typeof x === "string" && (ORDER_STATUSES as readonly string[]).includes(x);
+}
+
+/** docs: shared/spec/decisions.md "Allowed transitions"; "customer" means the order's owner. */
+const TRANSITIONS: Record<Role, Record<OrderStatus, readonly OrderStatus[]>> = {
+  admin: {
+    Pending: ["Confirmed", "Cancelled"],
+    Confirmed: ["Shipping", "Delivered", "Cancelled"],
+    Shipping: ["Delivered", "Cancelled"],
+    Cancelled: ["Confirmed"],
+    Delivered: [],
+    Return: [],
+  },
+  customer: {
+    Pending: ["Cancelled"],
+    Confirmed: ["Cancelled"],
+    Shipping: ["Cancelled"],
+    Cancelled: ["Confirmed"],
+    Delivered: ["Return"],
+    Return: [],
+  },
+};
+
+export function allowedNextStatuses(from: OrderStatus, role: Role): readonly OrderStatus[] {
+  return TRANSITIONS[role][from];
+}
+
+export function canTransition(from: OrderStatus, to: OrderStatus, role: Role): boolean {
+  return allowedNextStatuses(from, role).includes(to);
+}
+
+export const ADMIN_ACTIVE_STATUSES: readonly OrderStatus[] = ["Pending", "Confirmed"];
+export const CUSTOMER_ACTIVE_STATUSES: readonly OrderStatus[] = [
+  "Pending",
+  "Confirmed",
+  "Shipping",
+];
+export const DELETABLE_ORDER_STATUSES: readonly OrderStatus[] = [
+  "Cancelled",
+  "Delivered",
+  "Return",
+];
+
+export function canDeleteOrder(status: OrderStatus): boolean {
+  return DELETABLE_ORDER_STATUSES.includes(status);
+}

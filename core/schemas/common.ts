@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** A file this shop serves from its own media store, e.g. "/media/products/ab12.webp". */
+export function isMediaPath(value: string): boolean {
+  return /^\/media\/[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(value) && !value.includes("..");
+}
+
+export const httpUrlSchema = z.string().trim().max(2000).refine(isHttpUrl, "Enter an http(s) URL");
+
+export const imageRefSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => isHttpUrl(v) || isMediaPath(v), "Enter an http(s) URL or a /media/ path");
+
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+/** Query strings send "" for a cleared field; treat it as absent. */
+export function emptyToUndefined(value: unknown): unknown {
+  return typeof value === "string" && value.trim() === "" ? undefined : value;
+}
+
+/**
+ * `when` option for an object-level refinement: run it, even if unrelated fields failed (so a
+ * form shows every problem at once), provided the value is an object and none of `keys` failed.
+ */
+export function whenFieldsValid(keys: readonly string[]) {
+  return (payload: z.core.ParsePayload): boolean => {
+    if (typeof payload.value !== "object" || payload.value === null) return false;
+    const failed = new Set(payload.issues.map((i) => i.path?.[0]));
+    return !keys.some((k) => failed.has(k));
+  };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { contactInputSchema } from "./contact";
+
+const good = {
+  name: "Karim",
+  email: "karim@example.com",
+  phoneNumber: "01812345678",
+  subject: "Delivery time",
+  description: "When will my order reach Sylhet?",
+};
+
+describe("contactInputSchema", () => {
+  it("accepts a complete message, trimmed", () => {
+    expect(contactInputSchema.parse({ ...good, name: "  Karim " }).name).toBe("Karim");
+  });
+
+  it("uses the spec's messages for empty or missing fields", () => {
+    const r = contactInputSchema.safeParse({
+      name: "",
+      email: "  ",
+      subject: "",
+      description: "",
+    });
+    expect(r.success).toBe(false);
+    const byPath = Object.fromEntries(
+      r.error?.issues.map((i) => [i.path.join("."), i.message]) ?? [],
+    );
+    expect(byPath).toEqual({
+      name: "Name is required",
+      email: "Email is required",
+      phoneNumber: "Phone Number is required",
+      subject: "Subject is required",
+      description: "Description is required",
+    });
+  });
+
+  it("checks the email address and bounds the lengths", () => {
+    const r = contactInputSchema.safeParse({ ...good, email: "karim@" });
+    expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["email", "Enter a valid email address"],
+    ]);
+    for (const [key, max] of [
+      ["name", 100],
+      ["subject", 200],
+      ["description", 5000],
+      ["phoneNumber", 20],
+    ] as const) {
+      expect(contactInputSchema.safeParse({ ...good, [key]: "x".repeat(max) }).success).toBe(true);
+      expect(contactInputSchema.safeParse({ ...good, [key]: "x".repeat(max + 1) }).success).toBe(
+        false,
+      );
+    }
+  });
+});

@@ -1,0 +1,5 @@
+export * from "./common";
+export * from "./contact";
+export * from "./order";
+export * from "./product";
+export * from "./slide";

@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { imageRefSchema, isoDateTimeSchema } from "./common";
+
+export const slideInputSchema = z.object({
+  image: imageRefSchema,
+  /** Used as the image's alt text. */
+  title: z.string().trim().max(120).default(""),
+  /** Accepted for compatibility with the original client; the server sets the time. */
+  time: isoDateTimeSchema.optional(),
+});
+
+export type SlideInput = z.infer<typeof slideInputSchema>;

@@ -1,0 +1,208 @@
+/**
+ * Writes core/districts.ts from the bd-geo-info package (MIT): the 64 districts and their
+ * upazilas, with Bengali names, plus Dhaka city's metropolitan thanas, which the package
+ * does not list. Run: npx tsx scripts/generate-districts.ts
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+type RawDistrict = { id: string; name: string; bn_name: string };
+type RawUpazila = { id: string; district_id: string; name: string; bn_name: string };
+type Place = { name: string; bnName: string };
+
+const require = createRequire(import.meta.url);
+// The package's exports hide package.json, so walk up from its entry point to find it.
+function findPackageDir(entry: string): string {
+  let dir = path.dirname(entry);
+  while (!existsSync(path.join(dir, "package.json"))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("bd-geo-info not found; run npm install");
+    dir = parent;
+  }
+  return dir;
+}
+const packageDir = findPackageDir(require.resolve("bd-geo-info"));
+const packageVersion = (
+  JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8")) as { version: string }
+).version;
+
+function readData<T>(file: string): T {
+  return JSON.parse(readFileSync(path.join(packageDir, "src", "data", file), "utf8")) as T;
+}
+
+const DHAKA_METRO_THANAS: readonly Place[] = [
+  { name: "Adabor", bnName: "আদাবর" },
+  { name: "Badda", bnName: "বাড্ডা" },
+  { name: "Banani", bnName: "বনানী" },
+  { name: "Bangshal", bnName: "বংশাল" },
+  { name: "Bhashantek", bnName: "ভাষানটেক" },
+  { name: "Bimanbandar", bnName: "বিমানবন্দর" },
+  { name: "Cantonment", bnName: "ক্যান্টনমেন্ট" },
+  { name: "Chawkbazar", bnName: "চকবাজার" },
+  { name: "Dakshinkhan", bnName: "দক্ষিণখান" },
+  { name: "Darus Salam", bnName: "দারুস সালাম" },
+  { name: "Demra", bnName: "ডেমরা" },
+  { name: "Dhanmondi", bnName: "ধানমন্ডি" },
+  { name: "Gendaria", bnName: "গেন্ডারিয়া" },
+  { name: "Gulshan", bnName: "গুলশান" },
+  { name: "Hatirjheel", bnName: "হাতিরঝিল" },
+  { name: "Hazaribagh", bnName: "হাজারীবাগ" },
+  { name: "Jatrabari", bnName: "যাত্রাবাড়ী" },
+  { name: "Kadamtali", bnName: "কদমতলী" },
+  { name: "Kafrul", bnName: "কাফরুল" },
+  { name: "Kalabagan", bnName: "কলাবাগান" },
+  { name: "Kamrangirchar", bnName: "কামরাঙ্গীরচর" },
+  { name: "Khilgaon", bnName: "খিলগাঁও" },
+  { name: "Khilkhet", bnName: "খিলক্ষেত" },
+  { name: "Kotwali", bnName: "কোতোয়ালী" },
+  { name: "Lalbagh", bnName: "লালবাগ" },
+  { name: "Mirpur", bnName: "মিরপুর" },
+  { name: "Mohammadpur", bnName: "মোহাম্মদপুর" },
+  { name: "Motijheel", bnName: "মতিঝিল" },
+  { name: "Mugda", bnName: "মুগদা" },
+  { name: "New Market", bnName: "নিউ মার্কেট" },
+  { name: "Pallabi", bnName: "পল্লবী" },
+  { name: "Paltan", bnName: "পল্টন" },
+  { name: "Ramna", bnName: "রমনা" },
+  { name: "Rampura", bnName: "রামপুরা" },
+  { name: "Rupnagar", bnName: "রূপনগর" },
+  { name: "Sabujbagh", bnName: "সবুজবাগ" },
+  { name: "Shah Ali", bnName: "শাহ আলী" },
+  { name: "Shahbagh", bnName: "শাহবাগ" },
+  { name: "Shahjahanpur", bnName: "শাহজাহানপুর" },
+  { name: "Sher-e-Bangla Nagar", bnName: "শেরেবাংলা নগর" },
+  { name: "Shyampur", bnName: "শ্যামপুর" },
+  { name: "Sutrapur", bnName: "সূত্রাপুর" },
+  { name: "Tejgaon", bnName: "তেজগাঁও" },
+  { name: "Tejgaon Industrial Area", bnName: "তেজগাঁও শিল্পাঞ্চল" },
+  { name: "Turag", bnName: "তুরাগ" },
+  { name: "Uttara East", bnName: "উত্তরা পূর্ব" },
+  { name: "Uttara West", bnName: "উত্তরা পশ্চিম" },
+  { name: "Uttarkhan", bnName: "উত্তরখান" },
+  { name: "Vatara", bnName: "ভাটারা" },
+  { name: "Wari", bnName: "ওয়ারী" },
+];
+
+/** Corrections to the package's district names, by the package's district id. */
+const DISTRICT_FIXES: Record<string, Partial<Place>> = {
+  "11": { bnName: "নারায়ণগঞ্জ" }, // package: নারায়াণগঞ্জ (misspelt)
+  "22": { name: "Chapai Nawabganj", bnName: "চাঁপাইনবাবগঞ্জ" }, // the district's official name
+  "25": { name: "Sirajganj" },
+  "45": { bnName: "কক্সবাজার" },
+};
+
+/**
+ * Corrections to the package's upazilas, by the package's upazila id: garbled or wrong
+ * names, duplicates, and entries that are not upazilas (null drops the entry).
+ */
+const UPAZILA_FIXES: Record<string, Partial<Place> | null> = {
+  "55": null, // "Shahbazpur Town" is not an upazila of Brahmanbaria
+  "100": { name: "Cox's Bazar Sadar", bnName: "কক্সবাজার সদর" }, // English name garbled
+  "159": { name: "Gazipur Sadar" },
+  "177": null, // "Narundi Police I.C" is a police outpost, not an upazila
+  "212": { bnName: "ধোবাউড়া" },
+  "217": { bnName: "ময়মনসিংহ সদর" },
+  "223": { name: "Narayanganj Sadar", bnName: "নারায়ণগঞ্জ সদর" },
+  "230": { name: "Raipura", bnName: "রায়পুরা" },
+  "247": { name: "Shariatpur Sadar" },
+  "316": { name: "Gangni", bnName: "গাংনী" },
+  // Natore: the package repeats Natore Sadar and Baraigram and lacks three upazilas.
+  "361": { name: "Gurudaspur", bnName: "গুরুদাসপুর" },
+  "362": { name: "Singra", bnName: "সিংড়া" },
+  "492": { name: "Osmani Nagar", bnName: "ওসমানীনগর" }, // Nabiganj is in Habiganj, not Sylhet
+};
+
+/** Upazilas the package lacks, by the package's district id. */
+const EXTRA_UPAZILAS: Record<string, readonly Place[]> = {
+  "1": DHAKA_METRO_THANAS,
+  "21": [{ name: "Naldanga", bnName: "নলডাঙ্গা" }],
+};
+
+function cleanEnglish(name: string): string {
+  const cleaned = name
+    .trim()
+    .replace(/\s+Upazilla$/i, "")
+    .replace(/(?:-S| S)$/, " Sadar")
+    .replace(/\s+/g, " ");
+  return cleaned.replace(/(^|\s)([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase());
+}
+
+// The package mixes precomposed and decomposed forms of letters such as য়; NFC makes the
+// stored names compare equal to what a browser submits after normalizing.
+function cleanBengali(name: string): string {
+  return name.trim().replace(/\s+/g, " ").normalize("NFC");
+}
+
+const byName = (a: Place, b: Place) => a.name.localeCompare(b.name, "en");
+
+function build() {
+  const { districts } = readData<{ districts: RawDistrict[] }>("bd-districts.json");
+  const { upazilas } = readData<{ upazilas: RawUpazila[] }>("bd-upazilas.json");
+
+  const result = districts.map((d) => {
+    const fix = DISTRICT_FIXES[d.id] ?? {};
+    const thanas = new Map<string, Place>();
+    const add = (p: Place) => {
+      const place = { name: cleanEnglish(p.name), bnName: cleanBengali(p.bnName) };
+      if (!thanas.has(place.bnName)) thanas.set(place.bnName, place);
+    };
+    for (const u of upazilas) {
+      if (u.district_id !== d.id) continue;
+      const upazilaFix = UPAZILA_FIXES[u.id];
+      if (upazilaFix === null) continue;
+      add({ name: u.name, bnName: u.bn_name, ...upazilaFix });
+    }
+    for (const extra of EXTRA_UPAZILAS[d.id] ?? []) add(extra);
+    return {
+      name: cleanEnglish(fix.name ?? d.name),
+      bnName: cleanBengali(fix.bnName ?? d.bn_name),
+      thanas: [...thanas.values()].sort(byName),
+    };
+  });
+  result.sort(byName);
+
+  if (result.length !== 64) throw new Error(`expected 64 districts, got ${result.length}`);
+  for (const d of result) {
+    if (d.thanas.length === 0) throw new Error(`${d.name} has no thanas`);
+  }
+  return result;
+}
+
+function render(districts: ReturnType<typeof build>): string {
+  const place = (p: Place) =>
+    `{ name: ${JSON.stringify(p.name)}, bnName: ${JSON.stringify(p.bnName)} }`;
+  const lines = districts.map(
+    (d) =>
+      `  { name: ${JSON.stringify(d.name)}, bnName: ${JSON.stringify(d.bnName)}, thanas: [${d.thanas.map(place).join(", ")}] },`,
+  );
+  return [
+    "// GENERATED by scripts/generate-districts.ts; do not edit by hand.",
+    `// Source: bd-geo-info ${packageVersion} (MIT License, © Md Tanvir Ahamed Shanto), with the`,
+    "// corrections and Dhaka metropolitan thanas kept in the script.",
+    "// Regenerate: npx tsx scripts/generate-districts.ts",
+    "",
+    "export type Thana = { readonly name: string; readonly bnName: string };",
+    "",
+    "export type District = {",
+    "  readonly name: string;",
+    "  readonly bnName: string;",
+    "  readonly thanas: readonly Thana[];",
+    "};",
+    "",
+    "/** All 64 districts sorted by English name; each district's thanas sorted by English name. */",
+    "export const DISTRICTS: readonly District[] = [",
+    ...lines,
+    "];",
+    "",
+  ].join("\n");
+}
+
+const target = fileURLToPath(new URL("../core/districts.ts", import.meta.url));
+const districts = build();
+writeFileSync(target, render(districts));
+console.log(
+  `wrote ${path.relative(process.cwd(), target)}: ${districts.length} districts, ` +
+    `${districts.reduce((n, d) => n + d.thanas.length, 0)} thanas`,
+);
