@@ -1,0 +1,81 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { lockDataDir } from "./data-dir-lock";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
+
+// An arbitrary constant: every Haat process on one PostgreSQL migrates under this advisory lock.
+const MIGRATION_LOCK_KEY = 7_240_311;
+
+export type DatabaseTarget =
+  | { kind: "pglite"; dataDir?: string }
+  | { kind: "postgres"; url: string; max?: number };
+
+/**
+ * Applies pending migrations on one dedicated connection, holding a session advisory lock so that
+ * several Haat processes starting together on one PostgreSQL migrate one after the other.
+ */
+async function migratePostgresUnderLock(url: string): Promise<void> {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}
+
+/** Opens the database (PGlite folder under a lock, or PostgreSQL) and applies pending migrations. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === "postgres") {
+    await migratePostgresUnderLock(target.url);
+    const client = postgres(target.url, { max: target.max ?? 10, onnotice: () => {} });
+    const db = drizzlePostgres({ client, schema }) as unknown as Db;
+    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  }
+
+  const lock = target.dataDir ? lockDataDir(path.dirname(target.dataDir)) : undefined;
+  try {
+    const client = await PGlite.create({
+      dataDir: target.dataDir,
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db,
+      kind: "pglite",
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,233 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { DELIVERY_AREAS } from "../../core/delivery";
+import { ORDER_STATUSES } from "../../core/order-status";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+// ---------------------------------------------------------------- Better Auth
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  role: text("role", { enum: ["admin", "customer"] })
+    .notNull()
+    .default("customer"),
+  ...timestamps,
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+// ---------------------------------------------------------------- Catalogue
+
+export const products = pgTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    videoLink: text("video_link"),
+    category: text("category").notNull(),
+    subCategory: text("sub_category").notNull(),
+    productType: text("product_type").notNull(),
+    sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
+    colors: text("colors").array().notNull().default(sql`'{}'::text[]`),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    originalPrice: integer("original_price").notNull(),
+    offerPrice: integer("offer_price"),
+    ratings: numeric("ratings", { precision: 2, scale: 1, mode: "number" }).notNull().default(5),
+    reviews: integer("reviews").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index("products_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("products_category_created_idx").on(t.category, t.createdAt.desc(), t.id.desc()),
+    index("products_sub_category_created_idx").on(t.subCategory, t.createdAt.desc(), t.id.desc()),
+    index("products_type_created_idx").on(t.productType, t.createdAt.desc(), t.id.desc()),
+    index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    check(
+      "products_prices_check",
+      sql`${t.originalPrice} >= 1 AND (${t.offerPrice} IS NULL OR ${t.offerPrice} BETWEEN 1 AND ${t.originalPrice})`,
+    ),
+  ],
+);
+
+export const slides = pgTable("slides", {
+  id: text("id").primaryKey(),
+  image: text("image").notNull(),
+  title: text("title").notNull().default(""),
+  time: timestamp("time", { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps,
+});
+
+// ---------------------------------------------------------------- Orders
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    orderNumber: integer("order_number").generatedAlwaysAsIdentity({ startWith: 100001 }).notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    customerEmail: text("customer_email").notNull(),
+    customerName: text("customer_name").notNull(),
+    mobileNumber: text("mobile_number").notNull(),
+    district: text("district").notNull(),
+    thana: text("thana").notNull(),
+    address: text("address").notNull(),
+    comment: text("comment").notNull().default(""),
+    addressType: text("address_type").notNull().default("Home"),
+    deliveryArea: text("delivery_area", { enum: DELIVERY_AREAS }).notNull(),
+    paymentSystem: text("payment_system").notNull().default("Cash On Delivery"),
+    deliveryCharge: integer("delivery_charge").notNull(),
+    subTotal: integer("sub_total").notNull(),
+    total: integer("total").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("Pending"),
+    idempotencyKey: text("idempotency_key"),
+    placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("orders_order_number_idx").on(t.orderNumber),
+    uniqueIndex("orders_idempotency_key_idx").on(t.idempotencyKey),
+    index("orders_status_placed_idx").on(t.status, t.placedAt.desc()),
+    index("orders_customer_email_idx").on(t.customerEmail),
+    index("orders_user_id_idx").on(t.userId),
+    index("orders_mobile_number_idx").on(t.mobileNumber),
+    index("orders_placed_idx").on(t.placedAt.desc()),
+    check(
+      "orders_status_check",
+      sql`${t.status} IN ('Pending','Confirmed','Shipping','Delivered','Cancelled','Return')`,
+    ),
+  ],
+);
+
+/** One line of an order: a snapshot of the product as it was sold. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    productId: text("product_id").notNull(),
+    name: text("name").notNull(),
+    imageUrl: text("image_url").notNull().default(""),
+    color: text("color").notNull().default("N/A"),
+    size: text("size").notNull().default("N/A"),
+    unitPrice: integer("unit_price").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    uniqueIndex("order_lines_order_position_idx").on(t.orderId, t.position),
+    index("order_lines_product_idx").on(t.productId),
+    check("order_lines_quantity_check", sql`${t.quantity} >= 1`),
+  ],
+);
+
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    changedByUserId: text("changed_by_user_id").references(() => user.id, {
+      onDelete: "set null",
+    }),
+    changedByRole: text("changed_by_role", { enum: ["admin", "customer", "system"] }).notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.changedAt)],
+);
+
+// ---------------------------------------------------------------- Contact
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    subject: text("subject").notNull(),
+    description: text("description").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+export type SlideRow = typeof slides.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type UserRow = typeof user.$inferSelect;

@@ -1,0 +1,136 @@
+import { asc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import sharp from "sharp";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  CATEGORIES,
+  CHEAP_ITEMS_CATEGORY,
+  PRODUCT_TYPES,
+  SUB_CATEGORIES,
+} from "../../../core/catalogue";
+import { deliveryCharge } from "../../../core/delivery";
+import { ORDER_STATUSES } from "../../../core/order-status";
+import type { AppContext } from "../../app-context";
+import { mountServerRoutes } from "../../http/api";
+import type { AppEnv } from "../../http/env";
+import { mediaKeyFromUrl } from "../../media/storage";
+import { describeDb, openTestContext, TEST_DB } from "../../testing/test-context";
+import { orderLines, orderStatusHistory, orders, products, slides, user } from "../schema";
+import { DEMO_ADMIN, DEMO_CUSTOMER, isDatabaseFresh, seedDemoData } from "./seed";
+
+describeDb(`demo data seed (${TEST_DB})`, () => {
+  let ctx: AppContext;
+  const firstRun: string[] = [];
+
+  beforeAll(async () => {
+    ctx = await openTestContext();
+    expect(await isDatabaseFresh(ctx.db)).toBe(true);
+    await seedDemoData(ctx, { log: (line) => firstRun.push(line) });
+  });
+  afterAll(async () => ctx?.close());
+
+  async function imageSize(url: string) {
+    const key = mediaKeyFromUrl(url);
+    expect(key, url).toBeDefined();
+    const data = await ctx.media.read(key as string);
+    expect(data, url).toBeDefined();
+    const meta = await sharp(data).metadata();
+    return { format: meta.format, width: meta.width, height: meta.height };
+  }
+
+  it("fills every category and sub-category with products of all three types", async () => {
+    const rows = await ctx.db.select().from(products);
+    expect(rows.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(rows.map((p) => p.category))).toEqual(new Set(CATEGORIES));
+    for (const category of CATEGORIES) {
+      const subs = new Set(rows.filter((p) => p.category === category).map((p) => p.subCategory));
+      expect(subs, category).toEqual(new Set(SUB_CATEGORIES[category]));
+    }
+    expect(new Set(rows.map((p) => p.productType))).toEqual(new Set(PRODUCT_TYPES));
+    expect(rows.some((p) => p.offerPrice !== null)).toBe(true);
+    expect(rows.some((p) => p.offerPrice === null)).toBe(true);
+    expect(rows.some((p) => p.sizes.length > 0)).toBe(true);
+    expect(rows.some((p) => p.colors.length > 0)).toBe(true);
+    expect(rows.every((p) => /^[A-Z][\w ]+: .+$/m.test(p.description))).toBe(true);
+    expect(rows.every((p) => p.description.includes("\n"))).toBe(true);
+
+    const cheap = rows.filter((p) => p.category === CHEAP_ITEMS_CATEGORY);
+    expect(cheap.length).toBeGreaterThanOrEqual(12);
+    expect(cheap.every((p) => (p.offerPrice ?? p.originalPrice) <= 100)).toBe(true);
+  });
+
+  it("stores product images at 450x450 and slide images at 900x450 as WebP", async () => {
+    const [product] = await ctx.db.select().from(products).limit(1);
+    expect(await imageSize(product?.images[0] ?? "")).toEqual({
+      format: "webp",
+      width: 450,
+      height: 450,
+    });
+    const slideRows = await ctx.db.select().from(slides).orderBy(asc(slides.time));
+    expect(slideRows).toHaveLength(4);
+    for (const slide of slideRows) {
+      expect(await imageSize(slide.image)).toEqual({ format: "webp", width: 900, height: 450 });
+    }
+  });
+
+  it("creates a demo admin and a demo customer who can sign in, and prints their details", async () => {
+    const [admin] = await ctx.db.select().from(user).where(eq(user.email, DEMO_ADMIN.email));
+    const [customer] = await ctx.db.select().from(user).where(eq(user.email, DEMO_CUSTOMER.email));
+    expect(admin?.role).toBe("admin");
+    expect(customer?.role).toBe("customer");
+
+    const app = new Hono<AppEnv>();
+    mountServerRoutes(app, ctx);
+    for (const who of [DEMO_ADMIN, DEMO_CUSTOMER]) {
+      const res = await app.request("/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: who.email, password: who.password }),
+      });
+      expect(res.status, who.email).toBe(200);
+      expect((await res.json()).user.email).toBe(who.email);
+    }
+    const wrong = await app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: DEMO_ADMIN.email, password: "not-the-password" }),
+    });
+    expect(wrong.status).toBe(401);
+
+    expect(firstRun).toContain(`  admin:    ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+    expect(firstRun).toContain(`  customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+    expect(firstRun.some((line) => line.includes("[####################]"))).toBe(true);
+  });
+
+  it("places orders in every status with consistent totals and history", async () => {
+    const rows = await ctx.db.select().from(orders);
+    expect(new Set(rows.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
+    for (const order of rows) {
+      const lines = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+      const subTotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
+      expect(order.subTotal).toBe(subTotal);
+      expect(order.deliveryCharge).toBe(deliveryCharge(order.deliveryArea));
+      expect(order.total).toBe(subTotal + order.deliveryCharge);
+      const history = await ctx.db
+        .select()
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.orderId, order.id))
+        .orderBy(asc(orderStatusHistory.changedAt));
+      expect(history[0]?.toStatus).toBe("Pending");
+      expect(history.at(-1)?.toStatus).toBe(order.status);
+    }
+    expect(new Set(rows.map((o) => o.orderNumber)).size).toBe(rows.length);
+  });
+
+  it("is idempotent: a second run keeps everything as it is", async () => {
+    const count = async () =>
+      Promise.all([products, slides, user, orders, orderLines].map((t) => ctx.db.$count(t)));
+    const before = await count();
+    const secondRun: string[] = [];
+    await seedDemoData(ctx, { log: (line) => secondRun.push(line) });
+    expect(await count()).toEqual(before);
+    expect(secondRun).toContain("  products: already present, kept");
+    expect(secondRun).toContain("  orders: already present, kept");
+    expect(await isDatabaseFresh(ctx.db)).toBe(false);
+  });
+});

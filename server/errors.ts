@@ -1,0 +1,77 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ZodError } from "zod";
+
+export type AppErrorCode =
+  | "invalid"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "price_changed"
+  | "payload_too_large"
+  | "rate_limited";
+
+export type FieldIssue = { path: string; message: string };
+
+const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  price_changed: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+};
+
+/** The one error type services throw; `errorBody` turns it into the API's error shape. */
+export class AppError extends Error {
+  override name = "AppError";
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly issues?: FieldIssue[],
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+
+  get status(): ContentfulStatusCode {
+    return STATUS[this.code];
+  }
+
+  static notFound(what: string): AppError {
+    return new AppError("not_found", `${what} not found`);
+  }
+
+  static fromZod(error: ZodError, message = "Some fields are not valid"): AppError {
+    return new AppError("invalid", message, zodIssues(error));
+  }
+}
+
+export function zodIssues(error: ZodError): FieldIssue[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+}
+
+export type ErrorBody = {
+  error: {
+    code: AppErrorCode | "internal";
+    message: string;
+    issues?: FieldIssue[];
+  } & Record<string, unknown>;
+};
+
+export function errorBody(err: AppError): ErrorBody {
+  return {
+    error: {
+      ...err.details,
+      code: err.code,
+      message: err.message,
+      ...(err.issues ? { issues: err.issues } : {}),
+    },
+  };
+}
+
+export const INTERNAL_ERROR_BODY: ErrorBody = {
+  error: { code: "internal", message: "Something went wrong on our side. Please try again." },
+};
