@@ -1,0 +1,57 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "react-router";
+import "./app.css";
+import { THEME_BOOT_SCRIPT } from "./theme";
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant boot script, no user data */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-base-100 text-base-content">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto max-w-[1200px] px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">
+        {status === 404 ? "Oops! Page Not Found" : "Something went wrong"}
+      </h1>
+      <p className="mt-4 opacity-80">
+        {status === 404
+          ? "The page you are looking for does not exist."
+          : "Please try again in a moment."}
+      </p>
+      <a className="btn btn-primary mt-8" href="/">
+        Go Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# npm test: unit, database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), API and
+# browser tests in one Vitest run, against a fresh production build.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
+  if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+    echo "Installing Chromium from Debian's packages for the browser tests..."
+    (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || {
+      echo "Could not install chromium"; exit 1; }
+  else
+    echo "Chromium is missing: install Debian's 'chromium' package (or set CHROMIUM_PATH)"; exit 1
+  fi
+fi
+
+npx react-router build >/tmp/haat-build.log 2>&1 || { cat /tmp/haat-build.log; exit 1; }
+
+report=$(mktemp)
+npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@"
+status=$?
+node -e '
+  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  const skipped = r.numPendingTests + r.numTodoTests;
+  console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
+' "$report" 2>/dev/null || echo "0 passed, 1 failed"
+rm -f "$report"
+exit $status

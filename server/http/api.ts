@@ -1,0 +1,73 @@
+import type { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppContext } from "../app-context";
+import { CLIENT_IP_HEADER } from "../auth/auth";
+import { pingDatabase } from "../db/client";
+import { AppError, errorBody, INTERNAL_ERROR_BODY } from "../errors";
+import { logger } from "../logger";
+import { renderApiDocs } from "./api-docs";
+import { clientAddress } from "./client-address";
+import type { AppEnv } from "./env";
+import { createMediaRoutes } from "./media";
+import { productsApi } from "./products";
+import { createRouter } from "./router";
+
+export const OPENAPI_INFO = {
+  openapi: "3.0.3",
+  info: {
+    title: "Haat API",
+    version: "1",
+    description: "JSON API of the Haat shop. Errors: `{ error: { code, message, issues? } }`.",
+  },
+} as const;
+
+/** The JSON API under /api: every resource router, the auth handler and the OpenAPI document. */
+export function createApi(ctx: AppContext) {
+  const api = createRouter();
+  api.use(async (c, next) => {
+    c.set("app", ctx);
+    await next();
+  });
+
+  api.route("/", productsApi);
+
+  api.on(["GET", "POST"], "/auth/*", (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientAddress(c));
+    return ctx.auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  api.get("/openapi.json", (c) => c.json(api.getOpenAPIDocument({ ...OPENAPI_INFO })));
+  api.get("/docs", (c) => c.html(renderApiDocs(api.getOpenAPIDocument({ ...OPENAPI_INFO }))));
+
+  // Last route: a sub-app's notFound is not consulted once mounted, and unknown API paths must
+  // not fall through to the HTML pages.
+  api.all("*", (c) =>
+    c.json(errorBody(new AppError("not_found", `No API route ${c.req.method} ${c.req.path}`)), 404),
+  );
+  api.onError((err, c) => {
+    if (err instanceof AppError) return c.json(errorBody(err), err.status);
+    if (err instanceof HTTPException && err.status < 500) {
+      const code = err.status === 413 ? "payload_too_large" : "invalid";
+      return c.json(errorBody(new AppError(code, err.message || "Bad request")), err.status);
+    }
+    logger.error({ err, requestId: c.var.requestId }, "unhandled API error");
+    return c.json(INTERNAL_ERROR_BODY, 500);
+  });
+  return api;
+}
+
+/** Hono app with the routes that sit beside React Router: health, media and the API. */
+export function mountServerRoutes(app: Hono<AppEnv>, ctx: AppContext) {
+  app.get("/healthz", async (c) => {
+    try {
+      await pingDatabase(ctx.db);
+      return c.json({ status: "ok", database: ctx.database.kind });
+    } catch (err) {
+      logger.error({ err }, "health check failed");
+      return c.json({ status: "error", database: ctx.database.kind }, 503);
+    }
+  });
+  app.route("/media", createMediaRoutes(ctx));
+  app.route("/api", createApi(ctx));
+}

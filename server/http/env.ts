@@ -1,0 +1,9 @@
+import type { AppContext } from "../app-context";
+
+/** Hono variables every API handler can read. */
+export type AppEnv = {
+  Variables: {
+    app: AppContext;
+    requestId: string;
+  };
+};

@@ -1,0 +1,170 @@
+import { Hono } from "hono";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { AppContext } from "../app-context";
+import { createProduct, type Product } from "../services/products";
+import { describeDb, openTestContext, TEST_DB } from "../testing/test-context";
+import { mountServerRoutes } from "./api";
+import type { AppEnv } from "./env";
+
+const base = {
+  description: "Material: Canvas\nA sturdy bag.",
+  sizes: [],
+  colors: ["Black" as const],
+  images: ["/media/ab/abababababababababababababababab.webp"],
+  originalPrice: 1200,
+  offerPrice: 990,
+  ratings: 4.5,
+  reviews: 12,
+  productType: "New Arrivals" as const,
+};
+
+describeDb(`products API (${TEST_DB})`, () => {
+  let ctx: AppContext;
+  let app: Hono<AppEnv>;
+  const created: Product[] = [];
+
+  const get = async (path: string) => {
+    const res = await app.request(path);
+    return { status: res.status, body: await res.json() };
+  };
+
+  beforeAll(async () => {
+    ctx = await openTestContext();
+    app = new Hono<AppEnv>();
+    mountServerRoutes(app, ctx);
+    const inputs = [
+      { name: "Travel Backpack 40L", category: "Bag Items", subCategory: "Backpack" },
+      { name: "Leather Office BAG", category: "Bag Items", subCategory: "Laptop Bag" },
+      { name: "Non-stick Fry Pan", category: "Kitchen Items", subCategory: "Non Stick Pan" },
+      { name: "100% Cotton_Towel", category: "Home and Living", subCategory: "Bed Sheet" },
+    ];
+    for (const [i, input] of inputs.entries()) {
+      created.push(
+        await createProduct(
+          ctx.db,
+          // biome-ignore lint/suspicious/noExplicitAny: sub-category names are checked by the schema tests
+          { ...base, ...input } as any,
+          new Date(Date.UTC(2026, 0, 1 + i)),
+        ),
+      );
+    }
+  });
+  afterAll(async () => ctx?.close());
+
+  it("lists products newest first in the spec's shape", async () => {
+    const { status, body } = await get("/api/products");
+    expect(status).toBe(200);
+    expect(body.data.map((p: Product) => p.name)).toEqual([
+      "100% Cotton_Towel",
+      "Non-stick Fry Pan",
+      "Leather Office BAG",
+      "Travel Backpack 40L",
+    ]);
+    expect(Object.keys(body.data[0]).sort()).toEqual(
+      [
+        "_id",
+        "name",
+        "description",
+        "videoLink",
+        "category",
+        "subCategory",
+        "productType",
+        "sizes",
+        "colors",
+        "images",
+        "originalPrice",
+        "offerPrice",
+        "ratings",
+        "reviews",
+        "createdAt",
+      ].sort(),
+    );
+    expect(body.data[3]).toMatchObject({
+      category: "Bag Items",
+      originalPrice: 1200,
+      offerPrice: 990,
+      ratings: 4.5,
+      colors: ["Black"],
+      createdAt: "2026-01-01T00:00:00.000Z",
+    });
+  });
+
+  it("filters by category, sub-category (any case) and product type", async () => {
+    const bags = await get("/api/products?category=Bag%20Items");
+    expect(bags.body.data.map((p: Product) => p.category)).toEqual(["Bag Items", "Bag Items"]);
+    const sub = await get("/api/products?subCategory=laptop%20bag");
+    expect(sub.body.data.map((p: Product) => p.name)).toEqual(["Leather Office BAG"]);
+    const type = await get("/api/products?productType=Best%20Selling");
+    expect(type.body.data).toEqual([]);
+    const home = await get("/api/products?category=Home%20%26%20Living");
+    expect(home.body.data.map((p: Product) => p.name)).toEqual(["100% Cotton_Towel"]);
+  });
+
+  it("searches names as case-insensitive substrings, with LIKE characters taken literally", async () => {
+    const bag = await get("/api/products?searchQuery=bAg");
+    expect(bag.body.data.map((p: Product) => p.name)).toEqual(["Leather Office BAG"]);
+    const percent = await get("/api/products?searchQuery=100%25");
+    expect(percent.body.data.map((p: Product) => p.name)).toEqual(["100% Cotton_Towel"]);
+    const underscore = await get("/api/products?searchQuery=e_t");
+    expect(underscore.body.data).toEqual([]);
+  });
+
+  it("pages with limit and cursor without gaps or repeats", async () => {
+    const first = await get("/api/products?limit=3");
+    expect(first.body.data).toHaveLength(3);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await get(`/api/products?limit=3&cursor=${first.body.nextCursor}`);
+    expect(second.body.data.map((p: Product) => p.name)).toEqual(["Travel Backpack 40L"]);
+    expect(second.body.nextCursor).toBeNull();
+  });
+
+  it("answers 400 with field issues for bad query values", async () => {
+    for (const query of [
+      "category=Nope",
+      "limit=0",
+      "limit=501",
+      "productType=Cheap",
+      "cursor=xyz",
+    ]) {
+      const { status, body } = await get(`/api/products?${query}`);
+      expect(status, query).toBe(400);
+      expect(body.error.code).toBe("invalid");
+      expect(body.error.issues.length, query).toBeGreaterThan(0);
+    }
+  });
+
+  it("returns one product by id and 404 for an unknown id", async () => {
+    const target = created[0] as Product;
+    const found = await get(`/api/product/${target._id}`);
+    expect(found.status).toBe(200);
+    expect(found.body.data).toEqual(target);
+    const missing = await get("/api/product/does-not-exist");
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toMatchObject({ code: "not_found", message: "Product not found" });
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const { status, body } = await get("/api/nothing-here");
+    expect(status).toBe(404);
+    expect(body.error.code).toBe("not_found");
+  });
+
+  it("describes its routes in /api/openapi.json and /api/docs", async () => {
+    const { status, body } = await get("/api/openapi.json");
+    expect(status).toBe(200);
+    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(["/products", "/product/{id}"]));
+    const params = body.paths["/products"].get.parameters.map((p: { name: string }) => p.name);
+    expect(params).toEqual(
+      expect.arrayContaining(["searchQuery", "category", "subCategory", "productType", "limit"]),
+    );
+    const docs = await app.request("/api/docs");
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain("/api/product/{id}");
+  });
+
+  it("reports health with the database kind", async () => {
+    const { status, body } = await get("/healthz");
+    expect(status).toBe(200);
+    expect(body).toEqual({ status: "ok", database: TEST_DB });
+  });
+});

@@ -1,0 +1,31 @@
+import { randomUUID } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { logger } from "../logger";
+import type { AppEnv } from "./env";
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** One JSON log line per request, tied together by a request id the response echoes. */
+export function requestLog(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    c.set("requestId", requestId);
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      c.header("X-Request-Id", requestId);
+      logger.info(
+        {
+          requestId,
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        },
+        "request",
+      );
+    }
+  };
+}

@@ -1,0 +1,29 @@
+import type { Server } from "node:http";
+import { createHonoServer } from "react-router-hono-server/node";
+import { getAppContext } from "./bootstrap";
+import { mountServerRoutes } from "./http/api";
+import type { AppEnv } from "./http/env";
+import { requestLog } from "./http/request-log";
+import { logger } from "./logger";
+import { installGracefulShutdown } from "./shutdown";
+
+const ctx = await getAppContext();
+
+export default await createHonoServer<AppEnv>({
+  port: ctx.config.PORT,
+  hostname: ctx.config.HOST,
+  defaultLogger: false,
+  beforeAll(app) {
+    app.use(requestLog());
+  },
+  configure(app) {
+    mountServerRoutes(app, ctx);
+  },
+  listeningListener(info) {
+    logger.info({ port: info.port, url: ctx.config.publicUrl }, "Haat is serving");
+    console.log(`\nHaat is running at ${ctx.config.publicUrl}\n`);
+  },
+  onServe(server) {
+    if (import.meta.env.PROD) installGracefulShutdown(server as Server, ctx.close);
+  },
+});

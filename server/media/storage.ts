@@ -1,0 +1,54 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+
+export const MEDIA_CONTENT_TYPES: Record<string, string> = {
+  ".webp": "image/webp",
+  ".jpg": "image/jpeg",
+  ".png": "image/png",
+  ".avif": "image/avif",
+};
+
+/** Where uploaded and generated images live; URLs are content-addressed, so they never change. */
+export interface MediaStorage {
+  put(data: Buffer, extension: keyof typeof MEDIA_CONTENT_TYPES | string): Promise<string>;
+  read(key: string): Promise<Buffer | undefined>;
+  remove(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}\.(webp|jpg|png|avif)$/;
+
+export function mediaKeyFromUrl(url: string): string | undefined {
+  const key = url.startsWith("/media/") ? url.slice("/media/".length) : undefined;
+  return key && KEY_PATTERN.test(key) ? key : undefined;
+}
+
+export class LocalMediaStorage implements MediaStorage {
+  constructor(private readonly root: string) {}
+
+  async put(data: Buffer, extension: string): Promise<string> {
+    if (!MEDIA_CONTENT_TYPES[extension]) throw new Error(`Unsupported media type ${extension}`);
+    const hash = createHash("sha256").update(data).digest("hex").slice(0, 32);
+    const key = `${hash.slice(0, 2)}/${hash}${extension}`;
+    const file = path.join(this.root, key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    await fs.writeFile(temp, data);
+    await fs.rename(temp, file);
+    return `/media/${key}`;
+  }
+
+  async read(key: string): Promise<Buffer | undefined> {
+    if (!KEY_PATTERN.test(key)) return undefined;
+    try {
+      return await fs.readFile(path.join(this.root, key));
+    } catch {
+      return undefined;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    if (!KEY_PATTERN.test(key)) return;
+    await fs.rm(path.join(this.root, key), { force: true });
+  }
+}
