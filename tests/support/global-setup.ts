@@ -1,0 +1,28 @@
+import fs from "node:fs";
+import type { TestProject } from "vitest/node";
+import { SERVER_ENTRY, type ServerProcess, startServer } from "./server-process";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+  }
+}
+
+let server: ServerProcess | undefined;
+
+/** One seeded production server for the browser journeys (built by `npm test` beforehand). */
+export async function setup(project: TestProject) {
+  if (!fs.existsSync(SERVER_ENTRY)) {
+    throw new Error("No production build: run `npm run build` (npm test does it) first");
+  }
+  server = await startServer();
+  project.provide("baseURL", server.url);
+  project.provide("dataDir", server.dataDir);
+}
+
+export async function teardown() {
+  if (!server) return;
+  await server.stop();
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const SERVER_ENTRY = path.join(ROOT, "build/server/index.js");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+export function tempDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "haat-e2e-"));
+}
+
+export type ServerProcess = {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+/** Starts the production build (`build/server/index.js`) as a child process. */
+export function spawnServer(options: {
+  dataDir: string;
+  port: number;
+  env?: Record<string, string>;
+}): ServerProcess {
+  let output = "";
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(options.port),
+      DATA_DIR: options.dataDir,
+      LOG_LEVEL: "warn",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    port: options.port,
+    dataDir: options.dataDir,
+    child,
+    output: () => output,
+    exited,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Waits until /healthz answers 200, or fails with the server's output. */
+export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  server.exited.then((code) => {
+    exitCode = code;
+  });
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) {
+      throw new Error(`server exited with ${exitCode}:\n${server.output()}`);
+    }
+    try {
+      const res = await fetch(`${server.url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
+}
+
+export async function startServer(env: Record<string, string> = {}) {
+  const server = spawnServer({ dataDir: tempDataDir(), port: await freePort(), env });
+  await waitUntilHealthy(server);
+  return server;
+}
