@@ -24,28 +24,6 @@ const envSchema = z.object({
     message: "must be at least 32 characters (generate one with: openssl rand -base64 32)",
   }),
   SHOP_NAME: z.string().trim().min(1).default("Haat"),
-  SHOP_PHONE: z.string().trim().min(1).default("+8801700000000"),
-  SHOP_EMAIL: z.email().default("shop@example.com"),
-  SHOP_ADDRESS: z.string().trim().min(1).default("West Shewrapara, Mirpur, Dhaka"),
-  SHOP_FACEBOOK_URL: z.url().default("https://www.facebook.com/"),
-  SMTP_URL: optionalUrl(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL"),
-  MAIL_FROM: optionalString,
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
-  OIDC_ISSUER: optionalUrl(/^https?:\/\//, "must be the provider's http(s) issuer URL"),
-  OIDC_CLIENT_ID: optionalString,
-  OIDC_CLIENT_SECRET: optionalString,
-  REDIS_URL: optionalUrl(/^rediss?:\/\//, "must be a redis:// URL"),
-  ADMIN_EMAILS: z
-    .string()
-    .default("")
-    .transform((v) =>
-      v
-        .split(",")
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.email({ message: "must be a comma-separated list of email addresses" }))),
   SEED_DEMO_DATA: z.enum(["auto", "never"]).default("auto"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -70,16 +48,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example.`);
   }
   const e = parsed.data;
-  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
-    throw new ConfigError(
-      "Invalid configuration:\n  - GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
-    );
-  }
-  if (e.OIDC_ISSUER && !(e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET)) {
-    throw new ConfigError(
-      "Invalid configuration:\n  - OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET",
-    );
-  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     ...e,

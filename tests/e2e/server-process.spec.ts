@@ -56,11 +56,11 @@ describe("the server process", () => {
     const server = spawnServer({
       dataDir: dataDir,
       port: await freePort(),
-      env: { DATABASE_URL: "mysql://nope", SHOP_EMAIL: "not-an-email" },
+      env: { DATABASE_URL: "mysql://nope", PUBLIC_URL: "shop.example" },
     });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain("Invalid configuration");
     expect(server.output()).toContain("DATABASE_URL");
-    expect(server.output()).toContain("SHOP_EMAIL");
+    expect(server.output()).toContain("PUBLIC_URL");
   });
 });
