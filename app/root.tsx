@@ -7,9 +7,26 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import "./app.css";
+import type { Route } from "./+types/root";
+import { DialogHost } from "./components/dialogs";
+import { sessionUser } from "./lib/session.server";
+import { shopInfo } from "./lib/shop.server";
 import { THEME_BOOT_SCRIPT } from "./theme";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, shop] = await Promise.all([sessionUser(request), shopInfo()]);
+  return { user, shop };
+}
+
+/** The root loader's data (signed-in user and shop details) for any route or component. */
+export function useRootData() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (!data) throw new Error("root loader data is missing");
+  return data;
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -33,7 +50,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <DialogHost />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

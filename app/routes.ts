@@ -1,3 +1,24 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx"), route("*", "routes/not-found.tsx")] satisfies RouteConfig;
+export default [
+  layout("routes/storefront/layout.tsx", [
+    index("routes/storefront/home.tsx"),
+    route("shop", "routes/storefront/shop.tsx"),
+    route("about-us", "routes/storefront/about-us.tsx"),
+    route("contact-us", "routes/storefront/contact-us.tsx"),
+    route("product-details/:id", "routes/storefront/product-details.tsx"),
+    route("product/category/:categoryName", "routes/storefront/category.tsx"),
+    route("product/sub-category/:subCategory", "routes/storefront/sub-category.tsx"),
+    route("cart", "routes/cart/cart.tsx"),
+    route("product-checkout", "routes/cart/checkout.tsx"),
+    route("order-success", "routes/cart/order-success.tsx"),
+    route("authentication/register", "routes/auth/register.tsx"),
+    route("authentication/login", "routes/auth/login.tsx"),
+    route("authentication/forgot-password", "routes/auth/forgot-password.tsx"),
+    route("authentication/reset-password", "routes/auth/reset-password.tsx"),
+    route("*", "routes/storefront/not-found.tsx"),
+  ]),
+  route("dashboard", "routes/dashboard/layout.tsx", [index("routes/dashboard/home.tsx")]),
+  route("sitemap.xml", "routes/storefront/sitemap.ts"),
+  route("robots.txt", "routes/storefront/robots.ts"),
+] satisfies RouteConfig;

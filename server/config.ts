@@ -24,6 +24,38 @@ const envSchema = z.object({
     message: "must be at least 32 characters (generate one with: openssl rand -base64 32)",
   }),
   SHOP_NAME: z.string().trim().min(1).default("Haat"),
+  // Placeholders until the shop sets its own (decisions.md: contact details come from configuration).
+  SHOP_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 -]{6,20}$/, "must be a phone number like 01700000000")
+    .default("01700000000"),
+  SHOP_EMAIL: z.email("must be an email address").default("support@haat.example"),
+  SHOP_ADDRESS: z.string().trim().min(1).default("West Shewrapara, Mirpur, Dhaka"),
+  SHOP_FACEBOOK_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .default("https://www.facebook.com/"),
+  // Mail: SMTP when set (smtp://user:pass@host:587 or smtps://...), else DATA_DIR/outbox.
+  SMTP_URL: optionalUrl(/^smtps?:\/\//, "must be an SMTP URL like smtp://user:pass@host:587"),
+  MAIL_FROM: optionalString,
+  // Google sign-in, or any OpenID Connect provider (its issuer URL) shown as the Google button.
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  OIDC_ISSUER: optionalUrl(/^https?:\/\//, "must be an http(s) issuer URL"),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  // Comma-separated emails made admin when they sign up.
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  // Shared rate limits (and cache invalidation) across several servers.
+  REDIS_URL: optionalUrl(/^rediss?:\/\//, "must be a Redis URL like redis://127.0.0.1:6379"),
   SEED_DEMO_DATA: z.enum(["auto", "never"]).default("auto"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

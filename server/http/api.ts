@@ -5,12 +5,16 @@ import { CLIENT_IP_HEADER } from "../auth/auth";
 import { pingDatabase } from "../db/client";
 import { AppError, errorBody, INTERNAL_ERROR_BODY } from "../errors";
 import { logger } from "../logger";
+import { accountsApi } from "./accounts";
 import { renderApiDocs } from "./api-docs";
 import { clientAddress } from "./client-address";
+import { contactApi } from "./contact";
 import type { AppEnv } from "./env";
 import { createMediaRoutes } from "./media";
+import { ordersApi } from "./orders";
 import { productsApi } from "./products";
 import { createRouter } from "./router";
+import { slidesApi } from "./slides";
 
 export const OPENAPI_INFO = {
   openapi: "3.0.3",
@@ -30,6 +34,10 @@ export function createApi(ctx: AppContext) {
   });
 
   api.route("/", productsApi);
+  api.route("/", slidesApi);
+  api.route("/", contactApi);
+  api.route("/", ordersApi);
+  api.route("/", accountsApi);
 
   api.on(["GET", "POST"], "/auth/*", (c) => {
     const headers = new Headers(c.req.raw.headers);

@@ -1,5 +1,5 @@
-import { ProductCard } from "../components/product-card";
-import { newestProducts } from "../lib/catalog.server";
+import { ProductCard } from "../../components/product-card";
+import { newestProducts } from "../../lib/catalog.server";
 import type { Route } from "./+types/home";
 
 export async function loader() {

@@ -1,0 +1,110 @@
+import { useSyncExternalStore } from "react";
+
+/** Spec §3: the cart lives in the browser's localStorage under this key. */
+export const CART_STORAGE_KEY = "cartProducts";
+export const NOT_APPLICABLE = "N/A";
+
+/** Spec §3 cart item. `originalPrice` holds the price shown (the offer price when there is one). */
+export type CartItem = {
+  id: string;
+  name: string;
+  imageUrl: string;
+  color: string;
+  size: string;
+  quantity: number;
+  originalPrice: number;
+  customerEmail?: string;
+};
+
+const CHANGE_EVENT = "haat:cart-change";
+
+function isText(v: unknown, max = 2000): v is string {
+  return typeof v === "string" && v.length <= max;
+}
+
+/** One stored entry as a cart item, or null when it is not one (corrupted or outdated data). */
+export function toCartItem(raw: unknown): CartItem | null {
+  if (typeof raw !== "object" || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  if (!isText(r.id, 64) || r.id === "" || !isText(r.name, 300)) return null;
+  const quantity = Number(r.quantity ?? 1);
+  const price = Number(r.originalPrice);
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) return null;
+  if (!Number.isFinite(price) || price < 0) return null;
+  return {
+    id: r.id,
+    name: r.name,
+    imageUrl: isText(r.imageUrl) ? r.imageUrl : "",
+    color: isText(r.color, 40) && r.color ? r.color : NOT_APPLICABLE,
+    size: isText(r.size, 40) && r.size ? r.size : NOT_APPLICABLE,
+    quantity,
+    originalPrice: price,
+    customerEmail: isText(r.customerEmail, 254) ? r.customerEmail : undefined,
+  };
+}
+
+/** Parses stored JSON; anything that is not a cart item is dropped, never thrown. */
+export function parseCart(json: string | null): CartItem[] {
+  if (!json) return [];
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.map(toCartItem).filter((x): x is CartItem => x !== null);
+  } catch {
+    return [];
+  }
+}
+
+let cachedJson: string | null | undefined;
+let cachedItems: CartItem[] = [];
+const EMPTY: CartItem[] = [];
+
+export function readCart(): CartItem[] {
+  if (typeof window === "undefined") return EMPTY;
+  let json: string | null = null;
+  try {
+    json = window.localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    return EMPTY;
+  }
+  if (json !== cachedJson) {
+    cachedJson = json;
+    cachedItems = parseCart(json);
+  }
+  return cachedItems;
+}
+
+export function writeCart(items: readonly CartItem[]): void {
+  try {
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
+  } catch {
+    // Storage full or blocked: the page keeps working, the cart just isn't remembered.
+  }
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+/** Spec §4: Add To Cart appends (duplicates are not merged). */
+export function addToCart(item: CartItem): void {
+  writeCart([...readCart(), item]);
+}
+
+function subscribe(listener: () => void) {
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || e.key === CART_STORAGE_KEY) listener();
+  };
+  window.addEventListener("storage", onStorage); // other tabs
+  window.addEventListener(CHANGE_EVENT, listener); // this tab
+  return () => {
+    window.removeEventListener("storage", onStorage);
+    window.removeEventListener(CHANGE_EVENT, listener);
+  };
+}
+
+/** The cart, kept in step with localStorage in this tab and others; empty during SSR. */
+export function useCart(): CartItem[] {
+  return useSyncExternalStore(subscribe, readCart, () => EMPTY);
+}
+
+export function useCartCount(): number {
+  return useCart().length;
+}

@@ -1,0 +1,14 @@
+import type { ShopInfo } from "../../core/shop";
+import { serverContext } from "./server-context.server";
+
+export async function shopInfo(): Promise<ShopInfo> {
+  const { config } = await serverContext();
+  return {
+    name: config.SHOP_NAME,
+    phone: config.SHOP_PHONE,
+    email: config.SHOP_EMAIL,
+    address: config.SHOP_ADDRESS,
+    facebookUrl: config.SHOP_FACEBOOK_URL,
+    publicUrl: config.publicUrl,
+  };
+}

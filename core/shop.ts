@@ -1,0 +1,16 @@
+/** The shop's public identity and contact details, from configuration (decisions.md). */
+export type ShopInfo = {
+  name: string;
+  phone: string;
+  email: string;
+  address: string;
+  facebookUrl: string;
+  publicUrl: string;
+};
+
+/** A phone number as a WhatsApp link: Bangladesh numbers get the 88 country code. */
+export function whatsappLink(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  const international = digits.startsWith("0") ? `88${digits}` : digits;
+  return `https://wa.me/${international}`;
+}

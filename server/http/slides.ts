@@ -1,0 +1,4 @@
+import { createRouter } from "./router";
+
+// Filled by the issue that owns these routes.
+export const slidesApi = createRouter();
