@@ -7,7 +7,6 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
 } from "react-router";
 import "./app.css";
 import type { Route } from "./+types/root";
@@ -19,13 +18,6 @@ import { THEME_BOOT_SCRIPT } from "./theme";
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, shop] = await Promise.all([sessionUser(request), shopInfo()]);
   return { user, shop };
-}
-
-/** The root loader's data (signed-in user and shop details) for any route or component. */
-export function useRootData() {
-  const data = useRouteLoaderData<typeof loader>("root");
-  if (!data) throw new Error("root loader data is missing");
-  return data;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { Link, useRevalidator } from "react-router";
 import { confirm, notify } from "../../components/dialogs";
-import { useRootData } from "../../root";
+import { useRootData } from "../../lib/root-data";
 
 /**
  * The header's user dropdown (spec §2): Register / Login for guests, Dashboard and Logout for a
