@@ -12,7 +12,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["core/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts"],
+          include: [
+            "core/**/*.test.ts",
+            "server/**/*.test.ts",
+            "app/**/*.test.ts",
+            "bench/**/*.test.ts",
+          ],
           exclude: ["**/*.db.test.ts"],
           env: { NODE_ENV: "test" },
         },

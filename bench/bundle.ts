@@ -1,0 +1,101 @@
+import zlib from "node:zlib";
+import type { Browser, Response } from "playwright-core";
+import { type BundleRoute, type ByteCount, bundleChecks, type RouteInfo } from "./report";
+
+const empty = (): ByteCount => ({ files: 0, raw: 0, gzip: 0, transferred: 0 });
+
+/** gzip at zlib's default level (6), what a server compressing on the fly typically sends. */
+export function gzipSize(body: Buffer): number {
+  return zlib.gzipSync(body).length;
+}
+
+/**
+ * Loads one page in a fresh browser context (empty cache, no storage) at a phone's viewport and
+ * sums the scripts and stylesheets it fetches until the network is idle: entry, route modules,
+ * modulepreloads and anything hydration imports lazily. Each body is gzip-compressed locally,
+ * so the figure does not depend on whether the server compresses.
+ */
+export async function measureRoute(
+  browser: Browser,
+  baseUrl: string,
+  route: RouteInfo,
+): Promise<BundleRoute> {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const origin = new URL(baseUrl).origin;
+  const pending: Promise<void>[] = [];
+  const js = empty();
+  const css = empty();
+  const documentBytes = empty();
+  const assets: BundleRoute["assets"] = [];
+  const external = new Set<string>();
+  let otherRawBytes = 0;
+  let requests = 0;
+
+  const onResponse = (response: Response) => {
+    requests += 1;
+    const url = response.url();
+    if (!url.startsWith("data:") && new URL(url).origin !== origin) external.add(url);
+    const type = response.request().resourceType();
+    pending.push(
+      (async () => {
+        // Redirects and bodiless responses have nothing to count.
+        const body = await response.body().catch(() => null);
+        if (!body) return;
+        const sizes = await response
+          .request()
+          .sizes()
+          .catch(() => null);
+        const add = (count: ByteCount) => {
+          const gzip = gzipSize(body);
+          count.files += 1;
+          count.raw += body.length;
+          count.gzip += gzip;
+          count.transferred += sizes ? sizes.responseBodySize : body.length;
+          return gzip;
+        };
+        if (type === "script" || type === "stylesheet") {
+          const gzip = add(type === "script" ? js : css);
+          assets.push({ url: url.replace(origin, ""), type, raw: body.length, gzip });
+        } else if (type === "document") {
+          add(documentBytes);
+        } else {
+          otherRawBytes += body.length;
+        }
+      })(),
+    );
+  };
+
+  try {
+    const page = await context.newPage();
+    page.on("response", onResponse);
+    const response = await page.goto(new URL(route.path, baseUrl).toString(), {
+      waitUntil: "load",
+      timeout: 60_000,
+    });
+    await page.waitForLoadState("networkidle", { timeout: 30_000 }).catch(() => {
+      // A page that keeps polling never goes idle; count what it loaded so far.
+    });
+    page.off("response", onResponse);
+    await Promise.all(pending);
+    assets.sort((a, b) => b.gzip - a.gzip);
+    return {
+      ...route,
+      status: response?.status() ?? 0,
+      js,
+      css,
+      document: documentBytes,
+      otherRawBytes,
+      requests,
+      external: [...external],
+      assets,
+      checks: bundleChecks(js, css),
+    };
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,313 @@
+/**
+ * npm run bench — DESIGN §7 budgets for the storefront routes:
+ *   1. initial JS and CSS (gzip) per route, as a fresh phone browser loads them;
+ *   2. Lighthouse with its mobile defaults, N runs per route, median per metric.
+ * Writes bench/results/latest.json and bench/results/latest.md. See bench/README.md.
+ *
+ *   npm run bench -- [--build] [--only lighthouse|bundle] [--runs N] [--url BASE] [--reports]
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { launchBrowser } from "../tests/support/browser";
+import {
+  freePort,
+  ROOT,
+  SERVER_ENTRY,
+  type ServerProcess,
+  spawnServer,
+  tempDataDir,
+  waitUntilHealthy,
+} from "../tests/support/server-process";
+import { measureRoute } from "./bundle";
+import { CHROME_PATH, lighthouseRun } from "./lighthouse";
+import {
+  type BenchResult,
+  type BundleRoute,
+  type LighthouseRoute,
+  type LighthouseRun,
+  median,
+  missedBudgets,
+  type RouteInfo,
+  renderMarkdown,
+  summariseLighthouse,
+} from "./report";
+
+const RESULTS_DIR = path.join(ROOT, "bench/results");
+
+const USAGE = `Usage: npm run bench -- [options]
+  --build              run \`npx react-router build\` first (default: use the existing build/)
+  --only <section>     lighthouse | bundle (default: both)
+  --runs <n>           Lighthouse runs per route, median reported (default 3)
+  --url <base>         bench an already running server instead of starting one
+  --reports            also save each Lighthouse HTML report under bench/results/lighthouse/
+  --help`;
+
+type Options = {
+  build: boolean;
+  only: "all" | "lighthouse" | "bundle";
+  runs: number;
+  url?: string;
+  reports: boolean;
+};
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      build: { type: "boolean", default: false },
+      only: { type: "string" },
+      runs: { type: "string", default: "3" },
+      url: { type: "string" },
+      reports: { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const only = values.only ?? "all";
+  if (only !== "all" && only !== "lighthouse" && only !== "bundle") {
+    throw new Error(`--only must be lighthouse or bundle, not "${only}"\n${USAGE}`);
+  }
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 15) {
+    throw new Error(`--runs must be a whole number from 1 to 15, not "${values.runs}"`);
+  }
+  let url: string | undefined;
+  if (values.url) {
+    const parsed = new URL(values.url);
+    url = parsed.origin;
+  }
+  return { build: values.build, only, runs, url, reports: values.reports };
+}
+
+const log = (message: string) =>
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+/** The routes of issue 3/8, plus the floor: a static page of the same build. */
+async function resolveRoutes(baseUrl: string, notes: string[]): Promise<RouteInfo[]> {
+  const routes: RouteInfo[] = [
+    { name: "floor (static page)", path: "/about-us", floor: true },
+    { name: "home", path: "/" },
+    { name: "shop", path: "/shop" },
+    { name: "category", path: `/product/category/${encodeURIComponent("Bag Items")}` },
+  ];
+  try {
+    const res = await fetch(new URL("/api/products?limit=1", baseUrl));
+    const body = (await res.json()) as { data?: { _id?: string }[] };
+    const id = body.data?.[0]?._id;
+    if (!id) throw new Error(`no product in GET /api/products?limit=1 (status ${res.status})`);
+    routes.push({ name: "product", path: `/product-details/${encodeURIComponent(id)}` });
+  } catch (error) {
+    notes.push(`Product page skipped: ${error instanceof Error ? error.message : error}`);
+  }
+  routes.push({ name: "cart", path: "/cart" }, { name: "checkout", path: "/product-checkout" });
+  return routes;
+}
+
+function gitInfo(): BenchResult["git"] {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "HEAD"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    }).trim();
+    const status = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
+    return { commit, dirty: status.trim() !== "" };
+  } catch {
+    return null;
+  }
+}
+
+function chromiumVersion(): string {
+  const res = spawnSync(CHROME_PATH, ["--version"], { encoding: "utf8" });
+  return res.stdout?.trim() || `Chromium at ${CHROME_PATH}`;
+}
+
+async function databaseKind(baseUrl: string): Promise<BenchResult["database"]> {
+  try {
+    const res = await fetch(new URL("/healthz", baseUrl));
+    const body = (await res.json()) as { database?: string };
+    return body.database === "pglite" || body.database === "postgres" ? body.database : "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+async function startOwnServer(): Promise<ServerProcess> {
+  if (!fs.existsSync(SERVER_ENTRY)) {
+    throw new Error(`No production build at ${SERVER_ENTRY}: run with --build (or npm run build)`);
+  }
+  const port = await freePort();
+  const server = spawnServer({
+    dataDir: tempDataDir(),
+    port,
+    env: {
+      // Always the embedded database, seeded on first start into the fresh DATA_DIR.
+      DATABASE_URL: "",
+      // Canonical and OpenGraph URLs on the origin Lighthouse visits.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+    },
+  });
+  await waitUntilHealthy(server);
+  return server;
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const started = Date.now();
+  const notes: string[] = [];
+
+  if (options.build) {
+    log("building (npx react-router build)...");
+    const res = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit" });
+    if (res.status !== 0) throw new Error("build failed");
+  }
+
+  let server: ServerProcess | undefined;
+  const cleanup = async () => {
+    if (!server) return;
+    const s = server;
+    server = undefined;
+    await s.stop();
+    fs.rmSync(s.dataDir, { recursive: true, force: true });
+  };
+  const onSignal = () => {
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
+  try {
+    let baseUrl: string;
+    if (options.url) {
+      baseUrl = options.url;
+      log(`benching the running server at ${baseUrl}`);
+    } else {
+      log("starting the production server with a fresh, seeded PGlite database...");
+      server = await startOwnServer();
+      baseUrl = server.url;
+      log(`server ready at ${baseUrl}`);
+    }
+
+    const routes = await resolveRoutes(baseUrl, notes);
+    const database = await databaseKind(baseUrl);
+
+    let bundle: BundleRoute[] | undefined;
+    if (options.only !== "lighthouse") {
+      log("measuring initial JS and CSS per route...");
+      const browser = await launchBrowser();
+      try {
+        // A warm-up load so the first measured route is not the one paying for server start-up.
+        const warm = await browser.newPage();
+        await warm.goto(baseUrl, { waitUntil: "load" }).catch(() => undefined);
+        await warm.close();
+        bundle = [];
+        for (const route of routes) {
+          const r = await measureRoute(browser, baseUrl, route);
+          log(
+            `  ${route.name.padEnd(20)} JS ${(r.js.gzip / 1000).toFixed(1)} kB gzip (${r.js.files} files), CSS ${(r.css.gzip / 1000).toFixed(1)} kB gzip, status ${r.status}`,
+          );
+          if (r.status >= 400) notes.push(`${route.name} (${route.path}) answered ${r.status}.`);
+          bundle.push(r);
+        }
+      } finally {
+        await browser.close();
+      }
+    }
+
+    let lighthouse: LighthouseRoute[] | undefined;
+    let lighthouseVersion: string | undefined;
+    if (options.only !== "bundle") {
+      log(`Lighthouse, mobile defaults, ${options.runs} run(s) × ${routes.length} routes...`);
+      const runs = new Map<string, LighthouseRun[]>(routes.map((r) => [r.path, []]));
+      // Rounds over all routes rather than all runs of one route in a row, so a burst of load
+      // from elsewhere on the machine spreads over the routes instead of skewing one of them.
+      for (let round = 1; round <= options.runs; round += 1) {
+        for (const route of routes) {
+          const slug = route.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
+          const { run, version } = await lighthouseRun(new URL(route.path, baseUrl).toString(), {
+            htmlReportPath: options.reports
+              ? path.join(RESULTS_DIR, "lighthouse", `${slug}-${round}.html`)
+              : undefined,
+          });
+          lighthouseVersion ??= version;
+          runs.get(route.path)?.push(run);
+          log(
+            run.runtimeError
+              ? `  run ${round} ${route.name.padEnd(20)} FAILED: ${run.runtimeError}`
+              : `  run ${round} ${route.name.padEnd(20)} perf ${run.performance}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}, a11y ${run.accessibility}, BP ${run.bestPractices}, SEO ${run.seo}`,
+          );
+        }
+      }
+      lighthouse = routes.map((route) => summariseLighthouse(route, runs.get(route.path) ?? []));
+      for (const route of lighthouse) {
+        const failed = route.runs.filter((r) => r.runtimeError);
+        if (failed.length > 0) {
+          notes.push(
+            `Lighthouse failed ${failed.length}/${route.runs.length} run(s) on ${route.name}: ${failed[0]?.runtimeError}`,
+          );
+        }
+        const warnings = new Set(route.runs.flatMap((r) => r.warnings));
+        for (const w of warnings) notes.push(`Lighthouse warning on ${route.name}: ${w}`);
+      }
+    }
+
+    const cpus = os.cpus();
+    const benchmarkIndex = lighthouse
+      ? median(lighthouse.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)))
+      : undefined;
+    const result: BenchResult = {
+      date: new Date().toISOString(),
+      git: gitInfo(),
+      machine: {
+        os: `${os.type()} ${os.release()} (${os.arch()})`,
+        cores: cpus.length,
+        cpu: cpus[0]?.model.trim() ?? "unknown",
+        memoryGB: Math.round(os.totalmem() / 1024 ** 3),
+        node: process.version,
+        chromium: chromiumVersion(),
+        ...(lighthouseVersion ? { lighthouse: lighthouseVersion } : {}),
+        ...(benchmarkIndex !== undefined && Number.isFinite(benchmarkIndex)
+          ? { benchmarkIndex }
+          : {}),
+      },
+      database,
+      baseUrl,
+      options: { runs: options.runs, only: options.only, externalServer: Boolean(options.url) },
+      durationSeconds: (Date.now() - started) / 1000,
+      ...(bundle ? { bundle } : {}),
+      ...(lighthouse ? { lighthouse } : {}),
+      notes,
+    };
+
+    fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    // NaN (a failed measurement) is written as null by JSON.stringify.
+    fs.writeFileSync(path.join(RESULTS_DIR, "latest.json"), `${JSON.stringify(result, null, 2)}\n`);
+    const markdown = renderMarkdown(result);
+    fs.writeFileSync(path.join(RESULTS_DIR, "latest.md"), markdown);
+    console.log(`\n${markdown}`);
+    const misses = missedBudgets(result);
+    log(
+      `wrote bench/results/latest.json and latest.md in ${Math.round(result.durationSeconds)} s; ` +
+        `${misses.length} budget(s) missed`,
+    );
+  } finally {
+    await cleanup();
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
