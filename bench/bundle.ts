@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import type { Browser, Response } from "playwright-core";
+import type { Browser, Page, Response } from "playwright-core";
 import { type BundleRoute, type ByteCount, bundleChecks, type RouteInfo } from "./report";
 
 const empty = (): ByteCount => ({ files: 0, raw: 0, gzip: 0, transferred: 0 });
@@ -35,6 +35,7 @@ export async function measureRoute(
   const external = new Set<string>();
   let otherRawBytes = 0;
   let requests = 0;
+  const consoleErrors: string[] = [];
 
   const onResponse = (response: Response) => {
     requests += 1;
@@ -73,6 +74,14 @@ export async function measureRoute(
   try {
     const page = await context.newPage();
     page.on("response", onResponse);
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const where = message.location().url;
+      consoleErrors.push(
+        `${message.text().slice(0, 300)}${where ? ` (${where.replace(origin, "")})` : ""}`,
+      );
+    });
+    page.on("pageerror", (error) => consoleErrors.push(error.message.slice(0, 300)));
     const response = await page.goto(new URL(route.path, baseUrl).toString(), {
       waitUntil: "load",
       timeout: 60_000,
@@ -82,6 +91,8 @@ export async function measureRoute(
     });
     page.off("response", onResponse);
     await Promise.all(pending);
+    const declared = await manifestFiles(page).catch(() => null);
+    const manifest = declared ? await sizeOf(baseUrl, declared) : null;
     assets.sort((a, b) => b.gzip - a.gzip);
     return {
       ...route,
@@ -92,10 +103,60 @@ export async function measureRoute(
       otherRawBytes,
       requests,
       external: [...external],
+      consoleErrors,
+      manifest,
       assets,
       checks: bundleChecks(js, css),
     };
   } finally {
     await context.close();
   }
+}
+
+type ManifestFiles = { routeIds: string[]; js: string[]; css: string[] };
+
+/**
+ * What the build manifest says the page needs: the entry's module and imports, plus module,
+ * imports and CSS of every route the server rendered (the ids in the inline
+ * `window.__reactRouterRouteModules`, looked up in the inline `window.__reactRouterManifest`).
+ */
+async function manifestFiles(page: Page): Promise<ManifestFiles | null> {
+  return page.evaluate(() => {
+    type Entry = { module: string; imports?: string[]; css?: string[] };
+    const w = window as unknown as {
+      __reactRouterManifest?: { entry: Entry; routes: Record<string, Entry | undefined> };
+      __reactRouterRouteModules?: Record<string, unknown>;
+    };
+    const manifest = w.__reactRouterManifest;
+    if (!manifest) return null;
+    const routeIds = Object.keys(w.__reactRouterRouteModules ?? {});
+    const js = new Set<string>();
+    const css = new Set<string>();
+    for (const entry of [manifest.entry, ...routeIds.map((id) => manifest.routes[id])]) {
+      if (!entry) continue;
+      js.add(entry.module);
+      for (const file of entry.imports ?? []) js.add(file);
+      for (const file of entry.css ?? []) css.add(file);
+    }
+    return { routeIds, js: [...js], css: [...css] };
+  });
+}
+
+async function sizeOf(
+  baseUrl: string,
+  files: ManifestFiles,
+): Promise<NonNullable<BundleRoute["manifest"]>> {
+  const count = async (urls: string[]) => {
+    const total = empty();
+    for (const url of urls) {
+      const res = await fetch(new URL(url, baseUrl));
+      if (!res.ok) continue;
+      const body = Buffer.from(await res.arrayBuffer());
+      total.files += 1;
+      total.raw += body.length;
+      total.gzip += gzipSize(body);
+    }
+    return total;
+  };
+  return { routeIds: files.routeIds, js: await count(files.js), css: await count(files.css) };
 }

@@ -58,6 +58,8 @@ const bundleRoute = (
     otherRawBytes: 0,
     requests: 8,
     external: [],
+    consoleErrors: [],
+    manifest: { routeIds: ["root"], js, css },
     assets: [],
     checks: bundleChecks(js, css),
   };

@@ -144,6 +144,13 @@ export type BundleRoute = RouteInfo & {
   requests: number;
   /** Request URLs to any other origin than the benched server (should be none). */
   external: string[];
+  /**
+   * The same figures from the build manifest: entry + the rendered routes' modules, imports and
+   * CSS. Differs from the loaded figures when hydration imports lazily or a page prefetches.
+   */
+  manifest: { routeIds: string[]; js: ByteCount; css: ByteCount } | null;
+  /** Errors the page logged to the console while loading (Lighthouse's best practices count them). */
+  consoleErrors: string[];
   /** Script and stylesheet URLs, with gzip sizes, largest first. */
   assets: { url: string; type: "script" | "stylesheet"; raw: number; gzip: number }[];
   checks: { js: Check; css: Check };
@@ -280,6 +287,7 @@ export function renderBundleTable(routes: readonly BundleRoute[]): string {
     "JS raw",
     "CSS raw",
     "JS files",
+    "JS gzip per manifest",
     "JS+CSS sent",
     "HTML gzip",
     "Status",
@@ -292,6 +300,7 @@ export function renderBundleTable(routes: readonly BundleRoute[]): string {
     formatValue(toKB(r.js.raw), "kB"),
     formatValue(toKB(r.css.raw), "kB"),
     String(r.js.files),
+    r.manifest ? formatValue(toKB(r.manifest.js.gzip), "kB") : "n/a",
     formatValue(toKB(r.js.transferred + r.css.transferred), "kB"),
     formatValue(toKB(r.document.gzip), "kB"),
     String(r.status),
@@ -343,6 +352,8 @@ export function renderMarkdown(result: BenchResult): string {
     out.push(
       "Scripts and stylesheets a fresh browser (no cache) loads for the page until the network is idle, " +
         "each body gzip-compressed here (zlib, default level) and summed. " +
+        "_JS gzip per manifest_ is the same sum over the files React Router's build manifest lists for the rendered routes (entry, route modules and their imports); " +
+        "it differs when hydration loads more lazily or links prefetch. " +
         "_JS+CSS sent_ is what the server actually transferred for them (it equals the raw size when the server does not compress).",
       "",
       renderBundleTable(result.bundle),
@@ -351,6 +362,10 @@ export function renderMarkdown(result: BenchResult): string {
     const external = result.bundle.flatMap((r) => r.external.map((u) => `${r.name}: ${u}`));
     if (external.length > 0) {
       out.push("Requests to other origins:", "", ...external.map((e) => `- ${e}`), "");
+    }
+    const errors = result.bundle.flatMap((r) => r.consoleErrors.map((e) => `${r.name}: ${e}`));
+    if (errors.length > 0) {
+      out.push("Console errors while loading:", "", ...errors.map((e) => `- ${e}`), "");
     }
     const uncompressed = result.bundle.find((r) => isUncompressed(r));
     if (uncompressed) {
