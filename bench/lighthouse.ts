@@ -48,6 +48,12 @@ const numeric = (lhr: LighthouseResult, id: string) => {
 
 /** The figures of one Lighthouse report. Exported for reading saved reports. */
 export function extractRun(lhr: LighthouseResult): LighthouseRun {
+  const origin = new URL(lhr.finalDisplayedUrl || lhr.requestedUrl || "http://invalid").origin;
+  const requests =
+    (lhr.audits["network-requests"]?.details as { items?: { url?: unknown }[] })?.items ?? [];
+  const external = requests
+    .map((item) => (typeof item.url === "string" ? item.url : ""))
+    .filter((url) => /^https?:/.test(url) && new URL(url).origin !== origin);
   const failing = Object.values(lhr.audits)
     .filter(
       (a) =>
@@ -72,6 +78,7 @@ export function extractRun(lhr: LighthouseResult): LighthouseRun {
     fcpMs: numeric(lhr, "first-contentful-paint"),
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
     failing,
+    external,
     ...(lhr.runtimeError
       ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` }
       : {}),
@@ -91,6 +98,7 @@ function failedRun(message: string): LighthouseRun {
     fcpMs: Number.NaN,
     benchmarkIndex: Number.NaN,
     failing: [],
+    external: [],
     runtimeError: message,
     warnings: [],
   };

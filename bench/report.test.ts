@@ -27,6 +27,7 @@ const run = (over: Partial<LighthouseRun> = {}): LighthouseRun => ({
   fcpMs: 1200,
   benchmarkIndex: 2000,
   failing: [],
+  external: [],
   warnings: [],
   ...over,
 });

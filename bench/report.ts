@@ -161,6 +161,8 @@ export type LighthouseRun = Record<LighthouseKey, number> & {
   benchmarkIndex: number;
   /** Failing audits of this run (score < 0.9), for "what limits it". */
   failing: { id: string; title: string; displayValue?: string }[];
+  /** Requests Lighthouse saw to any other origin than the page's (should be none). */
+  external: string[];
   runtimeError?: string;
   warnings: string[];
 };

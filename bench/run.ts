@@ -256,6 +256,12 @@ async function main() {
             `Lighthouse failed ${failed.length}/${route.runs.length} run(s) on ${route.name}: ${failed[0]?.runtimeError}`,
           );
         }
+        const external = new Set(route.runs.flatMap((r) => r.external));
+        if (external.size > 0) {
+          notes.push(
+            `Lighthouse saw requests to other origins on ${route.name}: ${[...external].join(", ")}`,
+          );
+        }
         const warnings = new Set(route.runs.flatMap((r) => r.warnings));
         for (const w of warnings) notes.push(`Lighthouse warning on ${route.name}: ${w}`);
       }
