@@ -1,8 +1,28 @@
 import zlib from "node:zlib";
-import type { Browser, Page, Response } from "playwright-core";
+import { type Browser, chromium, type Page, type Response } from "playwright-core";
+import { CHROMIUM_PATH } from "../tests/support/browser";
 import { type BundleRoute, type ByteCount, bundleChecks, type RouteInfo } from "./report";
 
 const empty = (): ByteCount => ({ files: 0, raw: 0, gzip: 0, transferred: 0 });
+
+/** Debian's Chromium with the flags of tests/support/browser.ts; Ctrl-C is left to bench/run.ts. */
+export function launchBenchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
 
 /** gzip at zlib's default level (6), what a server compressing on the fly typically sends. */
 export function gzipSize(body: Buffer): number {

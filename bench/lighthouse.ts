@@ -23,6 +23,14 @@ export const CHROME_FLAGS = [
   "--mute-audio",
 ];
 
+/** Chromiums launched and not yet killed, so an interrupted bench can stop them. */
+const running = new Set<chromeLauncher.LaunchedChrome>();
+
+export function killRunningChromes(): void {
+  for (const chrome of running) chrome.kill();
+  running.clear();
+}
+
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 /** Metric audits already in the table; not repeated in "what Lighthouse flags". */
@@ -119,7 +127,11 @@ export async function lighthouseRun(
       chromePath: CHROME_PATH,
       chromeFlags: CHROME_FLAGS,
       logLevel: "silent",
+      // bench/run.ts stops everything it started on Ctrl-C (chrome-launcher's handler would exit
+      // the process before the server is stopped and its data directory removed).
+      handleSIGINT: false,
     });
+    running.add(chrome);
     const result = await lighthouse(
       url,
       {
@@ -141,6 +153,9 @@ export async function lighthouseRun(
     return { run: failedRun(error instanceof Error ? error.message : String(error)) };
   } finally {
     // chrome-launcher's kill() waits for the process and removes its temporary profile.
-    await chrome?.kill();
+    if (chrome) {
+      running.delete(chrome);
+      chrome.kill();
+    }
   }
 }

@@ -11,18 +11,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { launchBrowser } from "../tests/support/browser";
+import type { Browser } from "playwright-core";
 import {
   freePort,
   ROOT,
   SERVER_ENTRY,
   type ServerProcess,
   spawnServer,
-  tempDataDir,
   waitUntilHealthy,
 } from "../tests/support/server-process";
-import { measureRoute } from "./bundle";
-import { CHROME_PATH, lighthouseRun } from "./lighthouse";
+import { launchBenchBrowser, measureRoute } from "./bundle";
+import { CHROME_PATH, killRunningChromes, lighthouseRun } from "./lighthouse";
 import {
   type BenchResult,
   type BundleRoute,
@@ -44,6 +43,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --url <base>         bench an already running server instead of starting one
   --reports            also save each Lighthouse HTML report under bench/results/lighthouse/
   --help`;
+
+/** A mistake in how the bench was called or pointed: printed without a stack trace. */
+class BenchError extends Error {}
 
 type Options = {
   build: boolean;
@@ -72,11 +74,11 @@ function parseOptions(argv: string[]): Options {
   }
   const only = values.only ?? "all";
   if (only !== "all" && only !== "lighthouse" && only !== "bundle") {
-    throw new Error(`--only must be lighthouse or bundle, not "${only}"\n${USAGE}`);
+    throw new BenchError(`--only must be lighthouse or bundle, not "${only}"\n${USAGE}`);
   }
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1 || runs > 15) {
-    throw new Error(`--runs must be a whole number from 1 to 15, not "${values.runs}"`);
+    throw new BenchError(`--runs must be a whole number from 1 to 15, not "${values.runs}"`);
   }
   let url: string | undefined;
   if (values.url) {
@@ -141,24 +143,25 @@ async function databaseKind(baseUrl: string): Promise<BenchResult["database"]> {
   }
 }
 
-async function startOwnServer(): Promise<ServerProcess> {
+function spawnOwnServer(): Promise<ServerProcess> {
   if (!fs.existsSync(SERVER_ENTRY)) {
-    throw new Error(`No production build at ${SERVER_ENTRY}: run with --build (or npm run build)`);
+    throw new BenchError(
+      `No production build at ${SERVER_ENTRY}: run with --build (or npm run build)`,
+    );
   }
-  const port = await freePort();
-  const server = spawnServer({
-    dataDir: tempDataDir(),
-    port,
-    env: {
-      // Always the embedded database, seeded on first start into the fresh DATA_DIR.
-      DATABASE_URL: "",
-      // Canonical and OpenGraph URLs on the origin Lighthouse visits.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "warn",
-    },
-  });
-  await waitUntilHealthy(server);
-  return server;
+  return freePort().then((port) =>
+    spawnServer({
+      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "haat-bench-")),
+      port,
+      env: {
+        // Always the embedded database, seeded on first start into the fresh DATA_DIR.
+        DATABASE_URL: "",
+        // Canonical and OpenGraph URLs on the origin Lighthouse visits.
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: "warn",
+      },
+    }),
+  );
 }
 
 async function main() {
@@ -173,7 +176,11 @@ async function main() {
   }
 
   let server: ServerProcess | undefined;
+  let browser: Browser | undefined;
   const cleanup = async () => {
+    killRunningChromes();
+    await browser?.close().catch(() => undefined);
+    browser = undefined;
     if (!server) return;
     const s = server;
     server = undefined;
@@ -181,6 +188,7 @@ async function main() {
     fs.rmSync(s.dataDir, { recursive: true, force: true });
   };
   const onSignal = () => {
+    log("interrupted: stopping the browsers and the server...");
     void cleanup().finally(() => process.exit(130));
   };
   process.once("SIGINT", onSignal);
@@ -191,9 +199,17 @@ async function main() {
     if (options.url) {
       baseUrl = options.url;
       log(`benching the running server at ${baseUrl}`);
+      const health = await fetch(new URL("/healthz", baseUrl)).catch((error: Error) => error);
+      if (health instanceof Error || !health.ok) {
+        throw new BenchError(
+          `${baseUrl}/healthz does not answer 200 (${health instanceof Error ? (health.cause ?? health.message) : health.status}): is the server running?`,
+        );
+      }
     } else {
       log("starting the production server with a fresh, seeded PGlite database...");
-      server = await startOwnServer();
+      // Kept before it is healthy, so an interrupted start-up still stops it.
+      server = await spawnOwnServer();
+      await waitUntilHealthy(server);
       baseUrl = server.url;
       log(`server ready at ${baseUrl}`);
     }
@@ -204,7 +220,7 @@ async function main() {
     let bundle: BundleRoute[] | undefined;
     if (options.only !== "lighthouse") {
       log("measuring initial JS and CSS per route...");
-      const browser = await launchBrowser();
+      browser = await launchBenchBrowser();
       try {
         // A warm-up load so the first measured route is not the one paying for server start-up.
         const warm = await browser.newPage();
@@ -220,7 +236,8 @@ async function main() {
           bundle.push(r);
         }
       } finally {
-        await browser.close();
+        await browser?.close();
+        browser = undefined;
       }
     }
 
@@ -314,6 +331,10 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  if (error instanceof BenchError || (error instanceof TypeError && "code" in error)) {
+    console.error(`bench: ${error.message}`);
+  } else {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  }
   process.exit(1);
 });
