@@ -4,7 +4,8 @@
  *   2. Lighthouse with its mobile defaults, N runs per route, median per metric.
  * Writes bench/results/latest.json and bench/results/latest.md. See bench/README.md.
  *
- *   npm run bench -- [--build] [--only lighthouse|bundle] [--runs N] [--url BASE] [--reports]
+ *   npm run bench -- [--build] [--only lighthouse|bundle] [--runs N] [--url BASE] [--routes a,b]
+ *                    [--reports]
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -41,6 +42,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --only <section>     lighthouse | bundle (default: both)
   --runs <n>           Lighthouse runs per route, median reported (default 3)
   --url <base>         bench an already running server instead of starting one
+  --routes <a,b,...>   only these routes: floor, home, shop, category, product, cart, checkout
   --reports            also save each Lighthouse HTML report under bench/results/lighthouse/
   --help`;
 
@@ -53,7 +55,13 @@ type Options = {
   runs: number;
   url?: string;
   reports: boolean;
+  routes?: string[];
 };
+
+const ROUTE_KEYS = ["floor", "home", "shop", "category", "product", "cart", "checkout"];
+
+/** The first word of a route's name: "floor (static page)" → "floor". */
+const routeKey = (route: RouteInfo) => route.name.split(" ")[0] ?? route.name;
 
 function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
@@ -64,6 +72,7 @@ function parseOptions(argv: string[]): Options {
       runs: { type: "string", default: "3" },
       url: { type: "string" },
       reports: { type: "boolean", default: false },
+      routes: { type: "string" },
       help: { type: "boolean", default: false },
     },
     strict: true,
@@ -85,7 +94,15 @@ function parseOptions(argv: string[]): Options {
     const parsed = new URL(values.url);
     url = parsed.origin;
   }
-  return { build: values.build, only, runs, url, reports: values.reports };
+  let routes: string[] | undefined;
+  if (values.routes) {
+    routes = values.routes.split(",").map((r) => r.trim().toLowerCase());
+    const unknown = routes.filter((r) => !ROUTE_KEYS.includes(r));
+    if (unknown.length > 0) {
+      throw new BenchError(`unknown route(s) ${unknown.join(", ")}: use ${ROUTE_KEYS.join(", ")}`);
+    }
+  }
+  return { build: values.build, only, runs, url, reports: values.reports, routes };
 }
 
 const log = (message: string) =>
@@ -214,7 +231,9 @@ async function main() {
       log(`server ready at ${baseUrl}`);
     }
 
-    const routes = await resolveRoutes(baseUrl, notes);
+    const routes = (await resolveRoutes(baseUrl, notes)).filter(
+      (route) => !options.routes || options.routes.includes(routeKey(route)),
+    );
     const database = await databaseKind(baseUrl);
 
     let bundle: BundleRoute[] | undefined;
@@ -250,7 +269,7 @@ async function main() {
       // from elsewhere on the machine spreads over the routes instead of skewing one of them.
       for (let round = 1; round <= options.runs; round += 1) {
         for (const route of routes) {
-          const slug = route.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
+          const slug = routeKey(route);
           const { run, version } = await lighthouseRun(new URL(route.path, baseUrl).toString(), {
             htmlReportPath: options.reports
               ? path.join(RESULTS_DIR, "lighthouse", `${slug}-${round}.html`)
