@@ -1,12 +1,17 @@
 import { data } from "react-router";
 import { NotFoundContent } from "../../features/storefront/not-found-content";
+import type { Route } from "./+types/not-found";
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export function meta() {
-  return [{ title: "Oops! Page Not Found | Haat" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const shop = (matches[0]?.loaderData as { shop?: { name: string } } | undefined)?.shop?.name;
+  return [
+    { title: `Oops! Page Not Found | ${shop ?? "Haat"}` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function NotFound() {
