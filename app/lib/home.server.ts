@@ -4,8 +4,8 @@ import { listSlides } from "../../server/services/slides";
 import { toCardProduct } from "../components/product-card";
 import { serverContext } from "./server-context.server";
 
-/** Each carousel shows at most this many products. */
-export const CAROUSEL_LIMIT = 30;
+/** Each carousel shows at most this many products (ten pages on a phone, four on a desktop). */
+export const CAROUSEL_LIMIT = 20;
 /** The Most Popular and 100 TK grids start with 10; the browser asks for more when needed. */
 export const GRID_FIRST = 10;
 

@@ -89,39 +89,45 @@ export function CategoryMenu() {
                 id={toggleId(i)}
                 type="button"
                 aria-expanded={open}
-                aria-controls={flyoutId(i)}
+                aria-controls={open ? flyoutId(i) : undefined}
                 onClick={() => setActive(open ? null : i)}
                 className={`flex w-full items-center justify-between gap-2 px-4 py-2 text-left text-sm hover:bg-base-200 lg:py-[7px] ${open ? "bg-base-200 font-semibold text-primary" : ""}`}
               >
                 {category}
                 <ChevronRightIcon
-                  className={`h-4 w-4 shrink-0 transition-transform max-lg:rotate-90 ${open ? "max-lg:-rotate-90" : ""}`}
+                  className={`h-4 w-4 shrink-0 transition-transform ${open ? "max-lg:-rotate-90" : "max-lg:rotate-90"}`}
                 />
               </button>
-              <div
-                id={flyoutId(i)}
-                className={`${open ? "" : "hidden"} bg-base-100 px-4 pb-3 lg:absolute lg:top-0 lg:left-full lg:z-40 lg:ml-1 lg:min-h-full lg:w-[min(560px,60vw)] lg:rounded-box lg:border lg:border-base-300 lg:p-5 lg:shadow-xl`}
-              >
-                <Link
-                  to={categoryPath(category)}
-                  className="link link-primary mb-2 inline-block text-sm font-bold"
+              {/* Rendered only while open: twelve lists of links would weigh on every page load. */}
+              {open ? (
+                <div
+                  id={flyoutId(i)}
+                  className={`bg-base-100 px-4 pb-3 lg:absolute lg:top-0 lg:left-full lg:z-40 lg:ml-1 lg:min-h-full lg:w-[min(560px,60vw)] lg:rounded-box lg:border lg:border-base-300 lg:p-5 lg:shadow-xl`}
                 >
-                  All {category}
-                </Link>
-                <ul className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3 lg:grid-cols-2">
-                  {SUB_CATEGORIES[category].map((sub) => (
-                    <li key={sub}>
-                      <Link
-                        to={subCategoryPath(sub)}
-                        state={{ category: category.toLowerCase(), subCategory: sub.toLowerCase() }}
-                        className="block rounded px-1 py-1 text-sm hover:bg-base-200 hover:text-primary"
-                      >
-                        {sub}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </div>
+                  <Link
+                    to={categoryPath(category)}
+                    className="link link-primary mb-2 inline-block text-sm font-bold"
+                  >
+                    All {category}
+                  </Link>
+                  <ul className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3 lg:grid-cols-2">
+                    {SUB_CATEGORIES[category].map((sub) => (
+                      <li key={sub}>
+                        <Link
+                          to={subCategoryPath(sub)}
+                          state={{
+                            category: category.toLowerCase(),
+                            subCategory: sub.toLowerCase(),
+                          }}
+                          className="block rounded px-1 py-1 text-sm hover:bg-base-200 hover:text-primary"
+                        >
+                          {sub}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
             </li>
           );
         })}

@@ -3,7 +3,7 @@ export function WelcomeBanner({ shopName, phone }: { shopName: string; phone: st
   const text = `${shopName === "Haat" ? "হাট" : shopName}-এ আপনাকে স্বাগতম! সারা বাংলাদেশে ক্যাশ অন ডেলিভারিতে পণ্য পৌঁছে দিই। যেকোনো প্রয়োজনে কল করুন আমাদের হেল্পলাইনে: ${phone}`;
   return (
     <div className="overflow-hidden bg-primary py-1.5 text-sm text-primary-content">
-      <p lang="bn" className="mx-auto max-w-[1200px] overflow-hidden px-3 text-center">
+      <p lang="bn" className="marquee mx-auto max-w-[1200px] overflow-hidden px-3 text-center">
         <span className="marquee-track">{text}</span>
       </p>
     </div>
