@@ -43,7 +43,7 @@ export function CategoryMenu() {
     <nav
       ref={rootRef}
       aria-label="Categories"
-      className="relative z-30 rounded-box border border-base-300 bg-base-100 lg:h-full"
+      className="relative z-30 rounded-box border border-base-300 bg-base-100"
       onPointerLeave={(e) => e.pointerType === "mouse" && setActive(null)}
       onKeyDown={(e) => {
         if (e.key === "Escape" && active !== null) {
@@ -91,7 +91,7 @@ export function CategoryMenu() {
                 aria-expanded={open}
                 aria-controls={open ? flyoutId(i) : undefined}
                 onClick={() => setActive(open ? null : i)}
-                className={`flex w-full items-center justify-between gap-2 px-4 py-2 text-left text-sm hover:bg-base-200 lg:py-[7px] ${open ? "bg-base-200 font-semibold text-primary" : ""}`}
+                className={`flex w-full items-center justify-between gap-2 px-4 py-2 text-left text-sm hover:bg-base-200 lg:py-1 xl:py-[7px] ${open ? "bg-base-200 font-semibold text-primary" : ""}`}
               >
                 {category}
                 <ChevronRightIcon

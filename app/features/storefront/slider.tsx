@@ -67,7 +67,7 @@ export function Slider({ slides }: { slides: SlideView[] }) {
       data-index={index}
     >
       <div
-        className="flex aspect-[2/1] transition-transform lg:aspect-auto lg:h-full duration-500 ease-out motion-reduce:transition-none"
+        className="flex aspect-[2/1] transition-transform duration-500 ease-out motion-reduce:transition-none"
         style={{ transform: `translateX(-${index * 100}%)` }}
         aria-live={paused ? "polite" : "off"}
       >

@@ -55,7 +55,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">{shop.name}: online shopping in Bangladesh</h1>
       <WelcomeBanner shopName={shop.name} phone={shop.phone} />
       <div className="mx-auto max-w-[1200px] px-3">
-        <div className="mt-4 grid gap-4 lg:grid-cols-[260px_minmax(0,1fr)]">
+        <div className="mt-4 grid gap-4 lg:grid-cols-[260px_minmax(0,1fr)] lg:items-start">
           <CategoryMenu />
           <Slider slides={slides} />
         </div>
