@@ -15,6 +15,11 @@ import { sessionUser } from "./lib/session.server";
 import { shopInfo } from "./lib/shop.server";
 import { THEME_BOOT_SCRIPT } from "./theme";
 
+/** The logo as an inline icon: no extra request, and no 404 for /favicon.ico. */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#4f39f6"/><path d="M9 12h14l-1.6 10.2a2 2 0 0 1-2 1.8h-6.8a2 2 0 0 1-2-1.8zM12.5 12V10a3.5 3.5 0 0 1 7 0v2" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>',
+)}`;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, shop] = await Promise.all([sessionUser(request), shopInfo()]);
   return { user, shop };
@@ -27,6 +32,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <link rel="icon" type="image/svg+xml" href={FAVICON} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant boot script, no user data */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
@@ -63,6 +69,7 @@ export function ErrorBoundary() {
           ? "The page you are looking for does not exist."
           : "Please try again in a moment."}
       </p>
+      {/* A plain link: this page shows when the app itself failed, so reload from the server. */}
       <a className="btn btn-primary mt-8" href="/">
         Go Home
       </a>

@@ -1,43 +1,93 @@
+import { Link } from "react-router";
 import { discountPercent, formatTaka, priceShown } from "../../core/money";
-import type { Product } from "../../core/schemas";
+import type { Product } from "../../core/schemas/product";
+import { truncate } from "../../core/text";
+import { RatingStars } from "./rating-stars";
+import { useNameLimit } from "./use-name-limit";
 
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+/** What a card needs; a full Product fits. Loaders send only this to keep pages light. */
+export type CardProduct = Pick<
+  Product,
+  "_id" | "name" | "images" | "originalPrice" | "offerPrice"
+> &
+  Partial<Pick<Product, "ratings" | "reviews">>;
+
+/** The card fields of a product, with only the first (main) image. */
+export function toCardProduct(p: Product): CardProduct {
+  return {
+    _id: p._id,
+    name: p.name,
+    images: p.images.slice(0, 1),
+    originalPrice: p.originalPrice,
+    offerPrice: p.offerPrice,
+    ratings: p.ratings,
+    reviews: p.reviews,
+  };
+}
+
+/**
+ * A product in a grid or carousel: one link to /product-details/{id}. The name is cut to the
+ * spec §9 card limit for the screen width inside a two-line box, so nothing shifts when the
+ * browser switches from the server's wide-screen cut to its own.
+ */
+export function ProductCard({
+  product,
+  eager = false,
+  showRating = true,
+}: {
+  product: CardProduct;
+  /** Above the fold: load the image at once. */
+  eager?: boolean;
+  showRating?: boolean;
+}) {
+  const limit = useNameLimit("card");
   const price = priceShown(product);
   const discount = discountPercent(product.originalPrice, product.offerPrice);
   const image = product.images[0];
   return (
-    <article className="card bg-base-100 shadow-sm border border-base-300">
-      <figure className="aspect-square bg-base-200">
-        {image ? (
-          <img
-            src={image}
-            alt={product.name}
-            width={450}
-            height={450}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-            className="h-full w-full object-cover"
-          />
-        ) : null}
-      </figure>
-      <div className="card-body p-3 gap-1">
-        <h2 className="text-sm font-medium line-clamp-2" title={product.name}>
-          {product.name}
-        </h2>
-        <p className="text-xs opacity-70">{product.category}</p>
-        <p className="font-bold text-primary">
-          {formatTaka(price)}
-          {discount > 0 ? (
-            <>
-              {" "}
-              <s className="text-xs font-normal text-base-content/70">
-                {formatTaka(product.originalPrice)}
-              </s>{" "}
-              <span className="text-xs font-normal text-error">-{discount}%</span>
-            </>
+    <article className="card h-full overflow-hidden rounded-box border border-base-300 bg-base-100 transition-shadow hover:shadow-md">
+      <Link
+        to={`/product-details/${product._id}`}
+        className="flex h-full flex-col rounded-box focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+      >
+        <figure className="relative aspect-square bg-base-200">
+          {image ? (
+            <img
+              src={image}
+              alt={product.name}
+              width={450}
+              height={450}
+              loading={eager ? "eager" : "lazy"}
+              fetchPriority={eager ? "high" : undefined}
+              decoding="async"
+              className="h-full w-full object-cover"
+            />
           ) : null}
-        </p>
-      </div>
+        </figure>
+        <div className="flex flex-1 flex-col gap-1 p-2 sm:p-3">
+          <h3
+            className="line-clamp-2 h-[2lh] text-sm leading-snug font-medium"
+            title={product.name}
+          >
+            {truncate(product.name, limit)}
+          </h3>
+          <p className="mt-auto flex flex-wrap items-baseline gap-x-1.5 text-sm">
+            <span className="text-base font-bold text-primary">{formatTaka(price)}</span>
+            {discount > 0 ? (
+              <>
+                <s className="text-xs">
+                  <span className="sr-only">Was </span>
+                  {formatTaka(product.originalPrice)}
+                </s>
+                <span className="badge badge-error badge-xs font-semibold">-{discount}%</span>
+              </>
+            ) : null}
+          </p>
+          {showRating && product.ratings != null ? (
+            <RatingStars rating={product.ratings} reviews={product.reviews} />
+          ) : null}
+        </div>
+      </Link>
     </article>
   );
 }

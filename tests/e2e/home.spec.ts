@@ -1,8 +1,21 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 
-describe("a visitor opens the home page", () => {
+type ApiProduct = { _id: string; name: string; category: string; productType: string };
+
+async function apiProducts(baseURL: string, query: Record<string, string>): Promise<ApiProduct[]> {
+  const params = new URLSearchParams({ limit: "500", ...query });
+  const body = await (await fetch(`${baseURL}/api/products?${params}`)).json();
+  return body.data;
+}
+
+/** Cards shown in a grid or carousel region: one link per product. */
+function cards(region: Locator): Locator {
+  return region.locator("article a[href^='/product-details/']");
+}
+
+describe("a visitor on the home page", () => {
   const baseURL = inject("baseURL");
   let browser: Browser;
 
@@ -11,42 +24,269 @@ describe("a visitor opens the home page", () => {
   });
   afterAll(async () => browser?.close());
 
-  it("sees the newest seeded products rendered by the server", async () => {
-    const api = await (await fetch(`${baseURL}/api/products?limit=20`)).json();
-    const expected: string[] = api.data.map((p: { name: string }) => p.name);
-    expect(expected.length).toBe(20);
-
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  async function open(width = 1280, height = 900): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height } });
     const response = await page.goto(baseURL);
     expect(response?.status()).toBe(200);
-    const served = await response?.text();
-    expect(served).toContain(escapeHtml(expected[0] as string));
+    return page;
+  }
 
-    const names = await page.getByRole("heading", { level: 2 }).allTextContents();
-    expect(names).toEqual(expected);
-    const firstImage = page.getByRole("img", { name: expected[0] });
-    await expect
-      .poll(() => firstImage.evaluate((img: HTMLImageElement) => img.naturalWidth))
-      .toBe(450);
+  it("gets every section rendered by the server, with the home page's meta tags", async () => {
+    const response = await fetch(baseURL);
+    const html = await response.text();
+    for (const text of [
+      "হাট-এ আপনাকে স্বাগতম!",
+      "All Categories",
+      "Best Selling Products",
+      "Most Popular Item",
+      "New Arrivals",
+      "100 TK Items",
+      "Kitchen Items",
+      'id="new_arrivals"',
+      'id="most_popular_items"',
+      'id="best_selling_products"',
+      'rel="canonical"',
+      'property="og:image"',
+    ]) {
+      expect(html, text).toContain(text);
+    }
+    const [firstBest] = await apiProducts(baseURL, { productType: "Best Selling", limit: "1" });
+    expect(html).toContain(`/product-details/${firstBest?._id}`);
+
+    const page = await open();
+    for (const name of [
+      "Best Selling Products",
+      "Most Popular Item",
+      "New Arrivals",
+      "100 TK Items",
+      "Shop by Category",
+    ]) {
+      expect(await page.getByRole("heading", { level: 2, name }).count(), name).toBe(1);
+    }
+    const banner = page.getByText("হাট-এ আপনাকে স্বাগতম!");
+    expect(await banner.textContent()).toContain("01700000000");
+    expect(await page.title()).toContain("Online shopping in Bangladesh");
     await page.close();
   });
 
-  it("gets the 404 page for an unknown route", async () => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${baseURL}/no-such-page`);
-    expect(response?.status()).toBe(404);
+  it("sees the slides: first eager with high priority, it advances by itself and pauses on hover", async () => {
+    const slides = (await (await fetch(`${baseURL}/api/getSliders`)).json()).data;
+    expect(slides.length).toBeGreaterThanOrEqual(2);
+    const page = await open();
+    const slider = page.getByRole("region", { name: "Offers" });
+    const first = slider.getByRole("img", { name: slides[0].title });
+    expect(await first.getAttribute("loading")).toBe("eager");
+    expect(await first.getAttribute("fetchpriority")).toBe("high");
+    expect(await first.getAttribute("width")).toBe("900");
+    const current = () => slider.getByRole("group").getAttribute("aria-label");
+    expect(await current()).toBe(`1 of ${slides.length}`);
+    await expect.poll(current, { timeout: 15_000 }).toBe(`2 of ${slides.length}`);
+
+    await slider.hover();
+    await expect.poll(() => slider.getAttribute("data-paused")).toBe("true");
+    const paused = await current();
+    await page.waitForTimeout(2600);
+    expect(await current()).toBe(paused);
+
+    await page.mouse.move(5, 600);
+    await expect.poll(() => slider.getAttribute("data-paused")).toBe("false");
+    await expect.poll(current, { timeout: 15_000 }).not.toBe(paused);
+
+    await slider.getByRole("button", { name: "Show slide 1" }).click();
+    await expect.poll(current).toBe(`1 of ${slides.length}`);
+    await slider.getByRole("button", { name: "Previous slide" }).click();
+    await expect.poll(current).toBe(`${slides.length} of ${slides.length}`);
+    await page.close();
+  });
+
+  it("shows 10 Most Popular items, 5 more per click, then Show Less back to 10; tabs load their category", async () => {
+    const all = await apiProducts(baseURL, { productType: "Most Popular" });
+    expect(all.length).toBeGreaterThan(15);
+    const page = await open();
+    const section = page.locator("#most_popular_items");
+    const panel = section.getByRole("tabpanel");
+    expect(
+      await section.getByRole("tab", { name: "All Items" }).getAttribute("aria-selected"),
+    ).toBe("true");
+    expect(await cards(panel).count()).toBe(10);
+    const button = panel.getByRole("button", { name: /Show Me More|Show Less/ });
+
+    let expected = 10;
+    while (expected < all.length) {
+      expect(await button.textContent()).toBe("Show Me More");
+      await button.click();
+      expected = Math.min(expected + 5, all.length);
+      await expect.poll(() => cards(panel).count()).toBe(expected);
+    }
+    await expect.poll(() => button.textContent()).toBe("Show Less");
+    const shownIds = await cards(panel).evaluateAll((links) =>
+      links.map((a) => (a as HTMLAnchorElement).pathname.split("/").pop()),
+    );
+    expect(shownIds).toEqual(all.map((p) => p._id));
+    await button.click();
+    await expect.poll(() => cards(panel).count()).toBe(10);
+    expect(await button.textContent()).toBe("Show Me More");
+
+    // A category tab: that category's Most Popular products, count reset, button only above 10.
+    const counts = new Map<string, number>();
+    for (const p of all) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
+    const [category, count] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] as [
+      string,
+      number,
+    ];
+    await section.getByRole("tab", { name: category, exact: true }).click();
     await expect
-      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
-      .toBe("Oops! Page Not Found");
-    await expect.poll(() => page.getByRole("link", { name: "Go Home" }).count()).toBe(1);
+      .poll(() =>
+        section.getByRole("tab", { name: category, exact: true }).getAttribute("aria-selected"),
+      )
+      .toBe("true");
+    await expect.poll(() => cards(panel).count()).toBe(Math.min(count, 10));
+    expect(await panel.getByRole("button", { name: /Show Me More|Show Less/ }).count()).toBe(
+      count > 10 ? 1 : 0,
+    );
+    const names = await panel
+      .locator("article h3")
+      .evaluateAll((hs) => hs.map((h) => h.getAttribute("title")));
+    const expectedNames = all.filter((p) => p.category === category).map((p) => p.name);
+    expect(names).toEqual(expectedNames.slice(0, 10));
+
+    // Keyboard: arrow keys move between tabs and select them.
+    await section.getByRole("tab", { name: "All Items" }).click();
+    await expect.poll(() => cards(panel).count()).toBe(10);
+    await section.getByRole("tab", { name: "All Items" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe("Women Items");
+    await expect
+      .poll(() => section.getByRole("tab", { name: "Women Items" }).getAttribute("aria-selected"))
+      .toBe("true");
+    await page.close();
+  });
+
+  it("shows the first 10 of the 100 TK Items, all with Show Me More, and 10 again with Show Less", async () => {
+    const cheap = await apiProducts(baseURL, { category: "100 TK Items" });
+    expect(cheap.length).toBeGreaterThan(10);
+    const page = await open();
+    const section = page.getByRole("region", { name: "100 TK Items" });
+    expect(await cards(section).count()).toBe(10);
+    const button = section.getByRole("button", { name: /Show Me More|Show Less/ });
+    expect(await button.textContent()).toBe("Show Me More");
+    await button.click();
+    await expect.poll(() => cards(section).count()).toBe(cheap.length);
+    await expect.poll(() => button.textContent()).toBe("Show Less");
+    await button.click();
+    await expect.poll(() => cards(section).count()).toBe(10);
+    expect(await button.textContent()).toBe("Show Me More");
+    await page.close();
+  });
+
+  it("shows 2, 3 and 5 products per carousel view at 375, 800 and 1280 px, with 10/15/20 px gaps", async () => {
+    for (const [width, perView, gap] of [
+      [375, 2, 10],
+      [800, 3, 15],
+      [1280, 5, 20],
+    ] as const) {
+      const page = await open(width, 900);
+      const carousel = page.getByRole("region", { name: "New Arrivals", exact: true }).last();
+      const track = carousel.getByRole("list");
+      const layout = await track.evaluate((ul) => {
+        const box = ul.getBoundingClientRect();
+        const items = [...ul.children].map((li) => li.getBoundingClientRect());
+        return {
+          fully: items.filter((r) => r.left >= box.left - 1 && r.right <= box.right + 1).length,
+          gap: Math.round((items[1]?.left ?? 0) - (items[0]?.right ?? 0)),
+        };
+      });
+      expect(layout, `width ${width}`).toEqual({ fully: perView, gap });
+
+      // Next pages by one view; Previous comes back.
+      const firstId = await cards(track).first().getAttribute("href");
+      await carousel.getByRole("button", { name: "Next New Arrivals" }).click();
+      await expect
+        .poll(() =>
+          track.evaluate((ul) => {
+            const box = ul.getBoundingClientRect();
+            const first = [...ul.children].find(
+              (li) => li.getBoundingClientRect().left >= box.left - 1,
+            );
+            return first?.querySelector("a")?.getAttribute("href");
+          }),
+        )
+        .not.toBe(firstId);
+      await carousel.getByRole("button", { name: "Previous New Arrivals" }).click();
+      await expect.poll(() => track.evaluate((ul) => ul.scrollLeft)).toBe(0);
+      await page.close();
+    }
+  });
+
+  it("opens a category's sub-categories by hover, click or keyboard; links use the lowercased name", async () => {
+    const page = await open();
+    const menu = page.getByRole("navigation", { name: "Categories" });
+    const kitchen = menu.getByRole("button", { name: "Kitchen Items" });
+    await kitchen.hover();
+    await expect.poll(() => kitchen.getAttribute("aria-expanded")).toBe("true");
+    const all = menu.getByRole("link", { name: "All Kitchen Items" });
+    expect(await all.getAttribute("href")).toBe("/product/category/Kitchen%20Items");
+    const sub = menu.getByRole("link", { name: "Non Stick Pan" });
+    expect(await sub.getAttribute("href")).toBe("/product/sub-category/non%20stick%20pan");
+    await page.mouse.move(1200, 880);
+    await expect.poll(() => kitchen.getAttribute("aria-expanded")).toBe("false");
+    expect(await sub.isVisible()).toBe(false);
+
+    const bags = menu.getByRole("button", { name: "Bag Items" });
+    await bags.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => bags.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Tab");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe("All Bag Items");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => bags.getAttribute("aria-expanded")).toBe("false");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe("Bag Items");
+
+    await menu.getByRole("button", { name: "Women Items" }).click();
+    await menu.getByRole("link", { name: "Saree" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/product/sub-category/saree");
+    await page.close();
+  });
+
+  it("opens the category list on a phone and the tiles lead to the category pages", async () => {
+    const page = await open(375, 800);
+    const menu = page.getByRole("navigation", { name: "Categories" });
+    expect(await menu.getByRole("button", { name: "Women Items" }).isVisible()).toBe(false);
+    await menu.getByRole("button", { name: "All Categories" }).click();
+    await menu.getByRole("button", { name: "Baby and Kids" }).click();
+    expect(await menu.getByRole("link", { name: "Baby Toys" }).isVisible()).toBe(true);
+
+    const tiles = page.getByRole("region", { name: "Shop by Category" });
+    expect(await tiles.getByRole("link").allTextContents()).toEqual([
+      "Kitchen Items",
+      "Bag Items",
+      "Home and Living",
+      "Women Items",
+      "Electronics and Appliances",
+      "Baby and Kids",
+    ]);
+    await tiles.getByRole("link", { name: "Home and Living" }).click();
+    await expect
+      .poll(() => new URL(page.url()).pathname)
+      .toBe("/product/category/Home%20and%20Living");
+    await page.close();
+  });
+
+  it("sees product cards with the shown price, the struck-through original and the negative discount", async () => {
+    const page = await open();
+    const discounted = page.locator("article", { has: page.locator("s") }).first();
+    const text = (await discounted.innerText()).replace(/\s+/g, " ");
+    expect(text).toMatch(/৳[\d,]+ Was ৳[\d,]+ -\d+%|৳[\d,]+ ৳[\d,]+ -\d+%/);
+    const img = discounted.getByRole("img").first();
+    expect(await img.getAttribute("width")).toBe("450");
+    expect(await img.getAttribute("height")).toBe("450");
+    expect(await discounted.getByRole("img", { name: /Rated [\d.]+ out of 5/ }).count()).toBe(1);
     await page.close();
   });
 });
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
-}

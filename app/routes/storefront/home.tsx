@@ -1,35 +1,98 @@
 import { ProductCard } from "../../components/product-card";
-import { newestProducts } from "../../lib/catalog.server";
+import { Carousel } from "../../features/storefront/carousel";
+import { CategoryMenu } from "../../features/storefront/category-menu";
+import { CategoryTiles } from "../../features/storefront/category-tiles";
+import { CheapItems } from "../../features/storefront/cheap-items";
+import { MostPopular } from "../../features/storefront/most-popular";
+import { SectionHeading } from "../../features/storefront/section-heading";
+import { Slider } from "../../features/storefront/slider";
+import { WelcomeBanner } from "../../features/storefront/welcome-banner";
+import { homePageData } from "../../lib/home.server";
+import { useRootData } from "../../lib/root-data";
 import type { Route } from "./+types/home";
 
 export async function loader() {
-  return newestProducts(20);
+  return homePageData();
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const shop = loaderData?.shopName ?? "Haat";
+const DESCRIPTION =
+  "Shop imported kitchen, fashion, gadget, baby and home products online in Bangladesh. " +
+  "Cash on delivery and home delivery to all 64 districts.";
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as { shop?: { name: string; publicUrl: string } } | undefined;
+  const shop = root?.shop?.name ?? "Haat";
+  const base = (root?.shop?.publicUrl ?? "").replace(/\/$/, "");
+  const title = `${shop} | Online shopping in Bangladesh with cash on delivery`;
+  const image = loaderData?.slides[0]?.image;
+  const absolute = (src: string) => (/^https?:\/\//.test(src) ? src : `${base}${src}`);
   return [
-    { title: `${shop} | Online shopping in Bangladesh` },
-    {
-      name: "description",
-      content: "Imported goods with cash on delivery anywhere in Bangladesh.",
-    },
+    { title },
+    { name: "description", content: DESCRIPTION },
+    { tagName: "link", rel: "canonical", href: `${base}/` },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: shop },
+    { property: "og:title", content: title },
+    { property: "og:description", content: DESCRIPTION },
+    { property: "og:url", content: `${base}/` },
+    { property: "og:locale", content: "en_US" },
+    ...(image
+      ? [
+          { property: "og:image", content: absolute(image) },
+          { property: "og:image:width", content: "900" },
+          { property: "og:image:height", content: "450" },
+        ]
+      : []),
+    { name: "twitter:card", content: "summary_large_image" },
   ];
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { products, shopName } = loaderData;
+  const { slides, bestSelling, newArrivals, popular, cheap } = loaderData;
+  const { shop } = useRootData();
   return (
-    <main className="mx-auto max-w-[1200px] px-3 py-6">
-      <h1 className="text-2xl font-bold mb-1">{shopName}</h1>
-      <p className="mb-6 opacity-80">New arrivals, delivered anywhere in Bangladesh.</p>
-      <section aria-label="Newest products">
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
-          {products.map((p, i) => (
-            <ProductCard key={p._id} product={p} eager={i < 2} />
-          ))}
+    <main>
+      <h1 className="sr-only">{shop.name}: online shopping in Bangladesh</h1>
+      <WelcomeBanner shopName={shop.name} phone={shop.phone} />
+      <div className="mx-auto max-w-[1200px] px-3">
+        <div className="mt-4 grid gap-4 lg:grid-cols-[260px_minmax(0,1fr)] lg:items-start">
+          <CategoryMenu />
+          <Slider slides={slides} />
         </div>
-      </section>
+
+        {bestSelling.length > 0 ? (
+          <section
+            id="best_selling_products"
+            aria-labelledby="best_selling_products-heading"
+            className="mt-10"
+          >
+            <SectionHeading id="best_selling_products-heading">
+              Best Selling Products
+            </SectionHeading>
+            <Carousel label="Best Selling Products">
+              {bestSelling.map((p) => (
+                <ProductCard key={p._id} product={p} />
+              ))}
+            </Carousel>
+          </section>
+        ) : null}
+
+        <MostPopular initial={popular} />
+
+        {newArrivals.length > 0 ? (
+          <section id="new_arrivals" aria-labelledby="new_arrivals-heading" className="mt-10">
+            <SectionHeading id="new_arrivals-heading">New Arrivals</SectionHeading>
+            <Carousel label="New Arrivals">
+              {newArrivals.map((p) => (
+                <ProductCard key={p._id} product={p} />
+              ))}
+            </Carousel>
+          </section>
+        ) : null}
+
+        <CheapItems initial={cheap} />
+        <CategoryTiles />
+      </div>
     </main>
   );
 }

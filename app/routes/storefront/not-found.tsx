@@ -1,21 +1,19 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { NotFoundContent } from "../../features/storefront/not-found-content";
+import type { Route } from "./+types/not-found";
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export function meta() {
-  return [{ title: "Oops! Page Not Found | Haat" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const shop = (matches[0]?.loaderData as { shop?: { name: string } } | undefined)?.shop?.name;
+  return [
+    { title: `Oops! Page Not Found | ${shop ?? "Haat"}` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function NotFound() {
-  return (
-    <main className="mx-auto max-w-[1200px] px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold">Oops! Page Not Found</h1>
-      <p className="mt-4 opacity-80">The page you are looking for does not exist.</p>
-      <Link className="btn btn-primary mt-8" to="/">
-        Go Home
-      </Link>
-    </main>
-  );
+  return <NotFoundContent />;
 }

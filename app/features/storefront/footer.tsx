@@ -1,0 +1,189 @@
+import { Link } from "react-router";
+import { useRootData } from "../../lib/root-data";
+import {
+  FacebookIcon,
+  InstagramIcon,
+  LinkedinIcon,
+  LogoMark,
+  MailIcon,
+  PhoneIcon,
+  PinIcon,
+  TwitterIcon,
+} from "./icons";
+
+/** Brand badges drawn as text: light to ship, sharp at any size. Only Cash On Delivery is offered. */
+const PAYMENT_BRANDS = [
+  { name: "bKash", bg: "#C7155F", fg: "#fff" },
+  { name: "Nagad", bg: "#B4161B", fg: "#fff" },
+  { name: "Rocket", bg: "#6B2C91", fg: "#fff" },
+  { name: "Upay", bg: "#0A4B9B", fg: "#fff" },
+  { name: "VISA", bg: "#1A1F71", fg: "#fff" },
+  { name: "Mastercard", bg: "#1F1F1F", fg: "#FFB547" },
+  { name: "AMEX", bg: "#0B61A4", fg: "#fff" },
+] as const;
+
+const heading = "mb-3 text-sm font-bold uppercase tracking-wide";
+const link = "link link-hover";
+
+export function Footer() {
+  const { shop, user } = useRootData();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-12 bg-neutral text-neutral-content">
+      <div className="mx-auto grid max-w-[1200px] gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr]">
+        <div>
+          <Link to="/" className="inline-flex items-center gap-2 rounded-btn">
+            <LogoMark className="h-8 w-8 text-primary" />
+            <span className="text-xl font-extrabold">{shop.name}</span>
+          </Link>
+          <p className="mt-3 max-w-xs text-sm">
+            Imported goods delivered to your door anywhere in Bangladesh. Pay cash when it arrives.
+          </p>
+          <ul className="mt-4 space-y-2 text-sm">
+            <li className="flex items-start gap-2">
+              <PinIcon className="mt-0.5 h-4 w-4 shrink-0" />
+              <span>{shop.address}</span>
+            </li>
+            <li className="flex items-center gap-2">
+              <PhoneIcon className="h-4 w-4 shrink-0" />
+              <a className={link} href={`tel:${shop.phone}`}>
+                {shop.phone}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <MailIcon className="h-4 w-4 shrink-0" />
+              <a className={link} href={`mailto:${shop.email}`}>
+                {shop.email}
+              </a>
+            </li>
+          </ul>
+        </div>
+
+        <nav aria-labelledby="footer-getting-started">
+          <h2 id="footer-getting-started" className={heading}>
+            Getting Started
+          </h2>
+          <ul className="space-y-2 text-sm">
+            <li>
+              <Link className={link} to={user ? "/dashboard" : "/authentication/login"}>
+                Accounts
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to="/cart">
+                My Cart
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to="/contact-us">
+                Help &amp; Support
+              </Link>
+            </li>
+          </ul>
+        </nav>
+
+        <nav aria-labelledby="footer-explore">
+          <h2 id="footer-explore" className={heading}>
+            Explore Now
+          </h2>
+          <ul className="space-y-2 text-sm">
+            <li>
+              <Link className={link} to="/#new_arrivals">
+                New Arrivals
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to="/#most_popular_items">
+                Most Popular Items
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to="/#best_selling_products">
+                Best Selling Products
+              </Link>
+            </li>
+          </ul>
+        </nav>
+
+        <div className="space-y-6">
+          <section aria-labelledby="footer-payment">
+            <h2 id="footer-payment" className={heading}>
+              Payment Methods
+            </h2>
+            <p className="mb-2 text-sm">
+              We accept <strong>Cash On Delivery</strong> only.
+            </p>
+            <ul className="flex flex-wrap gap-1.5" aria-label="Payment brands">
+              <li className="badge h-7 border-0 bg-success font-bold text-success-content">
+                Cash On Delivery
+              </li>
+              {PAYMENT_BRANDS.map((b) => (
+                <li
+                  key={b.name}
+                  className="badge h-7 border-0 font-bold italic"
+                  style={{ backgroundColor: b.bg, color: b.fg }}
+                  title={`${b.name}: not available yet`}
+                >
+                  {b.name}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="footer-follow">
+            <h2 id="footer-follow" className={heading}>
+              Follow Us
+            </h2>
+            <ul className="flex items-center gap-2">
+              <li>
+                <a
+                  href={shop.facebookUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="btn btn-circle btn-sm border-0 bg-[#1877F2] text-white hover:bg-[#0f5fc7]"
+                  aria-label="Facebook"
+                >
+                  <FacebookIcon className="h-4 w-4" />
+                </a>
+              </li>
+              <li>
+                <span
+                  className="btn btn-circle btn-sm btn-disabled"
+                  role="img"
+                  aria-label="Instagram"
+                >
+                  <InstagramIcon className="h-4 w-4" />
+                </span>
+              </li>
+              <li>
+                <span
+                  className="btn btn-circle btn-sm btn-disabled"
+                  role="img"
+                  aria-label="Linkedin"
+                >
+                  <LinkedinIcon className="h-4 w-4" />
+                </span>
+              </li>
+              <li>
+                <span
+                  className="btn btn-circle btn-sm btn-disabled"
+                  role="img"
+                  aria-label="Twitter"
+                >
+                  <TwitterIcon className="h-4 w-4" />
+                </span>
+              </li>
+            </ul>
+          </section>
+        </div>
+      </div>
+      <div className="border-t border-neutral-content/20">
+        <div className="mx-auto flex max-w-[1200px] flex-col items-center justify-between gap-1 px-4 py-4 text-xs sm:flex-row">
+          <p>
+            © {year} {shop.name}. All rights reserved.
+          </p>
+          <p>Developed by the {shop.name} team</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

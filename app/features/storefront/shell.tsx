@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { ContactFab } from "./contact-fab";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { ScrollToTop } from "./scroll-to-top";
+
+/** Header, page, footer and the floating contact button: every storefront screen. */
+export function StorefrontShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#content"
+        className="btn btn-primary btn-sm fixed top-2 left-2 z-50 -translate-y-20 focus:translate-y-0"
+      >
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <Header />
+      <div id="content" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </div>
+      <Footer />
+      <ContactFab />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { THEME_STORAGE_KEY } from "../../theme";
+import { MoonIcon, SunIcon } from "./icons";
+
+/** Flips the theme the boot script chose (app/theme.ts) and remembers the choice. */
+export function toggleTheme(): "light" | "dark" {
+  const root = document.documentElement;
+  const next = root.getAttribute("data-theme") === "dark" ? "light" : "dark";
+  root.setAttribute("data-theme", next);
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, next);
+  } catch {
+    // Storage blocked: the theme still flips for this page.
+  }
+  return next;
+}
+
+/**
+ * Light Mode / Dark Mode toggle. The server cannot know the theme (it lives in localStorage), so
+ * both labels are rendered and CSS keyed on <html data-theme> shows the right one: the accessible
+ * name always says what the button switches to, before and after hydration, without a flash.
+ */
+export function ThemeToggle({ className = "" }: { className?: string }) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-ghost btn-sm gap-1.5 px-2 ${className}`}
+      onClick={() => toggleTheme()}
+    >
+      <span className="theme-when-light items-center gap-1.5">
+        <MoonIcon className="h-5 w-5" />
+        <span className="max-xl:sr-only">Dark Mode</span>
+      </span>
+      <span className="theme-when-dark items-center gap-1.5">
+        <SunIcon className="h-5 w-5" />
+        <span className="max-xl:sr-only">Light Mode</span>
+      </span>
+    </button>
+  );
+}
