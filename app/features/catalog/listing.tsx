@@ -61,13 +61,13 @@ function ListingBody({ title, intro, crumbs, page, related }: Props) {
 
       {related && related.links.length > 0 ? (
         <nav aria-label={related.label} className="mt-4">
-          <ul className="flex flex-wrap gap-2">
+          <ul className="-mx-3 flex gap-2 overflow-x-auto px-3 pb-1 md:mx-0 md:flex-wrap md:px-0">
             {related.links.map((l) => (
               <li key={l.to}>
                 <Link
                   to={l.to}
                   aria-current={l.current ? "page" : undefined}
-                  className={`btn btn-sm rounded-full ${l.current ? "btn-primary" : "btn-outline"}`}
+                  className={`btn btn-sm whitespace-nowrap rounded-full ${l.current ? "btn-primary" : "btn-outline"}`}
                 >
                   {l.label}
                 </Link>

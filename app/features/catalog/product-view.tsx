@@ -5,9 +5,10 @@ import type { Product } from "../../../core/schemas";
 import { whatsappLink } from "../../../core/shop";
 import { notify } from "../../components/dialogs";
 import { useRootData } from "../../lib/root-data";
-import { addToCart, type CartItem, NOT_APPLICABLE } from "../cart/cart-store";
+import { addToCart } from "../cart/cart-store";
 import { checkoutNavigation } from "../cart/checkout-items";
 import { Breadcrumb } from "./breadcrumb";
+import { cartItemFor } from "./cart-item";
 import { useFavourite } from "./favourites";
 import { categoryPath, subCategoryPath } from "./paths";
 import { ProductGrid } from "./product-grid";
@@ -18,24 +19,6 @@ import {
   QuantityStepper,
   RatingStars,
 } from "./product-parts";
-
-/** Spec §3: the cart item Add To Cart and Order Now hand on. */
-export function cartItemFor(
-  product: Product,
-  choice: { color: string | null; size: string | null; quantity: number },
-  customerEmail: string | undefined,
-): CartItem {
-  return {
-    id: product._id,
-    name: product.name,
-    imageUrl: product.images[0] ?? "",
-    color: choice.color ?? NOT_APPLICABLE,
-    size: choice.size ?? NOT_APPLICABLE,
-    quantity: choice.quantity,
-    originalPrice: priceShown(product),
-    customerEmail,
-  };
-}
 
 function Gallery({ product }: { product: Product }) {
   const [active, setActive] = useState(0);
