@@ -6,6 +6,7 @@ import { Breadcrumb, type Crumb } from "./breadcrumb";
 import type { ListingPage } from "./listing.server";
 import { withCursor } from "./paths";
 import { ProductGrid } from "./product-grid";
+import { useHydrated } from "./use-hydrated";
 
 type Props = {
   title: string;
@@ -52,9 +53,13 @@ function ListingBody({ title, intro, crumbs, page, related }: Props) {
   const params = new URLSearchParams(location.search);
   params.delete("cursor");
   const loading = fetcher.state !== "idle";
+  const hydrated = useHydrated();
 
   return (
-    <main className="mx-auto max-w-[1200px] px-3 pb-12 md:px-4">
+    <main
+      className="mx-auto max-w-[1200px] px-3 pb-12 md:px-4"
+      data-hydrated={hydrated || undefined}
+    >
       <Breadcrumb items={crumbs} />
       <h1 className="mt-2 text-2xl font-bold md:text-3xl">{title}</h1>
       {intro ? <p className="mt-1 text-base-content/80">{intro}</p> : null}

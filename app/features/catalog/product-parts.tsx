@@ -37,7 +37,7 @@ export function RatingStars({ rating, reviews }: { rating: number; reviews: numb
       <span
         role="img"
         aria-label={`Rated ${clamped.toFixed(1)} out of 5`}
-        className="relative inline-block text-amber-600 dark:text-amber-400"
+        className="relative inline-block text-amber-600 in-data-[theme=dark]:text-amber-400"
       >
         <Stars filled={false} />
         <span

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { discountPercent, formatTaka, priceShown } from "../../../core/money";
 import type { Product } from "../../../core/schemas";
@@ -19,6 +19,7 @@ import {
   QuantityStepper,
   RatingStars,
 } from "./product-parts";
+import { useHydrated } from "./use-hydrated";
 
 function Gallery({ product }: { product: Product }) {
   const [active, setActive] = useState(0);
@@ -203,8 +204,7 @@ function ProductBuyBox({ product }: { product: Product }) {
 }
 
 export function ProductView({ product, related }: { product: Product; related: Product[] }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   return (
     <main
       className="mx-auto max-w-[1200px] px-3 pb-12 md:px-4"

@@ -110,7 +110,10 @@ export function ContactForm({ initial }: { initial?: Result }) {
                 />
               )}
               {error ? (
-                <p id={`${id}-error`} className="mt-1 text-sm font-medium text-error">
+                <p
+                  id={`${id}-error`}
+                  className="mt-1 text-sm font-medium text-red-700 in-data-[theme=dark]:text-red-300"
+                >
                   {error}
                 </p>
               ) : null}

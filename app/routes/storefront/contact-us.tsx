@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { whatsappLink } from "../../../core/shop";
 import { Breadcrumb } from "../../features/catalog/breadcrumb";
 import { pageMeta, shopFromMatches } from "../../features/catalog/seo";
+import { useHydrated } from "../../features/catalog/use-hydrated";
 import { submitContactForm } from "../../features/contact/contact.server";
 import { ContactForm } from "../../features/contact/contact-form";
 import { useRootData } from "../../lib/root-data";
@@ -50,9 +51,13 @@ function Card({ title, children, icon }: { title: string; children: ReactNode; i
 
 export default function ContactUs({ actionData }: Route.ComponentProps) {
   const { shop } = useRootData();
+  const hydrated = useHydrated();
   const tel = `tel:${shop.phone.replace(/[^\d+]/g, "")}`;
   return (
-    <main className="mx-auto max-w-[1200px] px-3 pb-12 md:px-4">
+    <main
+      className="mx-auto max-w-[1200px] px-3 pb-12 md:px-4"
+      data-hydrated={hydrated || undefined}
+    >
       <Breadcrumb items={[{ label: "Contact us" }]} />
       <h1 className="mt-2 text-2xl font-bold md:text-3xl">Contact us</h1>
       <p className="mt-1 text-base-content/80">
