@@ -221,6 +221,45 @@ describe("a visitor uses the product page", () => {
     await page.close();
   });
 
+  it("shows the video link, the contact line, the policy cards and the Label: value lines", async () => {
+    const { data } = await (await fetch(`${baseURL}/api/products?limit=500`)).json();
+    const withVideo = (
+      data as (ApiProduct & { videoLink: string | null; description: string })[]
+    ).find((p) => p.videoLink && /^[^:\n]{1,40}:\s*\S/m.test(p.description));
+    expect(withVideo, "the demo catalogue has a product with a video").toBeTruthy();
+    const page = await browser.newPage();
+    await page.goto(`${baseURL}/product-details/${withVideo?._id}`);
+    const video = page.getByRole("link", { name: /Watch Video Demo/ });
+    expect(await video.getAttribute("href")).toBe(withVideo?.videoLink);
+    expect(await video.getAttribute("target")).toBe("_blank");
+    expect(await video.getAttribute("rel")).toContain("noopener");
+    expect(await page.getByRole("link", { name: "WhatsApp us" }).getAttribute("href")).toMatch(
+      /^https:\/\/wa\.me\/880\d+$/,
+    );
+    for (const title of ["Free Shipping", "7 Days Return", "Courier Charge", "Cash On Delivery"]) {
+      expect(await page.getByRole("heading", { name: title, exact: true }).count(), title).toBe(1);
+    }
+    expect(await page.getByText("7 days return for any reason.").count()).toBe(1);
+    const labels = await page
+      .getByRole("region", { name: "Product Details" })
+      .locator("li strong")
+      .allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.every((l) => l.endsWith(":"))).toBe(true);
+    await page.close();
+  });
+
+  it("refetches the product when the window regains focus", async () => {
+    const page = await open();
+    const refetch = page.waitForRequest(
+      (r) => r.url().includes(`/product-details/${product._id}.data`) && r.method() === "GET",
+    );
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    const response = await (await refetch).response();
+    expect(response?.status()).toBe(200);
+    await page.close();
+  });
+
   it("gets the 404 page for an unknown product id", async () => {
     const page = await browser.newPage();
     const response = await page.goto(`${baseURL}/product-details/no-such-product`);

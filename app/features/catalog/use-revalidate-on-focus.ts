@@ -4,7 +4,8 @@ import { useRevalidator } from "react-router";
 /** Spec §4: product data refetches when the window regains focus, at most once per `minGapMs`. */
 export function useRevalidateOnFocus(minGapMs = 15_000) {
   const revalidator = useRevalidator();
-  const last = useRef(Date.now());
+  // The first return to the page refetches at once; later ones at most once per minGapMs.
+  const last = useRef(Number.NEGATIVE_INFINITY);
   const ref = useRef(revalidator);
   ref.current = revalidator;
 
