@@ -11,12 +11,12 @@ describe("a visitor browses the listings", () => {
   const api = async (query: string): Promise<{ data: ApiProduct[]; nextCursor: string | null }> =>
     (await fetch(`${baseURL}/api/products?${query}`)).json();
 
-  /** Product names shown in the listing grid, in order. */
+  /** Full product names in the listing grid, in order (cards may cut the visible name). */
   const gridNames = (page: Page, title: string) =>
     page
       .getByRole("list", { name: title, exact: true })
-      .getByRole("heading", { level: 2 })
-      .allTextContents();
+      .getByRole("heading")
+      .evaluateAll((hs) => hs.map((h) => h.getAttribute("title") ?? h.textContent));
 
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -33,7 +33,7 @@ function ListingBody({ title, intro, crumbs, page, related }: Props) {
   const [products, setProducts] = useState<Product[]>(page.products);
   const [nextCursor, setNextCursor] = useState(page.nextCursor);
   const [firstNew, setFirstNew] = useState<number | undefined>(undefined);
-  const firstNewRef = useRef<HTMLAnchorElement>(null);
+  const gridRef = useRef<HTMLElement>(null);
   const appended = useRef<unknown>(null);
 
   useEffect(() => {
@@ -47,7 +47,10 @@ function ListingBody({ title, intro, crumbs, page, related }: Props) {
   }, [fetcher.state, fetcher.data, products]);
 
   useEffect(() => {
-    if (firstNew !== undefined) firstNewRef.current?.focus({ preventScroll: true });
+    if (firstNew === undefined) return;
+    gridRef.current
+      ?.querySelector<HTMLAnchorElement>("li[data-first-new] a[href]")
+      ?.focus({ preventScroll: true });
   }, [firstNew]);
 
   const params = new URLSearchParams(location.search);
@@ -114,7 +117,7 @@ function ListingBody({ title, intro, crumbs, page, related }: Props) {
         </p>
       ) : null}
 
-      <section aria-labelledby="listing-heading" className="mt-5">
+      <section ref={gridRef} aria-labelledby="listing-heading" className="mt-5">
         <h2 id="listing-heading" className="sr-only">
           Products
         </h2>
@@ -127,7 +130,6 @@ function ListingBody({ title, intro, crumbs, page, related }: Props) {
             products={products}
             eagerCount={page.continued ? 0 : 2}
             firstNewIndex={firstNew}
-            firstNewRef={firstNewRef}
             label={title}
           />
         )}

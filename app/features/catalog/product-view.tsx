@@ -102,7 +102,7 @@ function ProductBuyBox({ product }: { product: Product }) {
   const item = () => cartItemFor(product, { color, size, quantity }, user?.email);
 
   return (
-    <div>
+    <div data-testid="buy-box">
       <div className="flex items-start justify-between gap-3">
         <h1 className="text-xl font-bold leading-snug md:text-2xl">{product.name}</h1>
         <button

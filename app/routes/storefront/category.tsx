@@ -3,7 +3,6 @@ import { normalizeCategory, SUB_CATEGORIES } from "../../../core/catalogue";
 import { Listing } from "../../features/catalog/listing";
 import { loadListingPage } from "../../features/catalog/listing.server";
 import { categoryPath, subCategoryPath } from "../../features/catalog/paths";
-import { CatalogErrorBoundary } from "../../features/catalog/route-error";
 import { NOT_FOUND_META, pageMeta, shopFromMatches } from "../../features/catalog/seo";
 import type { Route } from "./+types/category";
 
@@ -39,5 +38,3 @@ export default function Category({ loaderData }: Route.ComponentProps) {
     />
   );
 }
-
-export const ErrorBoundary = CatalogErrorBoundary;

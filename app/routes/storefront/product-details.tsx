@@ -4,7 +4,6 @@ import { productJsonLd, safeJsonForScript } from "../../features/catalog/json-ld
 import { productPath } from "../../features/catalog/paths";
 import { loadProductPage } from "../../features/catalog/product.server";
 import { ProductView } from "../../features/catalog/product-view";
-import { CatalogErrorBoundary } from "../../features/catalog/route-error";
 import { NOT_FOUND_META, pageMeta, shopFromMatches } from "../../features/catalog/seo";
 import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
 import { useRootData } from "../../lib/root-data";
@@ -50,5 +49,3 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
-
-export const ErrorBoundary = CatalogErrorBoundary;

@@ -2,7 +2,6 @@ import { CATEGORIES } from "../../../core/catalogue";
 import { Listing } from "../../features/catalog/listing";
 import { loadListingPage } from "../../features/catalog/listing.server";
 import { categoryPath } from "../../features/catalog/paths";
-import { CatalogErrorBoundary } from "../../features/catalog/route-error";
 import { pageMeta, shopFromMatches } from "../../features/catalog/seo";
 import type { Route } from "./+types/shop";
 
@@ -34,5 +33,3 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
     />
   );
 }
-
-export const ErrorBoundary = CatalogErrorBoundary;
