@@ -60,7 +60,7 @@ function ListingBody({ title, intro, crumbs, page, related }: Props) {
 
   return (
     <main
-      className="mx-auto max-w-[1200px] px-3 pb-12 md:px-4"
+      className="mx-auto max-w-[1200px] px-3 pt-3 pb-12 md:px-4"
       data-hydrated={hydrated || undefined}
     >
       <Breadcrumb items={crumbs} />

@@ -207,7 +207,7 @@ export function ProductView({ product, related }: { product: Product; related: P
   const hydrated = useHydrated();
   return (
     <main
-      className="mx-auto max-w-[1200px] px-3 pb-12 md:px-4"
+      className="mx-auto max-w-[1200px] px-3 pt-3 pb-12 md:px-4"
       data-hydrated={hydrated || undefined}
     >
       <Breadcrumb

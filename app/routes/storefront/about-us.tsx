@@ -38,7 +38,7 @@ const PROMISES = [
 export default function AboutUs() {
   const { shop } = useRootData();
   return (
-    <main className="mx-auto max-w-[1200px] px-3 pb-12 md:px-4">
+    <main className="mx-auto max-w-[1200px] px-3 pt-3 pb-12 md:px-4">
       <Breadcrumb items={[{ label: "About us" }]} />
       <h1 className="mt-2 text-2xl font-bold md:text-3xl">About {shop.name}</h1>
       <div className="mt-4 max-w-3xl space-y-4 text-base leading-relaxed">

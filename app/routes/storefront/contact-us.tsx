@@ -55,7 +55,7 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
   const tel = `tel:${shop.phone.replace(/[^\d+]/g, "")}`;
   return (
     <main
-      className="mx-auto max-w-[1200px] px-3 pb-12 md:px-4"
+      className="mx-auto max-w-[1200px] px-3 pt-3 pb-12 md:px-4"
       data-hydrated={hydrated || undefined}
     >
       <Breadcrumb items={[{ label: "Contact us" }]} />
