@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, lt, ne, or, type SQL } from "drizzle-orm";
 import type { Product, ProductInput, ProductQuery } from "../../core/schemas";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
@@ -83,6 +83,36 @@ export async function getProduct(db: Db, id: string): Promise<Product> {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
   if (!row) throw AppError.notFound("Product");
   return toProduct(row);
+}
+
+/** Spec §9: up to 10 related products, the newest of the same category, never the product itself. */
+export const RELATED_PRODUCTS_LIMIT = 10;
+
+export async function relatedProducts(
+  db: Db,
+  product: Pick<Product, "_id" | "category">,
+  limit: number = RELATED_PRODUCTS_LIMIT,
+): Promise<Product[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.category, product.category), ne(products.id, product._id)))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(Math.max(0, Math.min(limit, RELATED_PRODUCTS_LIMIT)));
+  return rows.map(toProduct);
+}
+
+/** The newest products' ids and last change, for sitemap.xml (bounded: a sitemap holds 50,000 URLs at most). */
+export async function productSitemapEntries(
+  db: Db,
+  limit: number,
+): Promise<{ id: string; updatedAt: string }[]> {
+  const rows = await db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt.toISOString() }));
 }
 
 export async function createProduct(

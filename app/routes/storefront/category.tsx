@@ -1,8 +1,40 @@
-// Placeholder until its issue builds this screen; replaced before it ships.
-export default function Category() {
+import { data } from "react-router";
+import { normalizeCategory, SUB_CATEGORIES } from "../../../core/catalogue";
+import { Listing } from "../../features/catalog/listing";
+import { loadListingPage } from "../../features/catalog/listing.server";
+import { categoryPath, subCategoryPath } from "../../features/catalog/paths";
+import { NOT_FOUND_META, pageMeta, shopFromMatches } from "../../features/catalog/seo";
+import type { Route } from "./+types/category";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const category = normalizeCategory(params.categoryName);
+  if (!category) throw data(null, { status: 404 });
+  const page = await loadListingPage(request, { category });
+  return { category, page };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return NOT_FOUND_META;
+  const { category } = loaderData;
+  return pageMeta({
+    shop: shopFromMatches(matches),
+    title: category,
+    description: `Shop ${category} in Bangladesh: ${SUB_CATEGORIES[category].slice(0, 5).join(", ")} and more, with cash on delivery.`,
+    path: categoryPath(category),
+  });
+}
+
+export default function Category({ loaderData }: Route.ComponentProps) {
+  const { category, page } = loaderData;
   return (
-    <main className="mx-auto max-w-[1200px] px-4 py-8">
-      <h1 className="text-2xl font-bold">Category</h1>
-    </main>
+    <Listing
+      title={category}
+      crumbs={[{ label: "Shop", to: "/shop" }, { label: category }]}
+      page={page}
+      related={{
+        label: `${category} sub-categories`,
+        links: SUB_CATEGORIES[category].map((s) => ({ label: s, to: subCategoryPath(s) })),
+      }}
+    />
   );
 }

@@ -1,8 +1,51 @@
-// Placeholder until its issue builds this screen; replaced before it ships.
-export default function ProductDetails() {
+import { formatTaka, priceShown } from "../../../core/money";
+import { summary } from "../../features/catalog/description";
+import { productJsonLd, safeJsonForScript } from "../../features/catalog/json-ld";
+import { productPath } from "../../features/catalog/paths";
+import { loadProductPage } from "../../features/catalog/product.server";
+import { ProductView } from "../../features/catalog/product-view";
+import { NOT_FOUND_META, pageMeta, shopFromMatches } from "../../features/catalog/seo";
+import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
+import { useRootData } from "../../lib/root-data";
+import type { Route } from "./+types/product-details";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  return loadProductPage(params.id);
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return NOT_FOUND_META;
+  const { product } = loaderData;
+  const price = priceShown(product);
+  return pageMeta({
+    shop: shopFromMatches(matches),
+    title: product.name,
+    description:
+      summary(product.description) ||
+      `${product.name}: ${formatTaka(price)}, cash on delivery anywhere in Bangladesh.`,
+    path: productPath(product._id),
+    image: product.images[0],
+    type: "product",
+    extra: [
+      { property: "product:price:amount", content: String(price) },
+      { property: "product:price:currency", content: "BDT" },
+    ],
+  });
+}
+
+export default function ProductDetails({ loaderData }: Route.ComponentProps) {
+  const { product, related } = loaderData;
+  const { shop } = useRootData();
+  useRevalidateOnFocus();
   return (
-    <main className="mx-auto max-w-[1200px] px-4 py-8">
-      <h1 className="text-2xl font-bold">Product</h1>
-    </main>
+    <>
+      {/* Remount per product: a related product starts with image 0, no size or colour, quantity 1. */}
+      <ProductView key={product._id} product={product} related={related} />
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by safeJsonForScript
+        dangerouslySetInnerHTML={{ __html: safeJsonForScript(productJsonLd(product, shop)) }}
+      />
+    </>
   );
 }

@@ -1,4 +1,12 @@
-// Placeholder: the storefront issue writes the real rules and the sitemap link.
-export function loader() {
-  return new Response("User-agent: *\nAllow: /\n", { headers: { "Content-Type": "text/plain" } });
+import { buildRobots } from "../../features/catalog/sitemap";
+import { shopInfo } from "../../lib/shop.server";
+
+export async function loader() {
+  const shop = await shopInfo();
+  return new Response(buildRobots(shop.publicUrl), {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
 }

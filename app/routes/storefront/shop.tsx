@@ -1,8 +1,35 @@
-// Placeholder until its issue builds this screen; replaced before it ships.
-export default function Shop() {
+import { CATEGORIES } from "../../../core/catalogue";
+import { Listing } from "../../features/catalog/listing";
+import { loadListingPage } from "../../features/catalog/listing.server";
+import { categoryPath } from "../../features/catalog/paths";
+import { pageMeta, shopFromMatches } from "../../features/catalog/seo";
+import type { Route } from "./+types/shop";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadListingPage(request, {});
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    shop: shopFromMatches(matches),
+    title: "Shop all products",
+    description:
+      "Every imported product in the shop, newest first: cash on delivery anywhere in Bangladesh.",
+    path: "/shop",
+  });
+}
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-[1200px] px-4 py-8">
-      <h1 className="text-2xl font-bold">Shop</h1>
-    </main>
+    <Listing
+      title="All Products"
+      intro="Imported goods, newest first. Cash on delivery anywhere in Bangladesh."
+      crumbs={[{ label: "Shop" }]}
+      page={loaderData}
+      related={{
+        label: "Categories",
+        links: CATEGORIES.map((c) => ({ label: c, to: categoryPath(c) })),
+      }}
+    />
   );
 }

@@ -1,9 +1,15 @@
-// Placeholder: the storefront issue lists every public page and product here.
-export function loader() {
-  return new Response(
-    '<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>',
-    {
-      headers: { "Content-Type": "application/xml" },
+import { productSitemapEntries } from "../../../server/services/products";
+import { buildSitemap, SITEMAP_PRODUCT_LIMIT } from "../../features/catalog/sitemap";
+import { serverContext } from "../../lib/server-context.server";
+import { shopInfo } from "../../lib/shop.server";
+
+export async function loader() {
+  const [ctx, shop] = await Promise.all([serverContext(), shopInfo()]);
+  const products = await productSitemapEntries(ctx.db, SITEMAP_PRODUCT_LIMIT);
+  return new Response(buildSitemap(shop.publicUrl, products), {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
     },
-  );
+  });
 }

@@ -1,8 +1,49 @@
-// Placeholder until its issue builds this screen; replaced before it ships.
-export default function SubCategory() {
+import { data } from "react-router";
+import { findSubCategory, SUB_CATEGORIES } from "../../../core/catalogue";
+import { Listing } from "../../features/catalog/listing";
+import { loadListingPage } from "../../features/catalog/listing.server";
+import { categoryPath, subCategoryPath } from "../../features/catalog/paths";
+import { NOT_FOUND_META, pageMeta, shopFromMatches } from "../../features/catalog/seo";
+import type { Route } from "./+types/sub-category";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  // Spec §2: the path value is the lowercased sub-category; the catalogue maps it back.
+  const found = findSubCategory(params.subCategory);
+  if (!found) throw data(null, { status: 404 });
+  const page = await loadListingPage(request, { subCategory: found.subCategory });
+  return { ...found, page };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return NOT_FOUND_META;
+  const { category, subCategory } = loaderData;
+  return pageMeta({
+    shop: shopFromMatches(matches),
+    title: `${subCategory} - ${category}`,
+    description: `Shop ${subCategory} (${category}) in Bangladesh, newest first, with cash on delivery.`,
+    path: subCategoryPath(subCategory),
+  });
+}
+
+export default function SubCategory({ loaderData }: Route.ComponentProps) {
+  const { category, subCategory, page } = loaderData;
   return (
-    <main className="mx-auto max-w-[1200px] px-4 py-8">
-      <h1 className="text-2xl font-bold">Sub-category</h1>
-    </main>
+    <Listing
+      title={subCategory}
+      crumbs={[
+        { label: "Shop", to: "/shop" },
+        { label: category, to: categoryPath(category) },
+        { label: subCategory },
+      ]}
+      page={page}
+      related={{
+        label: `${category} sub-categories`,
+        links: SUB_CATEGORIES[category].map((s) => ({
+          label: s,
+          to: subCategoryPath(s),
+          current: s === subCategory,
+        })),
+      }}
+    />
   );
 }

@@ -1,0 +1,31 @@
+import { Link } from "react-router";
+
+export type Crumb = { label: string; to?: string };
+
+/** Home › … › current page; the last crumb is the current page. */
+export function Breadcrumb({ items }: { items: Crumb[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumbs py-1 text-sm">
+      <ul>
+        <li>
+          <Link to="/" className="link-hover">
+            Home
+          </Link>
+        </li>
+        {items.map((c, i) =>
+          c.to && i < items.length - 1 ? (
+            <li key={c.label}>
+              <Link to={c.to} className="link-hover">
+                {c.label}
+              </Link>
+            </li>
+          ) : (
+            <li key={c.label} aria-current={i === items.length - 1 ? "page" : undefined}>
+              <span className="max-w-[60vw] truncate">{c.label}</span>
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,53 @@
+import { data } from "react-router";
+import { type Category, PRODUCT_TYPES, type ProductType } from "../../../core/catalogue";
+import type { Product } from "../../../core/schemas";
+import { AppError } from "../../../server/errors";
+import { listProducts } from "../../../server/services/products";
+import { serverContext } from "../../lib/server-context.server";
+
+/** 20 cards: four rows of five on a desktop, ten rows of two on a phone. */
+export const LISTING_PAGE_SIZE = 20;
+
+export type ListingPage = {
+  products: Product[];
+  nextCursor: string | null;
+  /** True when this page started at a cursor (a "Load more" page opened without JavaScript). */
+  continued: boolean;
+  productType: ProductType | null;
+};
+
+function productTypeParam(url: URL): ProductType | null {
+  const value = url.searchParams.get("productType");
+  return (PRODUCT_TYPES as readonly string[]).includes(value ?? "") ? (value as ProductType) : null;
+}
+
+/**
+ * One page of a listing, newest first. Cards never show the description, so it is left out of
+ * the page (and its hydration data). A cursor that does not parse answers 400.
+ */
+export async function loadListingPage(
+  request: Request,
+  filter: { category?: Category; subCategory?: string },
+): Promise<ListingPage> {
+  const url = new URL(request.url);
+  const productType = productTypeParam(url);
+  const cursor = url.searchParams.get("cursor") || undefined;
+  const ctx = await serverContext();
+  try {
+    const page = await listProducts(ctx.db, {
+      ...filter,
+      productType: productType ?? undefined,
+      cursor,
+      limit: LISTING_PAGE_SIZE,
+    });
+    return {
+      products: page.data.map((p) => ({ ...p, description: "" })),
+      nextCursor: page.nextCursor,
+      continued: cursor !== undefined,
+      productType,
+    };
+  } catch (err) {
+    if (err instanceof AppError && err.code === "invalid") throw data(null, { status: 400 });
+    throw err;
+  }
+}

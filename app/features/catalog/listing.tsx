@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { PRODUCT_TYPES } from "../../../core/catalogue";
+import type { Product } from "../../../core/schemas";
+import { Breadcrumb, type Crumb } from "./breadcrumb";
+import type { ListingPage } from "./listing.server";
+import { withCursor } from "./paths";
+import { ProductGrid } from "./product-grid";
+import { useHydrated } from "./use-hydrated";
+
+type Props = {
+  title: string;
+  intro?: string;
+  crumbs: Crumb[];
+  page: ListingPage;
+  /** Links shown above the grid, e.g. the sub-categories of a category. */
+  related?: { label: string; links: { label: string; to: string; current?: boolean }[] };
+};
+
+/**
+ * A server-rendered, keyset-paginated product listing. "Load more" is a link to the next page
+ * (works without JavaScript); with JavaScript it fetches that page and appends it.
+ */
+export function Listing(props: Props) {
+  const location = useLocation();
+  // A new listing or filter starts over; appended pages belong to one URL.
+  return <ListingBody key={`${location.pathname}?${location.search}`} {...props} />;
+}
+
+function ListingBody({ title, intro, crumbs, page, related }: Props) {
+  const location = useLocation();
+  const fetcher = useFetcher<ListingPage>();
+  const [products, setProducts] = useState<Product[]>(page.products);
+  const [nextCursor, setNextCursor] = useState(page.nextCursor);
+  const [firstNew, setFirstNew] = useState<number | undefined>(undefined);
+  const gridRef = useRef<HTMLElement>(null);
+  const appended = useRef<unknown>(null);
+
+  useEffect(() => {
+    const more = fetcher.data;
+    if (fetcher.state !== "idle" || !more || appended.current === more) return;
+    appended.current = more;
+    const seen = new Set(products.map((p) => p._id));
+    setFirstNew(products.length);
+    setProducts([...products, ...more.products.filter((p) => !seen.has(p._id))]);
+    setNextCursor(more.nextCursor);
+  }, [fetcher.state, fetcher.data, products]);
+
+  useEffect(() => {
+    if (firstNew === undefined) return;
+    gridRef.current
+      ?.querySelector<HTMLAnchorElement>("li[data-first-new] a[href]")
+      ?.focus({ preventScroll: true });
+  }, [firstNew]);
+
+  const params = new URLSearchParams(location.search);
+  params.delete("cursor");
+  const loading = fetcher.state !== "idle";
+  const hydrated = useHydrated();
+
+  return (
+    <main
+      className="mx-auto max-w-[1200px] px-3 pt-3 pb-12 md:px-4"
+      data-hydrated={hydrated || undefined}
+    >
+      <Breadcrumb items={crumbs} />
+      <h1 className="mt-2 text-2xl font-bold md:text-3xl">{title}</h1>
+      {intro ? <p className="mt-1 text-base-content/80">{intro}</p> : null}
+
+      {related && related.links.length > 0 ? (
+        <nav aria-label={related.label} className="mt-4">
+          <ul className="-mx-3 flex gap-2 overflow-x-auto px-3 pb-1 md:mx-0 md:flex-wrap md:px-0">
+            {related.links.map((l) => (
+              <li key={l.to}>
+                <Link
+                  to={l.to}
+                  aria-current={l.current ? "page" : undefined}
+                  className={`btn btn-sm whitespace-nowrap rounded-full ${l.current ? "btn-primary" : "btn-outline"}`}
+                >
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+
+      <nav aria-label="Filter by type" className="mt-4">
+        <ul className="flex flex-wrap gap-2">
+          {[null, ...PRODUCT_TYPES].map((type) => {
+            const q = new URLSearchParams(params);
+            if (type) q.set("productType", type);
+            else q.delete("productType");
+            const current = page.productType === type;
+            const qs = q.toString();
+            return (
+              <li key={type ?? "all"}>
+                <Link
+                  to={qs ? `?${qs}` : location.pathname}
+                  aria-current={current ? "true" : undefined}
+                  className={`btn btn-xs md:btn-sm ${current ? "btn-neutral" : "btn-ghost border-base-300"}`}
+                  preventScrollReset
+                >
+                  {type ?? "All Items"}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      {page.continued ? (
+        <p className="mt-4 text-sm">
+          <Link to={`?${params.toString()}`} className="link">
+            Back to the first page
+          </Link>
+        </p>
+      ) : null}
+
+      <section ref={gridRef} aria-labelledby="listing-heading" className="mt-5">
+        <h2 id="listing-heading" className="sr-only">
+          Products
+        </h2>
+        {products.length === 0 ? (
+          <p className="rounded-box bg-base-200 p-8 text-center">
+            No products here yet. Please check back soon.
+          </p>
+        ) : (
+          <ProductGrid
+            products={products}
+            eagerCount={page.continued ? 0 : 2}
+            firstNewIndex={firstNew}
+            label={title}
+          />
+        )}
+      </section>
+
+      <p className="sr-only" aria-live="polite">
+        {firstNew !== undefined ? `Showing ${products.length} products` : ""}
+      </p>
+
+      {nextCursor ? (
+        <div className="mt-8 flex justify-center">
+          <Link
+            to={withCursor(location.search, nextCursor)}
+            className="btn btn-primary btn-wide"
+            aria-disabled={loading || undefined}
+            onClick={(e) => {
+              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+              e.preventDefault();
+              if (!loading)
+                fetcher.load(`${location.pathname}${withCursor(location.search, nextCursor)}`);
+            }}
+          >
+            {loading ? (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            ) : null}
+            {loading ? "Loading..." : "Load more"}
+          </Link>
+        </div>
+      ) : null}
+    </main>
+  );
+}

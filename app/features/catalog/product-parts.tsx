@@ -1,0 +1,233 @@
+import { DELIVERY_CHARGES, FREE_SHIPPING_TEXT_THRESHOLD } from "../../../core/delivery";
+import { formatTaka } from "../../../core/money";
+import { parseDescription } from "./description";
+
+const STAR_PATH =
+  "M12 2.5l2.94 5.96 6.58.96-4.76 4.64 1.12 6.55L12 17.52l-5.88 3.09 1.12-6.55L2.48 9.42l6.58-.96z";
+
+function Stars({ filled }: { filled: boolean }) {
+  return (
+    <span className="flex">
+      {[0, 1, 2, 3, 4].map((i) => (
+        <svg
+          key={i}
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          aria-hidden="true"
+          className="shrink-0"
+        >
+          <path
+            d={STAR_PATH}
+            fill={filled ? "currentColor" : "none"}
+            stroke="currentColor"
+            strokeWidth="1.5"
+          />
+        </svg>
+      ))}
+    </span>
+  );
+}
+
+/** Spec §9: always five stars, filled up to the rating. */
+export function RatingStars({ rating, reviews }: { rating: number; reviews: number }) {
+  const clamped = Math.max(0, Math.min(5, rating));
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <span
+        role="img"
+        aria-label={`Rated ${clamped.toFixed(1)} out of 5`}
+        className="relative inline-block text-amber-600 in-data-[theme=dark]:text-amber-400"
+      >
+        <Stars filled={false} />
+        <span
+          className="absolute inset-0 overflow-hidden"
+          style={{ width: `${(clamped / 5) * 100}%` }}
+        >
+          <Stars filled />
+        </span>
+      </span>
+      <span className="text-base-content/80">
+        {clamped.toFixed(1)} ({reviews} {reviews === 1 ? "review" : "reviews"})
+      </span>
+    </div>
+  );
+}
+
+/** One choice out of a few (size or colour); the chosen one is highlighted and aria-pressed. */
+export function ChoicePicker({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly string[];
+  value: string | null;
+  onChange: (v: string) => void;
+}) {
+  if (options.length === 0) return null;
+  return (
+    <fieldset className="mt-4">
+      <legend className="mb-1 text-sm font-semibold">
+        {label}: <span className="font-normal">{value ?? "Choose one"}</span>
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((o) => (
+          <button
+            key={o}
+            type="button"
+            aria-pressed={value === o}
+            onClick={() => onChange(o)}
+            className={`btn btn-sm min-w-11 ${value === o ? "btn-primary" : "btn-outline"}`}
+          >
+            {o}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export const MAX_QUANTITY = 99;
+
+/** Quantity, never below 1 (spec §4); the decrease button is disabled at 1. */
+export function QuantityStepper({
+  value,
+  onChange,
+}: {
+  value: number;
+  onChange: (n: number) => void;
+}) {
+  return (
+    <fieldset className="mt-4">
+      <legend className="mb-1 text-sm font-semibold">Quantity</legend>
+      <div className="join">
+        <button
+          type="button"
+          className="btn join-item btn-sm w-10"
+          aria-label="Decrease quantity"
+          disabled={value <= 1}
+          onClick={() => onChange(Math.max(1, value - 1))}
+        >
+          −
+        </button>
+        <output
+          aria-live="polite"
+          aria-label="Quantity"
+          className="join-item flex w-12 items-center justify-center border-y border-base-300 text-base font-semibold"
+        >
+          {value}
+        </output>
+        <button
+          type="button"
+          className="btn join-item btn-sm w-10"
+          aria-label="Increase quantity"
+          disabled={value >= MAX_QUANTITY}
+          onClick={() => onChange(Math.min(MAX_QUANTITY, value + 1))}
+        >
+          +
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+function Tick() {
+  return (
+    <svg
+      viewBox="0 0 20 20"
+      width="18"
+      height="18"
+      aria-hidden="true"
+      className="mt-0.5 shrink-0 text-success"
+    >
+      <path
+        fill="currentColor"
+        d="M10 1.5a8.5 8.5 0 100 17 8.5 8.5 0 000-17zm4.2 6.1l-5 5.2a.8.8 0 01-1.15 0L5.8 10.5a.8.8 0 111.15-1.1l1.67 1.7 4.43-4.6a.8.8 0 011.15 1.1z"
+      />
+    </svg>
+  );
+}
+
+/** Plain text, line by line; "Label: value" lines get a tick and a bold label. Never HTML. */
+export function ProductDescription({ text }: { text: string }) {
+  const lines = parseDescription(text);
+  if (lines.length === 0) return <p className="text-base-content/80">No description yet.</p>;
+  return (
+    <ul className="space-y-2">
+      {lines.map((line, i) =>
+        line.kind === "labelled" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines of one text, never reordered
+          <li key={i} className="flex gap-2">
+            <Tick />
+            <span>
+              <strong>{line.label}:</strong> {line.value}
+            </span>
+          </li>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines of one text, never reordered
+          <li key={i}>{line.text}</li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+/** Spec §1 policy texts. Free shipping is display only (decisions.md). */
+export const POLICY_CARDS = [
+  {
+    title: "Free Shipping",
+    text: `Free shipping on orders over ${formatTaka(FREE_SHIPPING_TEXT_THRESHOLD)}.`,
+    icon: "M3 6h11v9H3zM14 9h4l3 3v3h-7zM7 18.5a1.5 1.5 0 100-3 1.5 1.5 0 000 3zM17 18.5a1.5 1.5 0 100-3 1.5 1.5 0 000 3z",
+  },
+  {
+    title: "7 Days Return",
+    text: "7 days return for any reason.",
+    icon: "M4 12a8 8 0 108-8H8M8 4L5 7l3 3",
+  },
+  {
+    title: "Courier Charge",
+    text: `If you refuse a product that matches its description, the courier charge is ${formatTaka(DELIVERY_CHARGES["Inside Dhaka"])} inside Dhaka and ${formatTaka(DELIVERY_CHARGES["Outside Dhaka"])} outside Dhaka.`,
+    icon: "M12 3l8 4v10l-8 4-8-4V7zM4 7l8 4 8-4M12 11v10",
+  },
+  {
+    title: "Cash On Delivery",
+    text: "Pay in cash when the product reaches you, anywhere in Bangladesh.",
+    icon: "M3 7h18v10H3zM12 14.5a2.5 2.5 0 100-5 2.5 2.5 0 000 5zM6 10v4M18 10v4",
+  },
+] as const;
+
+export function PolicyCards() {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {POLICY_CARDS.map((c) => (
+        <li
+          key={c.title}
+          className="flex gap-3 rounded-box border border-base-300 bg-base-200/50 p-3"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            width="28"
+            height="28"
+            aria-hidden="true"
+            className="shrink-0 text-primary"
+          >
+            <path
+              d={c.icon}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              strokeLinejoin="round"
+              strokeLinecap="round"
+            />
+          </svg>
+          <div>
+            <h3 className="font-semibold">{c.title}</h3>
+            <p className="text-sm text-base-content/80">{c.text}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,249 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { discountPercent, formatTaka, priceShown } from "../../../core/money";
+import type { Product } from "../../../core/schemas";
+import { whatsappLink } from "../../../core/shop";
+import { notify } from "../../components/dialogs";
+import { useRootData } from "../../lib/root-data";
+import { addToCart } from "../cart/cart-store";
+import { checkoutNavigation } from "../cart/checkout-items";
+import { Breadcrumb } from "./breadcrumb";
+import { cartItemFor } from "./cart-item";
+import { useFavourite } from "./favourites";
+import { categoryPath, subCategoryPath } from "./paths";
+import { ProductGrid } from "./product-grid";
+import {
+  ChoicePicker,
+  PolicyCards,
+  ProductDescription,
+  QuantityStepper,
+  RatingStars,
+} from "./product-parts";
+import { useHydrated } from "./use-hydrated";
+
+function Gallery({ product }: { product: Product }) {
+  const [active, setActive] = useState(0);
+  const images = product.images;
+  const main = images[active] ?? images[0];
+  return (
+    <div>
+      <div className="aspect-square overflow-hidden rounded-box border border-base-300 bg-base-200">
+        {main ? (
+          <img
+            src={main}
+            alt={product.name}
+            width={450}
+            height={450}
+            loading="eager"
+            fetchPriority="high"
+            decoding="async"
+            data-testid="main-image"
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <div className="flex h-full items-center justify-center text-base-content/70">
+            No image
+          </div>
+        )}
+      </div>
+      {images.length > 1 ? (
+        <ul aria-label="Product images" className="mt-3 grid grid-cols-4 gap-2">
+          {images.map((src, i) => (
+            <li key={src}>
+              <button
+                type="button"
+                aria-label={`Show image ${i + 1} of ${images.length}`}
+                aria-pressed={i === active}
+                onClick={() => setActive(i)}
+                className={`block w-full overflow-hidden rounded-box border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
+                  i === active ? "border-primary" : "border-base-300 opacity-80 hover:opacity-100"
+                }`}
+              >
+                <img
+                  src={src}
+                  alt=""
+                  width={100}
+                  height={100}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-square w-full object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path
+        d="M12 20.5s-7.5-4.6-9.3-9.2C1.5 8 3.6 4.5 7.1 4.5c2 0 3.4 1.1 4.9 2.9 1.5-1.8 2.9-2.9 4.9-2.9 3.5 0 5.6 3.5 4.4 6.8-1.8 4.6-9.3 9.2-9.3 9.2z"
+        fill={filled ? "currentColor" : "none"}
+        stroke="currentColor"
+        strokeWidth="1.8"
+      />
+    </svg>
+  );
+}
+
+function ProductBuyBox({ product }: { product: Product }) {
+  const { user, shop } = useRootData();
+  const navigate = useNavigate();
+  const [size, setSize] = useState<string | null>(null);
+  const [color, setColor] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  const [favourite, toggleFavourite] = useFavourite(product._id);
+  const price = priceShown(product);
+  const discount = discountPercent(product.originalPrice, product.offerPrice);
+  const item = () => cartItemFor(product, { color, size, quantity }, user?.email);
+
+  return (
+    <div data-testid="buy-box">
+      <div className="flex items-start justify-between gap-3">
+        <h1 className="text-xl font-bold leading-snug md:text-2xl">{product.name}</h1>
+        <button
+          type="button"
+          aria-label="Favourite"
+          aria-pressed={favourite}
+          title={favourite ? "Remove from favourites" : "Add to favourites"}
+          onClick={toggleFavourite}
+          className={`btn btn-circle btn-ghost shrink-0 ${favourite ? "text-error" : ""}`}
+        >
+          <HeartIcon filled={favourite} />
+        </button>
+      </div>
+      <p className="mt-1 text-sm text-base-content/80">
+        <Link to={categoryPath(product.category)} className="link-hover">
+          {product.category}
+        </Link>
+        {" / "}
+        <Link to={subCategoryPath(product.subCategory)} className="link-hover">
+          {product.subCategory}
+        </Link>
+      </p>
+      <div className="mt-2">
+        <RatingStars rating={product.ratings} reviews={product.reviews} />
+      </div>
+      <p className="mt-3 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <span className="text-3xl font-bold text-primary" data-testid="price">
+          {formatTaka(price)}
+        </span>
+        {discount > 0 ? (
+          <>
+            <s className="text-lg text-base-content/70">
+              <span className="sr-only">Was </span>
+              {formatTaka(product.originalPrice)}
+            </s>
+            <span className="badge badge-error font-semibold">-{discount}%</span>
+          </>
+        ) : null}
+      </p>
+
+      <ChoicePicker label="Size" options={product.sizes} value={size} onChange={setSize} />
+      <ChoicePicker label="Colour" options={product.colors} value={color} onChange={setColor} />
+      <QuantityStepper value={quantity} onChange={setQuantity} />
+
+      <div className="mt-5 grid grid-cols-2 gap-3 sm:max-w-md">
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            addToCart(item());
+            notify({
+              icon: "success",
+              title: "Product Added!",
+              text: "Your product has been successfully added to the cart.",
+            });
+          }}
+        >
+          Add To Cart
+        </button>
+        <button
+          type="button"
+          className="btn btn-neutral"
+          onClick={() => navigate("/product-checkout", checkoutNavigation([item()]))}
+        >
+          Order Now
+        </button>
+      </div>
+
+      {product.videoLink ? (
+        <a
+          href={product.videoLink}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn btn-outline btn-sm mt-4"
+        >
+          Watch Video Demo
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      ) : null}
+
+      <p className="mt-5 rounded-box bg-base-200 p-3 text-sm">
+        Questions or phone orders? Call{" "}
+        <a className="link font-semibold" href={`tel:${shop.phone.replace(/[^\d+]/g, "")}`}>
+          {shop.phone}
+        </a>{" "}
+        or{" "}
+        <a
+          className="link font-semibold"
+          href={whatsappLink(shop.phone)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          WhatsApp us
+        </a>
+        .
+      </p>
+    </div>
+  );
+}
+
+export function ProductView({ product, related }: { product: Product; related: Product[] }) {
+  const hydrated = useHydrated();
+  return (
+    <main
+      className="mx-auto max-w-[1200px] px-3 pt-3 pb-12 md:px-4"
+      data-hydrated={hydrated || undefined}
+    >
+      <Breadcrumb
+        items={[
+          { label: product.category, to: categoryPath(product.category) },
+          { label: product.subCategory, to: subCategoryPath(product.subCategory) },
+          { label: product.name },
+        ]}
+      />
+      <div className="mt-3 grid gap-6 md:grid-cols-2 md:gap-10">
+        <Gallery product={product} />
+        <ProductBuyBox product={product} />
+      </div>
+
+      <section aria-labelledby="policies-heading" className="mt-10">
+        <h2 id="policies-heading" className="sr-only">
+          Shipping, returns and payment
+        </h2>
+        <PolicyCards />
+      </section>
+
+      <section aria-labelledby="description-heading" className="mt-10">
+        <h2 id="description-heading" className="mb-3 text-xl font-bold">
+          Product Details
+        </h2>
+        <ProductDescription text={product.description} />
+      </section>
+
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mt-12">
+          <h2 id="related-heading" className="mb-4 text-xl font-bold">
+            Related Products
+          </h2>
+          <ProductGrid products={related} label="Related Products" />
+        </section>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+import { data } from "react-router";
+import type { Product } from "../../../core/schemas";
+import { AppError } from "../../../server/errors";
+import { getProduct, relatedProducts } from "../../../server/services/products";
+import { serverContext } from "../../lib/server-context.server";
+
+/** The product and up to 10 related products (same category); an unknown id answers 404. */
+export async function loadProductPage(
+  id: string,
+): Promise<{ product: Product; related: Product[] }> {
+  const ctx = await serverContext();
+  let product: Product;
+  try {
+    product = await getProduct(ctx.db, id);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") throw data(null, { status: 404 });
+    throw err;
+  }
+  const related = await relatedProducts(ctx.db, product);
+  return { product, related: related.map((p) => ({ ...p, description: "" })) };
+}

@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { notify } from "../../components/dialogs";
+import {
+  CONTACT_FIELDS,
+  type ContactErrors,
+  type ContactField,
+  contactValuesFrom,
+  validateContact,
+} from "./validate";
+
+type Result =
+  | { ok: true; insertedId: string }
+  | { ok: false; errors: ContactErrors; values: Record<ContactField, string> };
+
+export const CONTACT_SUCCESS = {
+  title: "Message Sent!",
+  text: "Thank you for contacting us. We will get back to you soon.",
+};
+
+/**
+ * Name, Email, Phone Number, Subject and Description, all required (spec §5). Without
+ * JavaScript the form posts to the route action; with it, a fetcher does, after the same
+ * check in the browser.
+ */
+export function ContactForm({ initial }: { initial?: Result }) {
+  const fetcher = useFetcher<Result>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const result = fetcher.data ?? initial;
+  const [errors, setErrors] = useState<ContactErrors>(initial && !initial.ok ? initial.errors : {});
+  const handled = useRef<unknown>(initial);
+
+  useEffect(() => {
+    const r = fetcher.data;
+    if (fetcher.state !== "idle" || !r || handled.current === r) return;
+    handled.current = r;
+    if (r.ok) {
+      formRef.current?.reset();
+      setErrors({});
+      notify({ icon: "success", ...CONTACT_SUCCESS });
+    } else {
+      setErrors(r.errors);
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const values = result && !result.ok ? result.values : undefined;
+  const busy = fetcher.state !== "idle";
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      noValidate
+      aria-labelledby="contact-form-heading"
+      className="grid gap-4"
+      onSubmit={(e) => {
+        const found = validateContact(contactValuesFrom(new FormData(e.currentTarget)));
+        setErrors(found);
+        const first = CONTACT_FIELDS.find((f) => found[f.name]);
+        if (first) {
+          e.preventDefault();
+          e.currentTarget.querySelector<HTMLElement>(`[name="${first.name}"]`)?.focus();
+        }
+      }}
+    >
+      {initial?.ok && !fetcher.data ? (
+        <div role="status" className="alert alert-success">
+          <span>
+            <strong>{CONTACT_SUCCESS.title}</strong> {CONTACT_SUCCESS.text}
+          </span>
+        </div>
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        {CONTACT_FIELDS.map((f) => {
+          const id = `contact-${f.name}`;
+          const error = errors[f.name];
+          const common = {
+            id,
+            name: f.name,
+            autoComplete: f.autoComplete,
+            defaultValue: values?.[f.name] ?? "",
+            "aria-invalid": error ? true : undefined,
+            "aria-describedby": error ? `${id}-error` : undefined,
+            "aria-required": true,
+            onInput: () => {
+              if (errors[f.name]) setErrors((e) => ({ ...e, [f.name]: undefined }));
+            },
+          } as const;
+          return (
+            <div key={f.name} className={f.type === "textarea" ? "md:col-span-2" : undefined}>
+              <label htmlFor={id} className="mb-1 block text-sm font-semibold">
+                {f.label}{" "}
+                <span aria-hidden="true" className="text-error">
+                  *
+                </span>
+              </label>
+              {f.type === "textarea" ? (
+                <textarea
+                  {...common}
+                  rows={6}
+                  maxLength={5000}
+                  className={`textarea w-full ${error ? "textarea-error" : ""}`}
+                />
+              ) : (
+                <input
+                  {...common}
+                  type={f.type}
+                  maxLength={f.name === "phoneNumber" ? 20 : 200}
+                  className={`input w-full ${error ? "input-error" : ""}`}
+                />
+              )}
+              {error ? (
+                <p
+                  id={`${id}-error`}
+                  className="mt-1 text-sm font-medium text-red-700 in-data-[theme=dark]:text-red-300"
+                >
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {busy ? "Sending..." : "Send Message"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
