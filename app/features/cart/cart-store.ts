@@ -88,6 +88,54 @@ export function addToCart(item: CartItem): void {
   writeCart([...readCart(), item]);
 }
 
+/** Highest quantity one cart line may hold (the order API's limit per line). */
+export const MAX_CART_QUANTITY = 99;
+
+/** Sets the quantity of the line at `index` (lines may repeat one product, so by position). */
+export function setCartQuantity(index: number, quantity: number): void {
+  const items = readCart();
+  const item = items[index];
+  if (!item) return;
+  const q = Math.min(MAX_CART_QUANTITY, Math.max(1, Math.trunc(quantity)));
+  if (q === item.quantity) return;
+  writeCart(items.map((x, i) => (i === index ? { ...x, quantity: q } : x)));
+}
+
+/** Deletes the one line at `index`; other lines of the same product stay. */
+export function removeCartLine(index: number): void {
+  const items = readCart();
+  if (index < 0 || index >= items.length) return;
+  writeCart(items.filter((_, i) => i !== index));
+}
+
+function sameChoice(a: CartItem, b: CartItem): boolean {
+  return a.id === b.id && a.color === b.color && a.size === b.size;
+}
+
+/**
+ * The cart without the lines that were just ordered: for each ordered item, one line of the
+ * same product, colour and size (preferring one with the same quantity). Quantities and prices
+ * may have changed at checkout, so they do not have to match. Other lines stay.
+ */
+export function withoutOrdered(
+  cart: readonly CartItem[],
+  ordered: readonly CartItem[],
+): CartItem[] {
+  const left = [...cart];
+  for (const item of ordered) {
+    let at = left.findIndex((x) => sameChoice(x, item) && x.quantity === item.quantity);
+    if (at < 0) at = left.findIndex((x) => sameChoice(x, item));
+    if (at >= 0) left.splice(at, 1);
+  }
+  return left;
+}
+
+export function removeOrderedFromCart(ordered: readonly CartItem[]): void {
+  const cart = readCart();
+  const left = withoutOrdered(cart, ordered);
+  if (left.length !== cart.length) writeCart(left);
+}
+
 function subscribe(listener: () => void) {
   const onStorage = (e: StorageEvent) => {
     if (e.key === null || e.key === CART_STORAGE_KEY) listener();
