@@ -22,13 +22,20 @@ function isText(v: unknown, max = 2000): v is string {
   return typeof v === "string" && v.length <= max;
 }
 
+/** A number, or a number written as text by an older cart; NaN for anything else (null, "", true). */
+function toNumber(v: unknown): number {
+  if (typeof v === "number") return v;
+  if (typeof v === "string" && v.trim() !== "") return Number(v);
+  return Number.NaN;
+}
+
 /** One stored entry as a cart item, or null when it is not one (corrupted or outdated data). */
 export function toCartItem(raw: unknown): CartItem | null {
   if (typeof raw !== "object" || raw === null) return null;
   const r = raw as Record<string, unknown>;
   if (!isText(r.id, 64) || r.id === "" || !isText(r.name, 300)) return null;
-  const quantity = Number(r.quantity ?? 1);
-  const price = Number(r.originalPrice);
+  const quantity = toNumber(r.quantity ?? 1);
+  const price = toNumber(r.originalPrice);
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) return null;
   if (!Number.isFinite(price) || price < 0) return null;
   return {
