@@ -76,3 +76,9 @@ export async function fillCheckout(
   const area = options.area ?? "Outside Dhaka";
   await page.getByRole("radio", { name: new RegExp(`^${area}`) }).check();
 }
+
+/** How the cart names a line in its labels: "Name (Black, XL)". */
+export function lineLabel(item: StoredCartItem): string {
+  const options = [item.color, item.size].filter((o) => o !== "N/A");
+  return options.length > 0 ? `${item.name} (${options.join(", ")})` : item.name;
+}

@@ -5,6 +5,7 @@ import {
   cartItem,
   fetchProducts,
   fillCheckout,
+  lineLabel,
   readCart,
   seedCart,
   taka,
@@ -39,7 +40,7 @@ describe("a guest checks out", () => {
     await seedCart(page, baseURL, [wanted, kept]);
 
     await page.goto(`${baseURL}/cart`);
-    await page.getByRole("checkbox", { name: `Select ${wanted.name}` }).check();
+    await page.getByRole("checkbox", { name: `Select ${lineLabel(wanted)}` }).check();
     const summary = page.getByRole("list", { name: "Selected items" });
     await expect.poll(() => summary.getByRole("listitem").count()).toBe(1);
     await page.getByRole("button", { name: "Proceed To Checkout" }).click();
@@ -119,7 +120,7 @@ describe("a guest checks out", () => {
     expect(await page.getByRole("radio", { name: "Cash On Delivery" }).isChecked()).toBe(true);
 
     // Quantity steppers: min 1, and the totals follow.
-    const decrease = page.getByRole("button", { name: `Decrease quantity of ${item.name}` });
+    const decrease = page.getByRole("button", { name: `Decrease quantity of ${lineLabel(item)}` });
     await decrease.click();
     await decrease.click();
     await expect.poll(() => decrease.isDisabled()).toBe(true);
@@ -134,9 +135,9 @@ describe("a guest checks out", () => {
       const field = page.getByLabel(label, { exact: true });
       const value = await field.inputValue();
       await field.fill("");
-      await expect.poll(() => confirm(page).isDisabled(), label).toBe(true);
+      await expect.poll(() => confirm(page).isDisabled(), { message: label }).toBe(true);
       await field.fill(value);
-      await expect.poll(() => confirm(page).isEnabled(), label).toBe(true);
+      await expect.poll(() => confirm(page).isEnabled(), { message: label }).toBe(true);
     }
     // A new district empties the thana choice; Confirm waits for a thana of that district.
     const thanaBefore = await page.getByLabel("Thana", { exact: true }).inputValue();

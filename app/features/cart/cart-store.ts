@@ -95,6 +95,12 @@ export function addToCart(item: CartItem): void {
   writeCart([...readCart(), item]);
 }
 
+/** "Name (Black, XL)": tells apart lines of one product for screen readers and labels. */
+export function lineLabel(item: Pick<CartItem, "name" | "color" | "size">): string {
+  const options = [item.color, item.size].filter((o) => o && o !== NOT_APPLICABLE);
+  return options.length > 0 ? `${item.name} (${options.join(", ")})` : item.name;
+}
+
 /** Highest quantity one cart line may hold (the order API's limit per line). */
 export const MAX_CART_QUANTITY = 99;
 

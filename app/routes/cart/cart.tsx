@@ -4,6 +4,7 @@ import { formatTaka } from "../../../core/money";
 import { nameLimit, truncate } from "../../../core/text";
 import {
   type CartItem,
+  lineLabel,
   MAX_CART_QUANTITY,
   NOT_APPLICABLE,
   removeCartLine,
@@ -201,6 +202,7 @@ function CartLine({
   onToggle: () => void;
   onRemove: () => void;
 }) {
+  const label = lineLabel(item);
   const options = [
     item.color !== NOT_APPLICABLE ? `Colour: ${item.color}` : null,
     item.size !== NOT_APPLICABLE ? `Size: ${item.size}` : null,
@@ -208,14 +210,14 @@ function CartLine({
   return (
     <li
       className="flex gap-3 rounded-box border border-base-300 bg-base-100 p-3"
-      aria-label={item.name}
+      aria-label={label}
     >
       <input
         type="checkbox"
         className="checkbox checkbox-primary checkbox-sm mt-1 shrink-0"
         checked={checked}
         onChange={onToggle}
-        aria-label={`Select ${item.name}`}
+        aria-label={`Select ${label}`}
       />
       <Link
         to={`/product-details/${item.id}`}
@@ -258,7 +260,7 @@ function CartLine({
           <QuantityStepper
             value={item.quantity}
             max={MAX_CART_QUANTITY}
-            label={item.name}
+            label={label}
             onChange={(q) => setCartQuantity(index, q)}
           />
           <p className="text-sm font-semibold tabular-nums">
@@ -267,9 +269,9 @@ function CartLine({
           </p>
           <button
             type="button"
-            className="btn btn-ghost btn-sm text-error"
+            className="btn btn-ghost btn-sm hover:text-error"
             onClick={onRemove}
-            aria-label={`Delete ${item.name}`}
+            aria-label={`Delete ${label}`}
           >
             <TrashIcon />
             <span className="sm:sr-only">Delete</span>

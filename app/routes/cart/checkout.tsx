@@ -22,6 +22,7 @@ import { nameLimit, truncate } from "../../../core/text";
 import { notify } from "../../components/dialogs";
 import {
   type CartItem,
+  lineLabel,
   NOT_APPLICABLE,
   removeOrderedFromCart,
 } from "../../features/cart/cart-store";
@@ -377,7 +378,7 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
           <h2 id="checkout-summary-heading" className="text-lg font-semibold">
             Your Order
           </h2>
-          <Link to="/cart" className="link link-primary text-sm" aria-label="Change items in cart">
+          <Link to="/cart" className="link text-sm font-medium">
             Change
           </Link>
         </div>
@@ -419,7 +420,7 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
                   <QuantityStepper
                     value={item.quantity}
                     max={MAX_LINE_QUANTITY}
-                    label={item.name}
+                    label={lineLabel(item)}
                     disabled={sending}
                     onChange={(q) => changeQuantity(index, q)}
                   />
@@ -442,7 +443,7 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
           <div className="flex justify-between">
             <dt>Delivery Charge</dt>
             <dd className="tabular-nums" data-testid="delivery-charge">
-              {formatTaka(charge, 2)}
+              {form.deliveryArea ? formatTaka(charge, 2) : "Choose a delivery area"}
             </dd>
           </div>
           <div className="flex justify-between border-t border-base-300 pt-2 text-base font-semibold">
@@ -488,7 +489,7 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
             )}
           </button>
           {firstId ? (
-            <Link to={`/product-details/${firstId}`} className="btn btn-outline btn-error w-full">
+            <Link to={`/product-details/${firstId}`} className="btn btn-outline w-full">
               Cancel Order
             </Link>
           ) : null}
@@ -513,9 +514,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The message under a field: readable text in both themes, with a red mark for the eye. */
 function FieldMessage({ id, message }: { id: string; message?: string }) {
   return message ? (
-    <p id={id} className="mt-1 text-sm text-error">
+    <p id={id} className="mt-1 flex items-start gap-1.5 text-sm">
+      <span
+        aria-hidden="true"
+        className="mt-0.5 flex h-4 w-4 shrink-0 items-center justify-center rounded-full bg-error text-[11px] font-bold text-error-content"
+      >
+        !
+      </span>
       {message}
     </p>
   ) : null;
