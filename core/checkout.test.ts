@@ -51,6 +51,13 @@ describe("sanitizeMobileInput", () => {
     expect(sanitizeMobileInput("", "017")).toEqual({ value: "", refused: false });
   });
 
+  it("turns a pasted +880 number into the local 11 digits", () => {
+    expect(sanitizeMobileInput("+880 1712-345678", "")).toEqual({
+      value: "01712345678",
+      refused: false,
+    });
+  });
+
   it("refuses a 12th digit and keeps the previous value", () => {
     expect(sanitizeMobileInput("01712345678", "0171234567")).toEqual({
       value: "01712345678",

@@ -34,11 +34,15 @@ export type MobileInput = { value: string; refused: boolean };
 
 /**
  * What the mobile-number field keeps of what was typed: digits only (no minus sign, no
- * letters), at most 11. `refused` is true when the input had more than 11 digits, so the
+ * letters), at most 11; a pasted "+880…" number loses its country code. `refused` is true when the input had more than 11 digits, so the
  * form can say "Number must be 11 digit" and keep the previous value.
  */
 export function sanitizeMobileInput(raw: string, previous: string): MobileInput {
-  const digits = raw.replace(/\D/g, "");
+  let digits = raw.replace(/\D/g, "");
+  // A pasted international number (+880 1XXXXXXXXX) becomes the local 11 digits.
+  if (digits.length === MOBILE_NUMBER_LENGTH + 2 && digits.startsWith("8801")) {
+    digits = digits.slice(2);
+  }
   if (digits.length > MOBILE_NUMBER_LENGTH) return { value: previous, refused: true };
   return { value: digits, refused: false };
 }
