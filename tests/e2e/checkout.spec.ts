@@ -205,6 +205,69 @@ describe("a guest checks out", () => {
     await page.context().close();
   });
 
+  it("takes Order Now's navigation state { data } and leaves the cart alone after ordering", async () => {
+    const product = products[3] as (typeof products)[number];
+    const inCart = cartItem(product);
+    const ordered = cartItem(product, { quantity: 2 });
+    const page = await newPage(1280);
+    await seedCart(page, baseURL, [inCart]);
+    // What navigate("/product-checkout", checkoutNavigation([item])) leaves in the history entry,
+    // without the session copy: the navigation state alone must carry the item.
+    await page.evaluate((item) => {
+      window.sessionStorage.clear();
+      window.history.pushState(
+        { usr: { data: [item] }, key: "ordernow", idx: 1 },
+        "",
+        "/product-checkout",
+      );
+    }, ordered);
+    await page.reload();
+    const lines = page.getByRole("list", { name: "Products" }).getByRole("listitem");
+    await expect.poll(() => lines.count()).toBe(1);
+    expect(taka(await page.getByTestId("sub-total").textContent())).toBe(ordered.originalPrice * 2);
+    await fillCheckout(page, { area: "Inside Dhaka" });
+    await confirm(page).click();
+    await page.waitForURL(/\/order-success/);
+    expect(await readCart(page)).toEqual([inCart]);
+    await page.context().close();
+  });
+
+  it("sends one request for a double click and reuses the Idempotency-Key on a retry", async () => {
+    const page = await newPage(1280);
+    await seedCart(page, baseURL, []);
+    await page.evaluate(
+      (items) => window.sessionStorage.setItem("checkoutProducts", JSON.stringify(items)),
+      [cartItem(products[4] as (typeof products)[number])],
+    );
+    const keys: string[] = [];
+    let failNext = true;
+    await page.route("**/api/postOrder", async (route) => {
+      keys.push(route.request().headers()["idempotency-key"] ?? "");
+      if (failNext) {
+        failNext = false;
+        await route.fulfill({ status: 503, contentType: "application/json", body: "{}" });
+      } else await route.continue();
+    });
+    await page.goto(`${baseURL}/product-checkout`);
+    await fillCheckout(page);
+    await expect.poll(() => confirm(page).isEnabled()).toBe(true);
+    // Two clicks before React re-renders: the second must not send a second request.
+    await confirm(page).evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+    });
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.getByRole("heading").textContent()).toBe("Error");
+    expect(keys).toHaveLength(1);
+    await dialog.getByRole("button", { name: "OK" }).click();
+    await confirm(page).click();
+    await page.waitForURL(/\/order-success/);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{8,100}$/);
+    await page.context().close();
+  });
+
   it("tells a visitor with nothing to check out where to go", async () => {
     const page = await newPage();
     await page.goto(`${baseURL}/product-checkout`);
