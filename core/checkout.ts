@@ -1,5 +1,4 @@
 import { type DeliveryArea, deliveryCharge, isDeliveryArea } from "./delivery";
-import { isValidDistrictThana } from "./geo";
 import { BD_MOBILE_PATTERN, MOBILE_NUMBER_LENGTH } from "./phone";
 
 /**
@@ -64,9 +63,14 @@ export type CheckoutField = keyof CheckoutForm;
 
 /**
  * Problems per field of the checkout form, by the rules the server applies. Empty when the
- * form may be submitted. The comment is the only optional field.
+ * form may be submitted. The comment is the only optional field. `isValidPlace` is
+ * core/geo.ts `isValidDistrictThana`, passed in so that this module stays free of the
+ * district list (the checkout page loads that list on its own).
  */
-export function checkoutFormIssues(form: CheckoutForm): Partial<Record<CheckoutField, string>> {
+export function checkoutFormIssues(
+  form: CheckoutForm,
+  isValidPlace: (districtBn: string, thanaBn: string) => boolean,
+): Partial<Record<CheckoutField, string>> {
   const issues: Partial<Record<CheckoutField, string>> = {};
   const name = form.name.trim();
   if (!name) issues.name = "Name is required";
@@ -80,7 +84,7 @@ export function checkoutFormIssues(form: CheckoutForm): Partial<Record<CheckoutF
   else if (!BD_MOBILE_PATTERN.test(form.mobileNumber)) issues.mobileNumber = MOBILE_NUMBER_MESSAGE;
   if (!form.district) issues.district = "Choose a district";
   if (!form.thana) issues.thana = "Choose a thana";
-  else if (form.district && !isValidDistrictThana(form.district, form.thana)) {
+  else if (form.district && !isValidPlace(form.district, form.thana)) {
     issues.thana = "Choose a thana of the selected district";
   }
   const address = form.address.trim();

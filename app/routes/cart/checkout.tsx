@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import {
   ADDRESS_TYPES,
@@ -15,7 +15,6 @@ import {
 } from "../../../core/checkout";
 import { formatOrderDate, formatOrderTime } from "../../../core/dates";
 import { DELIVERY_AREAS, DELIVERY_CHARGES, type DeliveryArea } from "../../../core/delivery";
-import { DISTRICTS, findDistrict } from "../../../core/geo";
 import { formatTaka } from "../../../core/money";
 import { MOBILE_TOO_LONG_MESSAGE } from "../../../core/phone";
 import { nameLimit, truncate } from "../../../core/text";
@@ -51,8 +50,32 @@ const SAVE_FAILED = { title: "Error", text: "Failed to save order. Please try ag
 const PRICE_CHANGED_MESSAGE =
   "Prices have changed since you chose these items. Please check the new total and press Confirm Order again.";
 
-/** Districts by English name, shown in Bengali (spec §9); thanas likewise. */
-const DISTRICT_OPTIONS = [...DISTRICTS].sort((a, b) => a.name.localeCompare(b.name));
+type Geo = typeof import("../../../core/geo");
+
+/**
+ * The district and thana list (~8 KB gzip) loads as its own chunk right after hydration, so
+ * the checkout's first JavaScript stays small.
+ */
+function useGeo(): Geo | null {
+  const [geo, setGeo] = useState<Geo | null>(null);
+  useEffect(() => {
+    let live = true;
+    import("../../../core/geo").then(
+      (m) => live && setGeo(m),
+      () => live && setGeoError(),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return geo;
+}
+
+function setGeoError() {
+  notify({ icon: "error", title: "Error", text: "Could not load the districts. Please reload." });
+}
+
+const noPlace = () => false;
 
 export default function Checkout() {
   const hydrated = useHydrated();
@@ -148,11 +171,20 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
   /** One key per attempt: a retry of the same order reuses it, a changed order gets a new one. */
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
 
-  const issues = checkoutFormIssues(form);
+  const geo = useGeo();
+  const issues = checkoutFormIssues(form, geo?.isValidDistrictThana ?? noPlace);
   const complete = Object.keys(issues).length === 0 && items.length > 0;
   const subTotal = linesSubTotal(items);
   const charge = chargeFor(form.deliveryArea);
-  const district = form.district ? findDistrict(form.district) : undefined;
+  const district = form.district ? geo?.findDistrict(form.district) : undefined;
+  // Districts by English name, shown in Bengali (spec §9); thanas likewise.
+  const districtOptions = useMemo(
+    () =>
+      [...(geo?.DISTRICTS ?? [])]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((d) => ({ value: d.bnName, label: d.bnName })),
+    [geo],
+  );
 
   const set = <K extends CheckoutField>(field: K, value: CheckoutForm[K]) =>
     setForm((f) => ({ ...f, [field]: value }));
@@ -299,8 +331,9 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
               onChange={(v) => setForm((f) => ({ ...f, district: v, thana: "" }))}
               onBlur={() => touch("district")}
               message={messageFor("district")}
-              placeholder="Select district"
-              options={DISTRICT_OPTIONS.map((d) => ({ value: d.bnName, label: d.bnName }))}
+              placeholder={geo ? "Select district" : "Loading districts…"}
+              disabled={!geo}
+              options={districtOptions}
             />
             <SelectField
               label="Thana"
