@@ -269,6 +269,13 @@ describeDb(`POST /api/postOrder (${TEST_DB})`, () => {
     }
     const notJson = await post("{not json");
     expect(notJson.status).toBe(400);
+    const plain = await api.request("/postOrder", {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: JSON.stringify(body([line(bag, 1)])),
+    });
+    expect(plain.status).toBe(415);
+    expect((await plain.json()).error.code).toBe("invalid");
     expect(await orderCount()).toBe(before);
     expect(await lineCount()).toBe(beforeLines);
   });

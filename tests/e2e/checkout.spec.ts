@@ -179,6 +179,8 @@ describe("a guest checks out", () => {
     expect(await page.getByLabel("Customer Name", { exact: true }).inputValue()).toBe(
       "Karim Ahmed",
     );
+    // The cart shows the current price too, should the customer go back to it.
+    expect((await readCart(page))[0]?.originalPrice).toBe(current);
 
     await confirm(page).click();
     await page.waitForURL(/\/order-success/);

@@ -143,6 +143,22 @@ export function withoutOrdered(
   return left;
 }
 
+/**
+ * Applies current unit prices (product id → price) to every cart line of those products, e.g.
+ * after the server answered price_changed, so the cart shows what the shop charges now.
+ */
+export function updateCartPrices(prices: ReadonlyMap<string, number>): void {
+  const cart = readCart();
+  let changed = false;
+  const next = cart.map((item) => {
+    const price = prices.get(item.id);
+    if (price === undefined || price === item.originalPrice) return item;
+    changed = true;
+    return { ...item, originalPrice: price };
+  });
+  if (changed) writeCart(next);
+}
+
 export function removeOrderedFromCart(ordered: readonly CartItem[]): void {
   const cart = readCart();
   const left = withoutOrdered(cart, ordered);

@@ -24,6 +24,7 @@ import {
   lineLabel,
   NOT_APPLICABLE,
   removeOrderedFromCart,
+  updateCartPrices,
 } from "../../features/cart/cart-store";
 import {
   type CheckoutState,
@@ -252,6 +253,7 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
         }));
         setItems(next);
         rememberCheckoutItems(next, fromCart);
+        updateCartPrices(new Map(next.map((item) => [item.id, item.originalPrice])));
         setPriceNotice(true);
         attempt.current = null;
         return;
