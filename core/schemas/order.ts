@@ -1,16 +1,28 @@
 import { z } from "zod";
 import { COLORS, SIZES } from "../catalogue";
+import {
+  ADDRESS_TYPES,
+  CUSTOMER_FIELD_LIMITS,
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_LINES,
+  MOBILE_NUMBER_MESSAGE,
+  NOT_APPLICABLE,
+  PAYMENT_SYSTEM,
+} from "../checkout";
 import { DELIVERY_AREAS } from "../delivery";
 import { findDistrict, normalizePlaceName } from "../geo";
 import { BD_MOBILE_PATTERN } from "../phone";
 import { whenFieldsValid } from "./common";
 
-export const NOT_APPLICABLE = "N/A";
-export const MAX_ORDER_LINES = 50;
-export const MAX_LINE_QUANTITY = 99;
-export const ADDRESS_TYPES = ["Home", "Office"] as const;
-export const PAYMENT_SYSTEM = "Cash On Delivery";
-export const MOBILE_NUMBER_MESSAGE = "Enter a Bangladesh mobile number: 11 digits starting with 01";
+// The constants live in core/checkout.ts (no zod) so the browser's checkout can use them too.
+export {
+  ADDRESS_TYPES,
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_LINES,
+  MOBILE_NUMBER_MESSAGE,
+  NOT_APPLICABLE,
+  PAYMENT_SYSTEM,
+};
 
 export const orderLineInputSchema = z.object({
   id: z.string().trim().min(1).max(64),
@@ -29,14 +41,19 @@ const placeName = z.string().trim().min(1).max(100).transform(normalizePlaceName
 
 export const customerDataSchema = z
   .object({
-    name: z.string().trim().min(1, "Name is required").max(100),
+    name: z.string().trim().min(1, "Name is required").max(CUSTOMER_FIELD_LIMITS.name),
     // Lower-cased because orders are matched to accounts by email.
-    email: z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address")),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(CUSTOMER_FIELD_LIMITS.email)
+      .pipe(z.email("Enter a valid email address")),
     mobileNumber: z.string().trim().regex(BD_MOBILE_PATTERN, MOBILE_NUMBER_MESSAGE),
     district: placeName,
     thana: placeName,
-    address: z.string().trim().min(1, "Address is required").max(300),
-    comment: z.string().trim().max(500).default(""),
+    address: z.string().trim().min(1, "Address is required").max(CUSTOMER_FIELD_LIMITS.address),
+    comment: z.string().trim().max(CUSTOMER_FIELD_LIMITS.comment).default(""),
     addressType: z.enum(ADDRESS_TYPES).default("Home"),
     deliveryArea: z.enum(DELIVERY_AREAS),
     paymentSystem: z.literal(PAYMENT_SYSTEM).default(PAYMENT_SYSTEM),

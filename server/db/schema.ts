@@ -149,6 +149,8 @@ export const orders = pgTable(
     total: integer("total").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("Pending"),
     idempotencyKey: text("idempotency_key"),
+    /** SHA-256 of the normalized request that used idempotencyKey; a reuse with another body is refused. */
+    requestHash: text("request_hash"),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },

@@ -1,9 +1,15 @@
+import { createHash } from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import { NOT_APPLICABLE } from "../../core/checkout";
 import type { DeliveryArea } from "../../core/delivery";
-import { orderTotals } from "../../core/delivery";
+import { type OrderTotals, orderTotals } from "../../core/delivery";
+import { priceShown } from "../../core/money";
 import type { OrderStatus } from "../../core/order-status";
+import type { OrderInput } from "../../core/schemas/order";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
-import { orderLines, orderStatusHistory, orders } from "../db/schema";
+import { orderLines, orderStatusHistory, orders, products } from "../db/schema";
+import { AppError, type FieldIssue } from "../errors";
 
 export type OrderLineRecord = {
   productId: string;
@@ -41,15 +47,21 @@ export type NewOrderRecord = {
   lines: OrderLineRecord[];
   placedAt: Date;
   idempotencyKey?: string;
+  /** Hash of the normalized request that carried idempotencyKey (see placeOrder). */
+  requestHash?: string;
   /** Status changes after placement, oldest first; the last one is the order's status. */
   laterChanges?: StatusChange[];
 };
 
+export type InsertedOrder = OrderTotals & { id: string; orderNumber: number; status: OrderStatus };
+
 /**
  * Stores an order with its lines and status history in one transaction. Totals are computed
  * here from the line snapshots: callers pass server-side prices, never the browser's.
+ * With an idempotency key that another order already holds, nothing is stored and the answer
+ * is null (the unique index decides, so concurrent requests with one key store one order).
  */
-export async function insertOrder(db: Db, record: NewOrderRecord) {
+export async function insertOrder(db: Db, record: NewOrderRecord): Promise<InsertedOrder | null> {
   const totals = orderTotals(
     record.lines.map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity })),
     record.customer.deliveryArea,
@@ -58,31 +70,37 @@ export async function insertOrder(db: Db, record: NewOrderRecord) {
   const status = changes.at(-1)?.to ?? "Pending";
   const id = newId();
   return db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        id,
-        userId: record.userId,
-        customerEmail: record.customer.email.toLowerCase(),
-        customerName: record.customer.name,
-        mobileNumber: record.customer.mobileNumber,
-        district: record.customer.district,
-        thana: record.customer.thana,
-        address: record.customer.address,
-        comment: record.customer.comment,
-        addressType: record.customer.addressType,
-        deliveryArea: record.customer.deliveryArea,
-        paymentSystem: record.customer.paymentSystem,
-        deliveryCharge: totals.deliveryCharge,
-        subTotal: totals.subTotal,
-        total: totals.total,
-        status,
-        idempotencyKey: record.idempotencyKey ?? null,
-        placedAt: record.placedAt,
-        createdAt: record.placedAt,
-        updatedAt: changes.at(-1)?.at ?? record.placedAt,
-      })
-      .returning({ id: orders.id, orderNumber: orders.orderNumber });
+    const insert = tx.insert(orders).values({
+      id,
+      userId: record.userId,
+      customerEmail: record.customer.email.toLowerCase(),
+      customerName: record.customer.name,
+      mobileNumber: record.customer.mobileNumber,
+      district: record.customer.district,
+      thana: record.customer.thana,
+      address: record.customer.address,
+      comment: record.customer.comment,
+      addressType: record.customer.addressType,
+      deliveryArea: record.customer.deliveryArea,
+      paymentSystem: record.customer.paymentSystem,
+      deliveryCharge: totals.deliveryCharge,
+      subTotal: totals.subTotal,
+      total: totals.total,
+      status,
+      idempotencyKey: record.idempotencyKey ?? null,
+      requestHash: record.requestHash ?? null,
+      placedAt: record.placedAt,
+      createdAt: record.placedAt,
+      updatedAt: changes.at(-1)?.at ?? record.placedAt,
+    });
+    const [order] = await (record.idempotencyKey
+      ? insert.onConflictDoNothing({ target: orders.idempotencyKey })
+      : insert
+    ).returning({ id: orders.id, orderNumber: orders.orderNumber });
+    if (!order) {
+      if (record.idempotencyKey) return null;
+      throw new Error("insert returned no order");
+    }
     await tx
       .insert(orderLines)
       .values(
@@ -111,7 +129,225 @@ export async function insertOrder(db: Db, record: NewOrderRecord) {
       return row;
     });
     await tx.insert(orderStatusHistory).values(history);
-    if (!order) throw new Error("insert returned no order");
     return { ...order, status, ...totals };
   });
+}
+
+// ---------------------------------------------------------------- Placing an order
+
+export type PlaceOrderOptions = {
+  /** The signed-in customer placing the order, or null for a guest. */
+  userId: string | null;
+  idempotencyKey?: string;
+  now?: Date;
+};
+
+export type PlacedOrder = {
+  insertedId: string;
+  orderNumber: number;
+  subTotal: number;
+  deliveryCharge: number;
+  total: number;
+  /** False when an earlier request with the same Idempotency-Key already placed it. */
+  created: boolean;
+};
+
+/** What the client must show when its figures are out of date (409 price_changed). */
+export type CurrentFigures = OrderTotals & {
+  products: {
+    id: string;
+    name: string;
+    imageUrl: string;
+    color: string;
+    size: string;
+    originalPrice: number;
+    quantity: number;
+  }[];
+};
+
+/**
+ * SHA-256 of what the order asks for (lines, customer, the client's totals), after schema
+ * normalization; the client's clock fields are left out so a retry compares equal.
+ */
+export function orderRequestHash(input: OrderInput): string {
+  const normalized = {
+    products: input.products.map((l) => [l.id, l.color, l.size, l.quantity, l.originalPrice]),
+    customerData: Object.entries(input.customerData).sort(([a], [b]) => a.localeCompare(b)),
+    subTotal: input.subTotal ?? null,
+    total: input.total ?? null,
+  };
+  return createHash("sha256").update(JSON.stringify(normalized)).digest("hex");
+}
+
+async function findByIdempotencyKey(db: Db, key: string) {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      requestHash: orders.requestHash,
+      subTotal: orders.subTotal,
+      deliveryCharge: orders.deliveryCharge,
+      total: orders.total,
+    })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, key))
+    .limit(1);
+  return row;
+}
+
+function replay(
+  existing: NonNullable<Awaited<ReturnType<typeof findByIdempotencyKey>>>,
+  hash: string,
+): PlacedOrder {
+  if (existing.requestHash !== null && existing.requestHash !== hash) {
+    throw new AppError(
+      "conflict",
+      "This Idempotency-Key was already used for a different order; send a new key",
+    );
+  }
+  return {
+    insertedId: existing.id,
+    orderNumber: existing.orderNumber,
+    subTotal: existing.subTotal,
+    deliveryCharge: existing.deliveryCharge,
+    total: existing.total,
+    created: false,
+  };
+}
+
+/**
+ * POST /api/postOrder: checks every line against the catalogue, prices it from the database,
+ * computes the delivery charge and total, and stores the order as Pending. A client whose
+ * figures differ gets 409 price_changed with the current ones and nothing is stored. One
+ * Idempotency-Key places at most one order; repeats answer with that order.
+ */
+export async function placeOrder(
+  db: Db,
+  input: OrderInput,
+  options: PlaceOrderOptions,
+): Promise<PlacedOrder> {
+  const key = options.idempotencyKey;
+  const hash = orderRequestHash(input);
+  if (key) {
+    const existing = await findByIdempotencyKey(db, key);
+    if (existing) return replay(existing, hash);
+  }
+
+  const ids = [...new Set(input.products.map((l) => l.id))];
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      images: products.images,
+      colors: products.colors,
+      sizes: products.sizes,
+      originalPrice: products.originalPrice,
+      offerPrice: products.offerPrice,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+
+  const issues: FieldIssue[] = [];
+  const lines: OrderLineRecord[] = [];
+  input.products.forEach((line, i) => {
+    const product = byId.get(line.id);
+    if (!product) {
+      const label = line.name?.trim() ? `"${line.name.trim()}"` : line.id;
+      issues.push({
+        path: `products.${i}.id`,
+        message: `Product ${label} is no longer available`,
+      });
+      return;
+    }
+    if (line.color !== NOT_APPLICABLE && !product.colors.includes(line.color)) {
+      issues.push({
+        path: `products.${i}.color`,
+        message: `Colour ${line.color} is not offered for "${product.name}"`,
+      });
+    }
+    if (line.size !== NOT_APPLICABLE && !product.sizes.includes(line.size)) {
+      issues.push({
+        path: `products.${i}.size`,
+        message: `Size ${line.size} is not offered for "${product.name}"`,
+      });
+    }
+    lines.push({
+      productId: product.id,
+      name: product.name,
+      imageUrl: product.images[0] ?? "",
+      color: line.color,
+      size: line.size,
+      unitPrice: priceShown(product),
+      quantity: line.quantity,
+    });
+  });
+  if (issues.length > 0) throw new AppError("invalid", "Some products cannot be ordered", issues);
+
+  const totals = orderTotals(
+    lines.map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity })),
+    input.customerData.deliveryArea,
+  );
+  const linePriceChanged = input.products.some((l, i) => l.originalPrice !== lines[i]?.unitPrice);
+  const clientCharge = input.customerData.deliveryCharge;
+  if (
+    linePriceChanged ||
+    (input.subTotal !== undefined && input.subTotal !== totals.subTotal) ||
+    (input.total !== undefined && input.total !== totals.total) ||
+    (clientCharge !== undefined && clientCharge !== totals.deliveryCharge)
+  ) {
+    const current: CurrentFigures = {
+      ...totals,
+      products: lines.map((l) => ({
+        id: l.productId,
+        name: l.name,
+        imageUrl: l.imageUrl,
+        color: l.color,
+        size: l.size,
+        originalPrice: l.unitPrice,
+        quantity: l.quantity,
+      })),
+    };
+    throw new AppError(
+      "price_changed",
+      "Prices have changed since you opened the checkout. Please check the new total and confirm again.",
+      undefined,
+      current,
+    );
+  }
+
+  const c = input.customerData;
+  const placed = await insertOrder(db, {
+    userId: options.userId,
+    customer: {
+      name: c.name,
+      email: c.email,
+      mobileNumber: c.mobileNumber,
+      district: c.district,
+      thana: c.thana,
+      address: c.address,
+      comment: c.comment,
+      addressType: c.addressType,
+      deliveryArea: c.deliveryArea,
+      paymentSystem: c.paymentSystem,
+    },
+    lines,
+    placedAt: options.now ?? new Date(),
+    idempotencyKey: key,
+    requestHash: key ? hash : undefined,
+  });
+  if (placed) {
+    return {
+      insertedId: placed.id,
+      orderNumber: placed.orderNumber,
+      subTotal: placed.subTotal,
+      deliveryCharge: placed.deliveryCharge,
+      total: placed.total,
+      created: true,
+    };
+  }
+  // Another request with this key stored its order between our look-up and our insert.
+  const winner = key ? await findByIdempotencyKey(db, key) : undefined;
+  if (!winner) throw new Error("idempotent insert conflicted but no order holds the key");
+  return replay(winner, hash);
 }

@@ -22,13 +22,20 @@ function isText(v: unknown, max = 2000): v is string {
   return typeof v === "string" && v.length <= max;
 }
 
+/** A number, or a number written as text by an older cart; NaN for anything else (null, "", true). */
+function toNumber(v: unknown): number {
+  if (typeof v === "number") return v;
+  if (typeof v === "string" && v.trim() !== "") return Number(v);
+  return Number.NaN;
+}
+
 /** One stored entry as a cart item, or null when it is not one (corrupted or outdated data). */
 export function toCartItem(raw: unknown): CartItem | null {
   if (typeof raw !== "object" || raw === null) return null;
   const r = raw as Record<string, unknown>;
   if (!isText(r.id, 64) || r.id === "" || !isText(r.name, 300)) return null;
-  const quantity = Number(r.quantity ?? 1);
-  const price = Number(r.originalPrice);
+  const quantity = toNumber(r.quantity ?? 1);
+  const price = toNumber(r.originalPrice);
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) return null;
   if (!Number.isFinite(price) || price < 0) return null;
   return {
@@ -86,6 +93,76 @@ export function writeCart(items: readonly CartItem[]): void {
 /** Spec §4: Add To Cart appends (duplicates are not merged). */
 export function addToCart(item: CartItem): void {
   writeCart([...readCart(), item]);
+}
+
+/** "Name (Black, XL)": tells apart lines of one product for screen readers and labels. */
+export function lineLabel(item: Pick<CartItem, "name" | "color" | "size">): string {
+  const options = [item.color, item.size].filter((o) => o && o !== NOT_APPLICABLE);
+  return options.length > 0 ? `${item.name} (${options.join(", ")})` : item.name;
+}
+
+/** Highest quantity one cart line may hold (the order API's limit per line). */
+export const MAX_CART_QUANTITY = 99;
+
+/** Sets the quantity of the line at `index` (lines may repeat one product, so by position). */
+export function setCartQuantity(index: number, quantity: number): void {
+  const items = readCart();
+  const item = items[index];
+  if (!item) return;
+  const q = Math.min(MAX_CART_QUANTITY, Math.max(1, Math.trunc(quantity)));
+  if (q === item.quantity) return;
+  writeCart(items.map((x, i) => (i === index ? { ...x, quantity: q } : x)));
+}
+
+/** Deletes the one line at `index`; other lines of the same product stay. */
+export function removeCartLine(index: number): void {
+  const items = readCart();
+  if (index < 0 || index >= items.length) return;
+  writeCart(items.filter((_, i) => i !== index));
+}
+
+function sameChoice(a: CartItem, b: CartItem): boolean {
+  return a.id === b.id && a.color === b.color && a.size === b.size;
+}
+
+/**
+ * The cart without the lines that were just ordered: for each ordered item, one line of the
+ * same product, colour and size (preferring one with the same quantity). Quantities and prices
+ * may have changed at checkout, so they do not have to match. Other lines stay.
+ */
+export function withoutOrdered(
+  cart: readonly CartItem[],
+  ordered: readonly CartItem[],
+): CartItem[] {
+  const left = [...cart];
+  for (const item of ordered) {
+    let at = left.findIndex((x) => sameChoice(x, item) && x.quantity === item.quantity);
+    if (at < 0) at = left.findIndex((x) => sameChoice(x, item));
+    if (at >= 0) left.splice(at, 1);
+  }
+  return left;
+}
+
+/**
+ * Applies current unit prices (product id → price) to every cart line of those products, e.g.
+ * after the server answered price_changed, so the cart shows what the shop charges now.
+ */
+export function updateCartPrices(prices: ReadonlyMap<string, number>): void {
+  const cart = readCart();
+  let changed = false;
+  const next = cart.map((item) => {
+    const price = prices.get(item.id);
+    if (price === undefined || price === item.originalPrice) return item;
+    changed = true;
+    return { ...item, originalPrice: price };
+  });
+  if (changed) writeCart(next);
+}
+
+export function removeOrderedFromCart(ordered: readonly CartItem[]): void {
+  const cart = readCart();
+  const left = withoutOrdered(cart, ordered);
+  if (left.length !== cart.length) writeCart(left);
 }
 
 function subscribe(listener: () => void) {

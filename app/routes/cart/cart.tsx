@@ -1,8 +1,301 @@
-// Placeholder until its issue builds this screen; replaced before it ships.
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { formatTaka } from "../../../core/money";
+import { nameLimit, truncate } from "../../../core/text";
+import {
+  type CartItem,
+  lineLabel,
+  MAX_CART_QUANTITY,
+  NOT_APPLICABLE,
+  removeCartLine,
+  setCartQuantity,
+  useCart,
+} from "../../features/cart/cart-store";
+import { checkoutNavigation } from "../../features/cart/checkout-items";
+import { useHydrated, useViewportWidth } from "../../features/cart/client-hooks";
+import { pageTitle } from "../../features/cart/page-title";
+import { QuantityStepper } from "../../features/cart/quantity-stepper";
+import type { Route } from "./+types/cart";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: pageTitle("Cart", matches) },
+    { name: "description", content: "Your shopping cart: choose the items to order." },
+  ];
+}
+
 export default function Cart() {
+  const hydrated = useHydrated();
   return (
-    <main className="mx-auto max-w-[1200px] px-4 py-8">
-      <h1 className="text-2xl font-bold">Cart</h1>
+    <main className="mx-auto min-h-[70vh] w-full max-w-[1200px] px-3 py-6 sm:px-4">
+      <h1 className="mb-4 text-2xl font-bold">Cart</h1>
+      {hydrated ? <CartContents /> : <CartSkeleton />}
     </main>
+  );
+}
+
+/** SSR and hydration: the cart lives in the browser, so a placeholder of the same shape. */
+function CartSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_340px]" aria-busy="true">
+      <p className="sr-only">Loading your cart…</p>
+      <div className="space-y-3">
+        {[0, 1].map((i) => (
+          <div key={i} className="flex h-28 gap-3 rounded-box border border-base-300 p-3">
+            <div className="skeleton h-20 w-20 shrink-0" />
+            <div className="flex-1 space-y-2">
+              <div className="skeleton h-4 w-3/4" />
+              <div className="skeleton h-4 w-1/3" />
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className="skeleton h-48 w-full" />
+    </div>
+  );
+}
+
+function CartContents() {
+  const cart = useCart();
+  const width = useViewportWidth();
+  const navigate = useNavigate();
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+
+  // Lines may disappear in another tab: forget selections past the end.
+  const chosen = [...selected].filter((i) => i < cart.length).sort((a, b) => a - b);
+  const chosenItems = chosen.map((i) => cart[i] as CartItem);
+  const total = chosenItems.reduce((sum, item) => sum + item.originalPrice * item.quantity, 0);
+
+  if (cart.length === 0) {
+    return (
+      <section className="rounded-box border border-base-300 px-4 py-12 text-center">
+        <h2 className="text-xl font-semibold">Your cart is empty</h2>
+        <p className="mt-2 text-base-content/80">Browse the shop and add the products you like.</p>
+        <Link to="/shop" className="btn btn-primary mt-6">
+          Continue Shopping
+        </Link>
+      </section>
+    );
+  }
+
+  const toggle = (index: number) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      return next;
+    });
+  const allSelected = chosen.length === cart.length;
+  const toggleAll = () => setSelected(allSelected ? new Set() : new Set(cart.map((_, i) => i)));
+  const remove = (index: number) => {
+    removeCartLine(index);
+    // Later lines move up one place; their selection moves with them.
+    setSelected((prev) => {
+      const next = new Set<number>();
+      for (const i of prev) if (i !== index) next.add(i > index ? i - 1 : i);
+      return next;
+    });
+  };
+
+  const lineLimit = nameLimit("cartLine", width);
+  const summaryLimit = nameLimit("cartSummary", width);
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[1fr_340px]">
+      <section aria-labelledby="cart-lines-heading">
+        <h2 id="cart-lines-heading" className="sr-only">
+          Items in your cart
+        </h2>
+        <div className="mb-3 flex items-center justify-between gap-3 rounded-box bg-base-200 px-3 py-2">
+          <label className="flex cursor-pointer items-center gap-3 text-sm font-medium">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-primary checkbox-sm"
+              checked={allSelected}
+              onChange={toggleAll}
+            />
+            Select all
+          </label>
+          <span className="text-sm text-base-content/80">
+            {cart.length} {cart.length === 1 ? "item" : "items"}
+          </span>
+        </div>
+        <ul className="space-y-3">
+          {cart.map((item, index) => (
+            <CartLine
+              // Lines have no id of their own and may repeat a product: the position is the key.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              key={index}
+              item={item}
+              index={index}
+              nameMax={lineLimit}
+              checked={selected.has(index)}
+              onToggle={() => toggle(index)}
+              onRemove={() => remove(index)}
+            />
+          ))}
+        </ul>
+      </section>
+
+      <aside
+        aria-labelledby="cart-summary-heading"
+        className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm lg:sticky lg:top-20"
+      >
+        <h2 id="cart-summary-heading" className="text-lg font-semibold">
+          Order Summary
+        </h2>
+        {chosenItems.length === 0 ? (
+          <p className="mt-3 text-sm text-base-content/80">Tick the items you want to order.</p>
+        ) : (
+          <ul className="mt-3 space-y-2 text-sm" aria-label="Selected items">
+            {chosen.map((i) => {
+              const item = cart[i] as CartItem;
+              return (
+                <li key={i} className="flex justify-between gap-3">
+                  <span className="min-w-0 break-words" title={item.name}>
+                    {truncate(item.name, summaryLimit)}{" "}
+                    <span className="whitespace-nowrap text-base-content/70">
+                      × {item.quantity}
+                    </span>
+                  </span>
+                  <span className="shrink-0 tabular-nums">
+                    {formatTaka(item.originalPrice * item.quantity)}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <div className="mt-4 flex items-center justify-between border-t border-base-300 pt-3 text-base font-semibold">
+          <span>Total</span>
+          <span className="tabular-nums" data-testid="cart-total">
+            {formatTaka(total, 2)}
+          </span>
+        </div>
+        <button
+          type="button"
+          className="btn btn-primary mt-4 w-full"
+          disabled={chosenItems.length === 0}
+          onClick={() =>
+            navigate("/product-checkout", checkoutNavigation(chosenItems, { fromCart: true }))
+          }
+        >
+          Proceed To Checkout
+        </button>
+      </aside>
+    </div>
+  );
+}
+
+function CartLine({
+  item,
+  index,
+  nameMax,
+  checked,
+  onToggle,
+  onRemove,
+}: {
+  item: CartItem;
+  index: number;
+  nameMax: number;
+  checked: boolean;
+  onToggle: () => void;
+  onRemove: () => void;
+}) {
+  const label = lineLabel(item);
+  const options = [
+    item.color !== NOT_APPLICABLE ? `Colour: ${item.color}` : null,
+    item.size !== NOT_APPLICABLE ? `Size: ${item.size}` : null,
+  ].filter(Boolean);
+  return (
+    <li
+      className="flex gap-3 rounded-box border border-base-300 bg-base-100 p-3"
+      aria-label={label}
+    >
+      <input
+        type="checkbox"
+        className="checkbox checkbox-primary checkbox-sm mt-1 shrink-0"
+        checked={checked}
+        onChange={onToggle}
+        aria-label={`Select ${label}`}
+      />
+      <Link
+        to={`/product-details/${item.id}`}
+        className="shrink-0"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        {item.imageUrl ? (
+          <img
+            src={item.imageUrl}
+            alt=""
+            width={80}
+            height={80}
+            loading={index < 4 ? "eager" : "lazy"}
+            decoding="async"
+            className="h-20 w-20 rounded-lg bg-base-200 object-cover"
+          />
+        ) : (
+          <span className="block h-20 w-20 rounded-lg bg-base-200" />
+        )}
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <Link
+            to={`/product-details/${item.id}`}
+            className="link-hover font-medium break-words"
+            title={item.name}
+          >
+            {truncate(item.name, nameMax)}
+          </Link>
+          {options.length > 0 ? (
+            <p className="mt-1 text-sm text-base-content/80">{options.join(" · ")}</p>
+          ) : null}
+          <p className="mt-1 text-sm">
+            <span className="sr-only">Price: </span>
+            {formatTaka(item.originalPrice)}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end">
+          <QuantityStepper
+            value={item.quantity}
+            max={MAX_CART_QUANTITY}
+            label={label}
+            onChange={(q) => setCartQuantity(index, q)}
+          />
+          <p className="text-sm font-semibold tabular-nums">
+            <span className="text-base-content/70 font-normal">Sub-total: </span>
+            {formatTaka(item.originalPrice * item.quantity)}
+          </p>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm hover:text-error"
+            onClick={onRemove}
+            aria-label={`Delete ${label}`}
+          >
+            <TrashIcon />
+            <span className="sm:sr-only">Delete</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function TrashIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+    </svg>
   );
 }

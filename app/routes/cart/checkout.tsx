@@ -1,8 +1,707 @@
-// Placeholder until its issue builds this screen; replaced before it ships.
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import {
+  ADDRESS_TYPES,
+  buildOrderBody,
+  type CheckoutField,
+  type CheckoutForm,
+  CUSTOMER_FIELD_LIMITS,
+  chargeFor,
+  checkoutFormIssues,
+  linesSubTotal,
+  MAX_LINE_QUANTITY,
+  PAYMENT_SYSTEM,
+  sanitizeMobileInput,
+} from "../../../core/checkout";
+import { formatOrderDate, formatOrderTime } from "../../../core/dates";
+import { DELIVERY_AREAS, DELIVERY_CHARGES, type DeliveryArea } from "../../../core/delivery";
+import { formatTaka } from "../../../core/money";
+import { MOBILE_TOO_LONG_MESSAGE } from "../../../core/phone";
+import { nameLimit, truncate } from "../../../core/text";
+import { notify } from "../../components/dialogs";
+import {
+  type CartItem,
+  lineLabel,
+  NOT_APPLICABLE,
+  removeOrderedFromCart,
+  updateCartPrices,
+} from "../../features/cart/cart-store";
+import {
+  type CheckoutState,
+  forgetCheckoutItems,
+  recallCheckoutFromCart,
+  recallCheckoutItems,
+  rememberCheckoutItems,
+  toCheckoutItems,
+} from "../../features/cart/checkout-items";
+import { useHydrated, useViewportWidth } from "../../features/cart/client-hooks";
+import { pageTitle } from "../../features/cart/page-title";
+import { QuantityStepper } from "../../features/cart/quantity-stepper";
+import { useRootData } from "../../lib/root-data";
+import type { Route } from "./+types/checkout";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: pageTitle("Checkout", matches) },
+    { name: "description", content: "Place your cash-on-delivery order." },
+  ];
+}
+
+const SAVE_FAILED = { title: "Error", text: "Failed to save order. Please try again." } as const;
+const PRICE_CHANGED_MESSAGE =
+  "Prices have changed since you chose these items. Please check the new total and press Confirm Order again.";
+
+type Geo = typeof import("../../../core/geo");
+
+/**
+ * The district and thana list (~8 KB gzip) loads as its own chunk right after hydration, so
+ * the checkout's first JavaScript stays small.
+ */
+function useGeo(): Geo | null {
+  const [geo, setGeo] = useState<Geo | null>(null);
+  useEffect(() => {
+    let live = true;
+    import("../../../core/geo").then(
+      (m) => live && setGeo(m),
+      () => live && setGeoError(),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return geo;
+}
+
+function setGeoError() {
+  notify({ icon: "error", title: "Error", text: "Could not load the districts. Please reload." });
+}
+
+const noPlace = () => false;
+
 export default function Checkout() {
+  const hydrated = useHydrated();
   return (
-    <main className="mx-auto max-w-[1200px] px-4 py-8">
-      <h1 className="text-2xl font-bold">Checkout</h1>
+    <main className="mx-auto min-h-[70vh] w-full max-w-[1200px] px-3 py-6 sm:px-4">
+      <nav aria-label="Breadcrumb" className="breadcrumbs mb-2 p-0 text-sm">
+        <ul>
+          <li>
+            <Link to="/">Homepage</Link>
+          </li>
+          <li aria-current="page">Checkout</li>
+        </ul>
+      </nav>
+      <h1 className="mb-4 text-2xl font-bold">Checkout</h1>
+      {hydrated ? <CheckoutItems /> : <CheckoutSkeleton />}
     </main>
+  );
+}
+
+function CheckoutSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_420px]" aria-busy="true">
+      <p className="sr-only">Loading your order…</p>
+      <div className="space-y-4">
+        {[0, 1, 2, 3, 4].map((i) => (
+          <div key={i} className="skeleton h-12 w-full" />
+        ))}
+      </div>
+      <div className="skeleton h-72 w-full" />
+    </div>
+  );
+}
+
+/** The items come as navigation state (spec §2) or, after a reload, from this tab's session. */
+function CheckoutItems() {
+  const location = useLocation();
+  const [initial] = useState(() => {
+    const state = location.state as Partial<CheckoutState> | null;
+    const passed = toCheckoutItems(state?.data);
+    if (passed.length > 0) return { items: passed, fromCart: state?.fromCart === true };
+    return { items: recallCheckoutItems(), fromCart: recallCheckoutFromCart() };
+  });
+  if (initial.items.length === 0) {
+    return (
+      <section className="rounded-box border border-base-300 px-4 py-12 text-center">
+        <h2 className="text-xl font-semibold">There is nothing to check out</h2>
+        <p className="mt-2 text-base-content/80">
+          Choose the items to order in your cart, or use Order Now on a product.
+        </p>
+        <Link to="/cart" className="btn btn-primary mt-6">
+          Go to Cart
+        </Link>
+      </section>
+    );
+  }
+  return <CheckoutPage initialItems={initial.items} fromCart={initial.fromCart} />;
+}
+
+type PriceChangedError = {
+  code: "price_changed";
+  products?: { originalPrice: number }[];
+};
+
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fromCart: boolean }) {
+  const { user } = useRootData();
+  const navigate = useNavigate();
+  const width = useViewportWidth();
+  const [items, setItems] = useState(initialItems);
+  const [form, setForm] = useState<CheckoutForm>({
+    name: user?.displayName ?? "",
+    email: user?.email ?? "",
+    mobileNumber: "",
+    district: "",
+    thana: "",
+    address: "",
+    addressType: "Home",
+    deliveryArea: "",
+    comment: "",
+    paymentSystem: PAYMENT_SYSTEM,
+  });
+  const [touched, setTouched] = useState<Partial<Record<CheckoutField, true>>>({});
+  const [mobileRefused, setMobileRefused] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [priceNotice, setPriceNotice] = useState(false);
+  const [serverIssues, setServerIssues] = useState<string[]>([]);
+  const busy = useRef(false);
+  /** One key per attempt: a retry of the same order reuses it, a changed order gets a new one. */
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+
+  const geo = useGeo();
+  const issues = checkoutFormIssues(form, geo?.isValidDistrictThana ?? noPlace);
+  const complete = Object.keys(issues).length === 0 && items.length > 0;
+  const subTotal = linesSubTotal(items);
+  const charge = chargeFor(form.deliveryArea);
+  const district = form.district ? geo?.findDistrict(form.district) : undefined;
+  // Districts by English name, shown in Bengali (spec §9); thanas likewise.
+  const districtOptions = useMemo(
+    () =>
+      [...(geo?.DISTRICTS ?? [])]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((d) => ({ value: d.bnName, label: d.bnName })),
+    [geo],
+  );
+
+  const set = <K extends CheckoutField>(field: K, value: CheckoutForm[K]) =>
+    setForm((f) => ({ ...f, [field]: value }));
+  const touch = (field: CheckoutField) => setTouched((t) => ({ ...t, [field]: true }));
+  const messageFor = (field: CheckoutField) => (touched[field] ? issues[field] : undefined);
+
+  const changeQuantity = (index: number, quantity: number) => {
+    const next = items.map((item, i) =>
+      i === index
+        ? { ...item, quantity: Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity)) }
+        : item,
+    );
+    setItems(next);
+    rememberCheckoutItems(next, fromCart);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!complete || busy.current) return;
+    busy.current = true;
+    setSending(true);
+    setServerIssues([]);
+    const now = new Date();
+    const body = buildOrderBody(
+      { ...form, deliveryArea: form.deliveryArea as DeliveryArea },
+      items,
+      {
+        date: formatOrderDate(now),
+        time: formatOrderTime(now),
+        placedAt: now.toISOString(),
+      },
+    );
+    const fingerprint = JSON.stringify([body.products, body.customerData, body.total]);
+    if (attempt.current?.fingerprint !== fingerprint) {
+      attempt.current = { fingerprint, key: newIdempotencyKey() };
+    }
+    let done = false;
+    try {
+      const res = await fetch("/api/postOrder", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "idempotency-key": attempt.current.key,
+        },
+        body: JSON.stringify(body),
+      });
+      const data = (await res.json().catch(() => null)) as {
+        insertedId?: string;
+        orderNumber?: number;
+        error?: { code?: string; issues?: { message: string }[] };
+      } | null;
+      if (res.ok && data?.insertedId) {
+        if (fromCart) removeOrderedFromCart(items);
+        forgetCheckoutItems();
+        done = true;
+        const query = data.orderNumber ? `?orderNumber=${data.orderNumber}` : "";
+        navigate(`/order-success${query}`, { replace: true });
+        return;
+      }
+      if (res.status === 409 && data?.error?.code === "price_changed") {
+        const current = (data.error as PriceChangedError).products ?? [];
+        const next = items.map((item, i) => ({
+          ...item,
+          originalPrice: current[i]?.originalPrice ?? item.originalPrice,
+        }));
+        setItems(next);
+        rememberCheckoutItems(next, fromCart);
+        updateCartPrices(new Map(next.map((item) => [item.id, item.originalPrice])));
+        setPriceNotice(true);
+        attempt.current = null;
+        return;
+      }
+      // A definite refusal needs a new attempt; a server fault may be retried with the same key.
+      if (res.status < 500) attempt.current = null;
+      if (res.status === 400 && data?.error?.issues) {
+        setServerIssues(data.error.issues.map((i) => i.message));
+      }
+      notify({ icon: "error", ...SAVE_FAILED });
+    } catch {
+      notify({ icon: "error", ...SAVE_FAILED });
+    } finally {
+      if (!done) {
+        busy.current = false;
+        setSending(false);
+      }
+    }
+  };
+
+  const checkoutLimit = nameLimit("checkout", width);
+  const firstId = items[0]?.id;
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="grid items-start gap-6 lg:grid-cols-[1fr_420px]"
+      aria-label="Checkout"
+    >
+      <div className="space-y-6">
+        <Section title="Customer Information">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Customer Name"
+              autoComplete="name"
+              value={form.name}
+              maxLength={CUSTOMER_FIELD_LIMITS.name}
+              onChange={(v) => set("name", v)}
+              onBlur={() => touch("name")}
+              message={messageFor("name")}
+            />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={form.email}
+              maxLength={CUSTOMER_FIELD_LIMITS.email}
+              onChange={(v) => set("email", v)}
+              onBlur={() => touch("email")}
+              message={messageFor("email")}
+            />
+            <TextField
+              label="Mobile Number"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              placeholder="01XXXXXXXXX"
+              value={form.mobileNumber}
+              onChange={(raw) => {
+                const next = sanitizeMobileInput(raw, form.mobileNumber);
+                setMobileRefused(next.refused);
+                set("mobileNumber", next.value);
+                if (next.value.length === 11) touch("mobileNumber");
+              }}
+              onBlur={() => touch("mobileNumber")}
+              message={messageFor("mobileNumber")}
+              alert={mobileRefused ? MOBILE_TOO_LONG_MESSAGE : undefined}
+            />
+          </div>
+        </Section>
+
+        <Section title="Delivery Address">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="District"
+              value={form.district}
+              onChange={(v) => setForm((f) => ({ ...f, district: v, thana: "" }))}
+              onBlur={() => touch("district")}
+              message={messageFor("district")}
+              placeholder={geo ? "Select district" : "Loading districts…"}
+              disabled={!geo}
+              options={districtOptions}
+            />
+            <SelectField
+              label="Thana"
+              value={form.thana}
+              onChange={(v) => set("thana", v)}
+              onBlur={() => touch("thana")}
+              message={messageFor("thana")}
+              placeholder={district ? "Select thana" : "Select a district first"}
+              disabled={!district}
+              options={(district?.thanas ?? []).map((t) => ({ value: t.bnName, label: t.bnName }))}
+            />
+            <div className="sm:col-span-2">
+              <TextField
+                label="Address"
+                autoComplete="street-address"
+                placeholder="House, road, area"
+                value={form.address}
+                maxLength={CUSTOMER_FIELD_LIMITS.address}
+                onChange={(v) => set("address", v)}
+                onBlur={() => touch("address")}
+                message={messageFor("address")}
+              />
+            </div>
+          </div>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            <RadioGroup
+              legend="Address Type"
+              name="addressType"
+              value={form.addressType}
+              onChange={(v) => set("addressType", v)}
+              options={ADDRESS_TYPES.map((t) => ({ value: t, label: t }))}
+            />
+            <RadioGroup
+              legend="Delivery Area"
+              name="deliveryArea"
+              value={form.deliveryArea}
+              onChange={(v) => set("deliveryArea", v)}
+              options={DELIVERY_AREAS.map((a) => ({
+                value: a,
+                label: `${a} (${formatTaka(DELIVERY_CHARGES[a])})`,
+              }))}
+            />
+          </div>
+          <div className="mt-4">
+            <label className="mb-1 block text-sm font-medium" htmlFor="checkout-comment">
+              Comment <span className="font-normal text-base-content/70">(optional)</span>
+            </label>
+            <textarea
+              id="checkout-comment"
+              className="textarea w-full"
+              rows={3}
+              maxLength={CUSTOMER_FIELD_LIMITS.comment}
+              value={form.comment}
+              onChange={(e) => set("comment", e.target.value)}
+            />
+          </div>
+        </Section>
+
+        <Section title="Payment">
+          <RadioGroup
+            legend="Payment Method"
+            name="paymentSystem"
+            value={form.paymentSystem}
+            onChange={(v) => set("paymentSystem", v)}
+            options={[{ value: PAYMENT_SYSTEM, label: PAYMENT_SYSTEM }]}
+          />
+        </Section>
+      </div>
+
+      <aside
+        aria-labelledby="checkout-summary-heading"
+        className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm lg:sticky lg:top-20"
+      >
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="checkout-summary-heading" className="text-lg font-semibold">
+            Your Order
+          </h2>
+          <Link to="/cart" className="link text-sm font-medium">
+            Change
+          </Link>
+        </div>
+        <ul className="mt-3 divide-y divide-base-300" aria-label="Products">
+          {items.map((item, index) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat a product; the position is their identity
+              key={index}
+              className="flex gap-3 py-3"
+            >
+              {item.imageUrl ? (
+                <img
+                  src={item.imageUrl}
+                  alt=""
+                  width={56}
+                  height={56}
+                  className="h-14 w-14 shrink-0 rounded-lg bg-base-200 object-cover"
+                />
+              ) : (
+                <span className="block h-14 w-14 shrink-0 rounded-lg bg-base-200" />
+              )}
+              <div className="min-w-0 flex-1">
+                <Link
+                  to={`/product-details/${item.id}`}
+                  className="link-hover text-sm font-medium break-words"
+                  title={item.name}
+                >
+                  {truncate(item.name, checkoutLimit)}
+                </Link>
+                <p className="text-xs text-base-content/80">
+                  {[
+                    item.color !== NOT_APPLICABLE ? `Colour: ${item.color}` : null,
+                    item.size !== NOT_APPLICABLE ? `Size: ${item.size}` : null,
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </p>
+                <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+                  <QuantityStepper
+                    value={item.quantity}
+                    max={MAX_LINE_QUANTITY}
+                    label={lineLabel(item)}
+                    disabled={sending}
+                    onChange={(q) => changeQuantity(index, q)}
+                  />
+                  <span className="text-sm tabular-nums">
+                    {formatTaka(item.originalPrice)} × {item.quantity} ={" "}
+                    <strong>{formatTaka(item.originalPrice * item.quantity)}</strong>
+                  </span>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-2 space-y-1 border-t border-base-300 pt-3 text-sm">
+          <div className="flex justify-between">
+            <dt>Sub Total</dt>
+            <dd className="tabular-nums" data-testid="sub-total">
+              {formatTaka(subTotal, 2)}
+            </dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Delivery Charge</dt>
+            <dd className="tabular-nums" data-testid="delivery-charge">
+              {form.deliveryArea ? formatTaka(charge, 2) : "Choose a delivery area"}
+            </dd>
+          </div>
+          <div className="flex justify-between border-t border-base-300 pt-2 text-base font-semibold">
+            <dt>Total</dt>
+            <dd className="tabular-nums" data-testid="total">
+              {formatTaka(subTotal + charge, 2)}
+            </dd>
+          </div>
+        </dl>
+        {priceNotice ? (
+          <div role="alert" className="alert alert-warning mt-4 text-sm">
+            {PRICE_CHANGED_MESSAGE}
+          </div>
+        ) : null}
+        {serverIssues.length > 0 ? (
+          <div role="alert" className="alert alert-error mt-4 text-sm">
+            <ul>
+              {serverIssues.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {!complete ? (
+          <p className="mt-4 text-xs text-base-content/80" id="confirm-hint">
+            Fill in every field (the comment is optional) to confirm the order.
+          </p>
+        ) : null}
+        <div className="mt-4 grid gap-2">
+          <button
+            type="submit"
+            className="btn btn-primary w-full"
+            disabled={!complete || sending}
+            aria-describedby={!complete ? "confirm-hint" : undefined}
+          >
+            {sending ? (
+              <>
+                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+                Placing Order...
+              </>
+            ) : (
+              "Confirm Order"
+            )}
+          </button>
+          {firstId ? (
+            <Link to={`/product-details/${firstId}`} className="btn btn-outline w-full">
+              Cancel Order
+            </Link>
+          ) : null}
+        </div>
+      </aside>
+    </form>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm"
+    >
+      <h2 id={id} className="mb-3 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The message under a field: readable text in both themes, with a red mark for the eye. */
+function FieldMessage({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1 flex items-start gap-1.5 text-sm">
+      <span
+        aria-hidden="true"
+        className="mt-0.5 flex h-4 w-4 shrink-0 items-center justify-center rounded-full bg-error text-[11px] font-bold text-error-content"
+      >
+        !
+      </span>
+      {message}
+    </p>
+  ) : null;
+}
+
+function TextField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  message,
+  alert,
+  type = "text",
+  ...rest
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  message?: string;
+  /** Announced at once (role=alert), e.g. "Number must be 11 digit". */
+  alert?: string;
+  type?: string;
+  inputMode?: "numeric" | "text" | "email";
+  autoComplete?: string;
+  placeholder?: string;
+  maxLength?: number;
+}) {
+  const id = useId();
+  const describedBy = [message ? `${id}-msg` : "", alert ? `${id}-alert` : ""]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div>
+      <label className="mb-1 block text-sm font-medium" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        className={`input w-full ${message ? "input-error" : ""}`}
+        value={value}
+        required
+        aria-invalid={message ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        {...rest}
+      />
+      {alert ? (
+        <p
+          id={`${id}-alert`}
+          role="alert"
+          className="mt-1 text-sm font-medium text-warning-content bg-warning rounded px-2 py-1"
+        >
+          {alert}
+        </p>
+      ) : null}
+      <FieldMessage id={`${id}-msg`} message={alert ? undefined : message} />
+    </div>
+  );
+}
+
+function SelectField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  message,
+  placeholder,
+  options,
+  disabled = false,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  message?: string;
+  placeholder: string;
+  options: { value: string; label: string }[];
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label className="mb-1 block text-sm font-medium" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className={`select w-full ${message ? "select-error" : ""}`}
+        value={value}
+        required
+        disabled={disabled}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-msg` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value} lang="bn">
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldMessage id={`${id}-msg`} message={message} />
+    </div>
+  );
+}
+
+function RadioGroup({
+  legend,
+  name,
+  value,
+  onChange,
+  options,
+}: {
+  legend: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium">{legend}</legend>
+      <div className="flex flex-wrap gap-x-5 gap-y-2">
+        {options.map((o) => (
+          <label key={o.value} className="flex cursor-pointer items-center gap-2 text-sm">
+            <input
+              type="radio"
+              className="radio radio-primary radio-sm"
+              name={name}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+              required
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

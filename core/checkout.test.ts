@@ -1,0 +1,166 @@
+import { describe, expect, it } from "vitest";
+import {
+  buildOrderBody,
+  type CheckoutForm,
+  chargeFor,
+  checkoutFormIssues,
+  IDEMPOTENCY_KEY_PATTERN,
+  linesSubTotal,
+  MOBILE_NUMBER_MESSAGE,
+  sanitizeMobileInput,
+} from "./checkout";
+import { isValidDistrictThana } from "./geo";
+import { orderInputSchema } from "./schemas/order";
+
+const issuesOf = (f: CheckoutForm) => checkoutFormIssues(f, isValidDistrictThana);
+
+const form: CheckoutForm = {
+  name: "Rahim Uddin",
+  email: "rahim@example.com",
+  mobileNumber: "01712345678",
+  district: "ঢাকা",
+  thana: "মিরপুর",
+  address: "House 12, Road 3",
+  addressType: "Home",
+  deliveryArea: "Outside Dhaka",
+  comment: "",
+  paymentSystem: "Cash On Delivery",
+};
+
+const lines = [
+  {
+    id: "p1",
+    name: "Bag",
+    imageUrl: "/media/a.webp",
+    color: "Black",
+    size: "N/A",
+    originalPrice: 990,
+    quantity: 2,
+  },
+  {
+    id: "p2",
+    name: "Pan",
+    imageUrl: "",
+    color: "N/A",
+    size: "N/A",
+    originalPrice: 850,
+    quantity: 1,
+  },
+];
+
+describe("sanitizeMobileInput", () => {
+  it("keeps digits only: no minus sign, spaces or letters", () => {
+    expect(sanitizeMobileInput("-017 12a", "")).toEqual({ value: "01712", refused: false });
+    expect(sanitizeMobileInput("", "017")).toEqual({ value: "", refused: false });
+  });
+
+  it("turns a pasted +880 number into the local 11 digits", () => {
+    expect(sanitizeMobileInput("+880 1712-345678", "")).toEqual({
+      value: "01712345678",
+      refused: false,
+    });
+  });
+
+  it("refuses a 12th digit and keeps the previous value", () => {
+    expect(sanitizeMobileInput("01712345678", "0171234567")).toEqual({
+      value: "01712345678",
+      refused: false,
+    });
+    expect(sanitizeMobileInput("017123456789", "01712345678")).toEqual({
+      value: "01712345678",
+      refused: true,
+    });
+  });
+});
+
+describe("checkoutFormIssues", () => {
+  it("has none for a complete form; the comment is optional", () => {
+    expect(issuesOf(form)).toEqual({});
+    expect(issuesOf({ ...form, comment: "Call first" })).toEqual({});
+  });
+
+  it("requires every other field", () => {
+    const empty = Object.fromEntries(Object.keys(form).map((k) => [k, ""])) as CheckoutForm;
+    expect(Object.keys(issuesOf(empty)).sort()).toEqual(
+      [
+        "name",
+        "email",
+        "mobileNumber",
+        "district",
+        "thana",
+        "address",
+        "addressType",
+        "deliveryArea",
+        "paymentSystem",
+      ].sort(),
+    );
+    expect(issuesOf({ ...form, name: "   " })).toEqual({ name: "Name is required" });
+  });
+
+  it("checks the mobile number, email, thana of the district and lengths", () => {
+    expect(issuesOf({ ...form, mobileNumber: "01212345678" })).toEqual({
+      mobileNumber: MOBILE_NUMBER_MESSAGE,
+    });
+    expect(issuesOf({ ...form, mobileNumber: "0171234567" }).mobileNumber).toBe(
+      MOBILE_NUMBER_MESSAGE,
+    );
+    expect(issuesOf({ ...form, email: "rahim@" }).email).toBeDefined();
+    expect(issuesOf({ ...form, thana: "ডুমুরিয়া" }).thana).toBeDefined();
+    expect(issuesOf({ ...form, address: "x".repeat(301) }).address).toBeDefined();
+    expect(issuesOf({ ...form, comment: "x".repeat(501) }).comment).toBeDefined();
+    expect(issuesOf({ ...form, deliveryArea: "Mars" }).deliveryArea).toBeDefined();
+    expect(issuesOf({ ...form, paymentSystem: "bKash" }).paymentSystem).toBeDefined();
+  });
+
+  it("agrees with the server schema on what is valid", () => {
+    const body = buildOrderBody({ ...form, deliveryArea: "Outside Dhaka" }, lines, {
+      date: "05 Mar, 2026",
+      time: "04:00 pm",
+      placedAt: "2026-03-05T10:00:00.000Z",
+    });
+    expect(orderInputSchema.safeParse(body).success).toBe(true);
+    const bad = { ...body, customerData: { ...body.customerData, mobileNumber: "01212345678" } };
+    expect(orderInputSchema.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe("totals and the order body", () => {
+  it("adds the delivery charge of the chosen area", () => {
+    expect(linesSubTotal(lines)).toBe(2830);
+    expect(chargeFor("Inside Dhaka")).toBe(60);
+    expect(chargeFor("Outside Dhaka")).toBe(120);
+    expect(chargeFor("")).toBe(0);
+  });
+
+  it("builds the spec's POST /api/postOrder body", () => {
+    const body = buildOrderBody(
+      { ...form, name: " Rahim Uddin ", deliveryArea: "Outside Dhaka" },
+      lines,
+      { date: "05 Mar, 2026", time: "04:00 pm", placedAt: "2026-03-05T10:00:00.000Z" },
+    );
+    expect(body).toMatchObject({
+      date: "05 Mar, 2026",
+      time: "04:00 pm",
+      subTotal: 2830,
+      total: 2950,
+      orderStatus: "Pending",
+      customerData: {
+        name: "Rahim Uddin",
+        deliveryArea: "Outside Dhaka",
+        deliveryCharge: 120,
+        paymentSystem: "Cash On Delivery",
+        addressType: "Home",
+      },
+    });
+    expect(body.products).toEqual(lines);
+  });
+});
+
+describe("IDEMPOTENCY_KEY_PATTERN", () => {
+  it("takes 1–100 visible ASCII characters", () => {
+    expect(IDEMPOTENCY_KEY_PATTERN.test(crypto.randomUUID())).toBe(true);
+    expect(IDEMPOTENCY_KEY_PATTERN.test("")).toBe(false);
+    expect(IDEMPOTENCY_KEY_PATTERN.test("a b")).toBe(false);
+    expect(IDEMPOTENCY_KEY_PATTERN.test("k".repeat(101))).toBe(false);
+  });
+});

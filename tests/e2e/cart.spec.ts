@@ -1,0 +1,123 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { cartItem, fetchProducts, readCart, seedCart, taka } from "./checkout-support";
+
+describe("the cart page", () => {
+  const baseURL = inject("baseURL");
+  let browser: Browser;
+  let products: Awaited<ReturnType<typeof fetchProducts>>;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    products = await fetchProducts(baseURL);
+  });
+  afterAll(async () => browser?.close());
+
+  const newPage = async (width = 390): Promise<Page> => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    return context.newPage();
+  };
+
+  it("survives a corrupted or outdated stored cart", async () => {
+    const page = await newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await seedCart(page, baseURL, "{not json");
+    await page.goto(`${baseURL}/cart`);
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Your cart is empty" }).count())
+      .toBe(1);
+    expect(await page.getByRole("link", { name: "Continue Shopping" }).getAttribute("href")).toBe(
+      "/shop",
+    );
+
+    const good = cartItem(products[0] as (typeof products)[number]);
+    await seedCart(page, baseURL, [
+      null,
+      { id: "x" },
+      { ...good, quantity: -2 },
+      { ...good, originalPrice: "free" },
+      good,
+      "text",
+    ]);
+    await page.reload();
+    await expect.poll(() => page.getByRole("checkbox", { name: /^Select / }).count()).toBe(2);
+    expect(await page.getByText("1 item", { exact: true }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows each line, steps quantities, deletes one line of duplicates and totals the selection", async () => {
+    const withColour = products.find((p) => p.colors.length >= 2) as (typeof products)[number];
+    const plain = products.find((p) => p.colors.length === 0 && p.sizes.length === 0);
+    if (!plain) throw new Error("the seed has no product without colours and sizes");
+    const a = cartItem(withColour, { color: withColour.colors[0] });
+    const b = cartItem(withColour, { color: withColour.colors[1], quantity: 2 });
+    const c = cartItem(plain);
+    const page = await newPage(1280);
+    await seedCart(page, baseURL, [a, b, c]);
+    const response = await page.goto(`${baseURL}/cart`);
+    // Server-rendered as a placeholder: the cart lives in the browser.
+    expect(await response?.text()).toContain('aria-busy="true"');
+
+    const lines = page.locator("main ul").first().getByRole("listitem");
+    await expect.poll(() => lines.count()).toBe(3);
+    expect(await lines.nth(0).textContent()).toContain(`Colour: ${a.color}`);
+    expect(await lines.nth(1).textContent()).toContain(`Colour: ${b.color}`);
+    expect(await lines.nth(2).textContent()).not.toContain("N/A");
+    expect(await lines.nth(0).getByRole("link").last().getAttribute("href")).toBe(
+      `/product-details/${a.id}`,
+    );
+
+    const proceed = page.getByRole("button", { name: "Proceed To Checkout" });
+    expect(await proceed.isDisabled()).toBe(true);
+
+    const decrease = lines.nth(0).getByRole("button", { name: /^Decrease quantity/ });
+    const increase = lines.nth(0).getByRole("button", { name: /^Increase quantity/ });
+    expect(await decrease.isDisabled()).toBe(true);
+    await increase.click();
+    await increase.click();
+    await expect.poll(async () => (await readCart(page))[0]?.quantity).toBe(3);
+    expect(await decrease.isEnabled()).toBe(true);
+    expect(await lines.nth(0).textContent()).toContain(
+      `Sub-total: ৳${(a.originalPrice * 3).toLocaleString("en-US")}`,
+    );
+
+    await lines.nth(1).getByRole("checkbox").check();
+    await lines.nth(2).getByRole("checkbox").check();
+    const expected = b.originalPrice * 2 + c.originalPrice;
+    await expect
+      .poll(async () => taka(await page.getByTestId("cart-total").textContent()))
+      .toBe(expected);
+    expect(await page.getByTestId("cart-total").textContent()).toMatch(/^৳[\d,]+\.\d{2}$/);
+    expect(await proceed.isEnabled()).toBe(true);
+
+    // Deleting the first of two lines of one product removes that line only.
+    await lines
+      .nth(0)
+      .getByRole("button", { name: /^Delete / })
+      .click();
+    await expect.poll(() => lines.count()).toBe(2);
+    expect(await readCart(page)).toEqual([b, c]);
+    // The selection moved with the lines: both remaining lines are still selected.
+    expect(await page.getByRole("checkbox", { name: "Select all" }).isChecked()).toBe(true);
+    expect(taka(await page.getByTestId("cart-total").textContent())).toBe(expected);
+    await page.context().close();
+  });
+
+  it("follows changes made in another tab", async () => {
+    const context = await browser.newContext();
+    const one = await context.newPage();
+    const two = await context.newPage();
+    await seedCart(one, baseURL, []);
+    await one.goto(`${baseURL}/cart`);
+    await expect
+      .poll(() => one.getByRole("heading", { name: "Your cart is empty" }).count())
+      .toBe(1);
+    await two.goto(`${baseURL}/order-success`);
+    await seedCart(two, baseURL, [cartItem(products[2] as (typeof products)[number])]);
+    await expect.poll(() => one.getByRole("checkbox", { name: /^Select / }).count()).toBe(2);
+    await context.close();
+  });
+});

@@ -1,0 +1,84 @@
+import type { Page } from "playwright-core";
+
+/** A cart item as spec §3 stores it under localStorage `cartProducts`. */
+export type StoredCartItem = {
+  id: string;
+  name: string;
+  imageUrl: string;
+  color: string;
+  size: string;
+  quantity: number;
+  originalPrice: number;
+  customerEmail?: string;
+};
+
+type ApiProduct = {
+  _id: string;
+  name: string;
+  images: string[];
+  colors: string[];
+  sizes: string[];
+  originalPrice: number;
+  offerPrice: number | null;
+};
+
+/** Seeded products from the running shop's API (real ids and prices, as Add To Cart stores them). */
+export async function fetchProducts(baseURL: string): Promise<ApiProduct[]> {
+  const res = await fetch(`${baseURL}/api/products?limit=500`);
+  if (!res.ok) throw new Error(`GET /api/products answered ${res.status}`);
+  return ((await res.json()) as { data: ApiProduct[] }).data;
+}
+
+export function cartItem(
+  p: ApiProduct,
+  options: Partial<Pick<StoredCartItem, "color" | "size" | "quantity" | "originalPrice">> = {},
+): StoredCartItem {
+  return {
+    id: p._id,
+    name: p.name,
+    imageUrl: p.images[0] ?? "",
+    color: options.color ?? "N/A",
+    size: options.size ?? "N/A",
+    quantity: options.quantity ?? 1,
+    originalPrice: options.originalPrice ?? p.offerPrice ?? p.originalPrice,
+  };
+}
+
+/** Opens the shop once (localStorage needs its origin), then stores `value` as the cart. */
+export async function seedCart(page: Page, baseURL: string, value: unknown): Promise<void> {
+  if (!page.url().startsWith(baseURL)) await page.goto(`${baseURL}/order-success`);
+  await page.evaluate(
+    (json) => window.localStorage.setItem("cartProducts", json),
+    typeof value === "string" ? value : JSON.stringify(value),
+  );
+}
+
+export async function readCart(page: Page): Promise<StoredCartItem[]> {
+  return page.evaluate(() => JSON.parse(window.localStorage.getItem("cartProducts") ?? "[]"));
+}
+
+/** "৳1,234.00" → 1234 */
+export function taka(text: string | null): number {
+  return Number((text ?? "").replace(/[^\d.]/g, ""));
+}
+
+/** Fills every required checkout field with valid values. */
+export async function fillCheckout(
+  page: Page,
+  options: { area?: "Inside Dhaka" | "Outside Dhaka"; email?: string } = {},
+): Promise<void> {
+  await page.getByLabel("Customer Name", { exact: true }).fill("Karim Ahmed");
+  await page.getByLabel("Email", { exact: true }).fill(options.email ?? "karim@example.com");
+  await page.getByLabel("Mobile Number", { exact: true }).fill("01812345678");
+  await page.getByLabel("District", { exact: true }).selectOption("খুলনা");
+  await page.getByLabel("Thana", { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel("Address", { exact: true }).fill("House 7, Road 2, Sonadanga");
+  const area = options.area ?? "Outside Dhaka";
+  await page.getByRole("radio", { name: new RegExp(`^${area}`) }).check();
+}
+
+/** How the cart names a line in its labels: "Name (Black, XL)". */
+export function lineLabel(item: StoredCartItem): string {
+  const options = [item.color, item.size].filter((o) => o !== "N/A");
+  return options.length > 0 ? `${item.name} (${options.join(", ")})` : item.name;
+}
