@@ -17,7 +17,13 @@ export async function signApiToken(
   now = Math.floor(Date.now() / 1000),
 ): Promise<string> {
   return sign(
-    { sub: claims.sub, email: claims.email, iat: now, exp: now + API_TOKEN_TTL_SECONDS, typ: "haat-api" },
+    {
+      sub: claims.sub,
+      email: claims.email,
+      iat: now,
+      exp: now + API_TOKEN_TTL_SECONDS,
+      typ: "haat-api",
+    },
     key,
     "HS256",
   );

@@ -20,8 +20,15 @@ return {count, ttl}
  * Better Auth's rate-limit storage on Redis (fixed windows), so every app server shares one
  * count per client and path. Only the rate limiter uses Redis: sessions stay in the database.
  */
-export function redisRateLimitStorage(url: string): { storage: RateLimitStorage; close: () => void } {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+export function redisRateLimitStorage(url: string): {
+  storage: RateLimitStorage;
+  close: () => void;
+} {
+  const redis = new Redis(url, {
+    lazyConnect: false,
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+  });
   const storage: RateLimitStorage = {
     async consume(key, rule) {
       const [count, ttl] = (await redis.eval(

@@ -168,8 +168,12 @@ describeDb(`accounts API (${TEST_DB})`, () => {
       expect((await call("GET", "/users", { cookie: alice.cookie })).status).toBe(403);
       expect((await call("GET", "/users")).status).toBe(401);
       expect(
-        (await call("PUT", `/updateUser/${alice.id}`, { cookie: alice.cookie, body: { role: "admin" } }))
-          .status,
+        (
+          await call("PUT", `/updateUser/${alice.id}`, {
+            cookie: alice.cookie,
+            body: { role: "admin" },
+          })
+        ).status,
       ).toBe(403);
       expect((await call("DELETE", `/deleteUser/${bob.id}`, { cookie: alice.cookie })).status).toBe(
         403,

@@ -37,7 +37,13 @@ export function createMailer(config: Config): Mailer {
     return {
       kind: "smtp",
       async send(m) {
-        await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await transport.sendMail({
+          from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+        });
         logger.info({ to: m.to, subject: m.subject }, "mail sent");
       },
       close: () => transport.close(),
@@ -56,7 +62,10 @@ export function createMailer(config: Config): Mailer {
         html: m.html,
       });
       await fs.mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${newId()}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${newId()}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
       logger.info(
         { to: m.to, subject: m.subject, file, link: m.link },

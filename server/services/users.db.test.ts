@@ -66,9 +66,9 @@ describeDb(`users service (${TEST_DB})`, () => {
     await expect(deleteUser(ctx.db, customer, c2.id)).rejects.toSatisfy(
       (e) => e instanceof AppError && e.code === "forbidden",
     );
-    await expect(setUserRole(ctx.db, { userId: "x", role: "admin" }, "missing", "admin")).rejects.toSatisfy(
-      (e) => e instanceof AppError && e.code === "not_found",
-    );
+    await expect(
+      setUserRole(ctx.db, { userId: "x", role: "admin" }, "missing", "admin"),
+    ).rejects.toSatisfy((e) => e instanceof AppError && e.code === "not_found");
   });
 
   it("deleting an account removes its sign-in and keeps its orders", async () => {
@@ -105,7 +105,9 @@ describeDb(`users service (${TEST_DB})`, () => {
     expect(await findUserById(ctx.db, id)).toBeNull();
     expect(await ctx.db.select().from(session).where(eq(session.userId, id))).toEqual([]);
     await expect(
-      ctx.auth.api.signInEmail({ body: { email: "karim@haat.test", password: "a-long-test-password" } }),
+      ctx.auth.api.signInEmail({
+        body: { email: "karim@haat.test", password: "a-long-test-password" },
+      }),
     ).rejects.toThrow();
     const [kept] = await ctx.db.select().from(orders).where(eq(orders.id, order.id));
     expect(kept?.userId).toBeNull();

@@ -77,7 +77,10 @@ export async function setUserRole(
     const { admins, target } = await lockAdminsAndTarget(tx, userId);
     if (target.role === role) return summary(target);
     if (target.role === "admin" && role !== "admin" && admins.length <= 1) {
-      throw new AppError("conflict", "The last admin cannot be demoted: promote another admin first");
+      throw new AppError(
+        "conflict",
+        "The last admin cannot be demoted: promote another admin first",
+      );
     }
     const [row] = await tx.update(user).set({ role }).where(eq(user.id, userId)).returning();
     return summary(row as typeof user.$inferSelect);
@@ -96,7 +99,10 @@ export async function deleteUser(db: Db, actor: Actor, userId: string): Promise<
   await db.transaction(async (tx) => {
     const { admins, target } = await lockAdminsAndTarget(tx, userId);
     if (target.role === "admin" && admins.length <= 1) {
-      throw new AppError("conflict", "The last admin cannot be deleted: promote another admin first");
+      throw new AppError(
+        "conflict",
+        "The last admin cannot be deleted: promote another admin first",
+      );
     }
     await tx.delete(user).where(eq(user.id, userId));
   });
@@ -113,7 +119,11 @@ export async function recordOwnProfile(
 ): Promise<{ insertedId: string }> {
   const name = input.name.trim();
   const [row] = name
-    ? await db.update(user).set({ name }).where(eq(user.id, actor.userId)).returning({ id: user.id })
+    ? await db
+        .update(user)
+        .set({ name })
+        .where(eq(user.id, actor.userId))
+        .returning({ id: user.id })
     : await db.select({ id: user.id }).from(user).where(eq(user.id, actor.userId));
   if (!row) throw new AppError("unauthorized", "Sign in first");
   return { insertedId: row.id };
