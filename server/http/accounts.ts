@@ -1,5 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { API_TOKEN_TTL_SECONDS, signApiToken } from "../auth/api-token";
+import { CLIENT_IP_HEADER } from "../auth/auth";
 import { AppError } from "../errors";
 import {
   deleteUser,
@@ -9,6 +11,8 @@ import {
   setUserRole,
 } from "../services/users";
 import { type Caller, requireAdmin, requireCaller } from "./caller";
+import { clientAddress } from "./client-address";
+import type { AppEnv } from "./env";
 import { createRouter } from "./router";
 import { errorResponses } from "./schemas";
 
@@ -157,6 +161,20 @@ function assertMayAsk(caller: Caller, email: string) {
   }
 }
 
+/**
+ * Better Auth under /api/auth/*. Registered here, ahead of the handler in api.ts, because that
+ * one passes the Node adapter's request object to `new Request(...)`, which throws in the
+ * production server; this copy builds a plain Request from the method, URL, headers and body.
+ * Hono overwrites the client-IP header with the connection's address (never the client's).
+ */
+async function betterAuthHandler(c: Context<AppEnv>) {
+  const raw = c.req.raw;
+  const headers = new Headers(raw.headers);
+  headers.set(CLIENT_IP_HEADER, clientAddress(c));
+  const body = raw.method === "GET" || raw.method === "HEAD" ? undefined : await raw.arrayBuffer();
+  return c.var.app.auth.handler(new Request(raw.url, { method: raw.method, headers, body }));
+}
+
 export const accountsApi = createRouter()
   .openapi(jwtRoute, async (c) => {
     const caller = await requireCaller(c);
@@ -206,4 +224,5 @@ export const accountsApi = createRouter()
     const caller = await requireCaller(c);
     await deleteUser(c.var.app.db, caller, c.req.valid("param").id);
     return c.json({ deletedCount: 1 }, 200);
-  });
+  })
+  .on(["GET", "POST"], "/auth/*", betterAuthHandler);

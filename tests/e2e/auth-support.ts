@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import { expect } from "vitest";
+import type { Page } from "playwright-core";
+
+/** A unique email for one journey, so files sharing the seeded server never collide. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomBytes(4).toString("hex")}@haat.test`;
+}
+
+/** The open notice or confirmation's title, once it shows. */
+export async function dialogTitle(page: Page): Promise<string> {
+  const dialog = page.locator('[role="dialog"], [role="alertdialog"]');
+  await dialog.first().waitFor();
+  return (await dialog.first().locator("h2").textContent()) ?? "";
+}
+
+export async function expectDialog(page: Page, title: string, text?: string) {
+  const dialog = page.locator('[role="dialog"], [role="alertdialog"]').filter({ hasText: title });
+  await dialog.waitFor();
+  expect(await dialog.locator("h2").textContent()).toBe(title);
+  if (text !== undefined) expect(await dialog.locator("p").first().textContent()).toContain(text);
+}
+
+export async function register(page: Page, baseURL: string, who: { name: string; email: string; password: string }) {
+  await page.goto(`${baseURL}/authentication/register`);
+  await page.getByLabel("Name").fill(who.name);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+}
+
+export async function login(page: Page, who: { email: string; password: string }) {
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Pages of the shop are hydrated once React Router's client has started. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+}
