@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { expect } from "vitest";
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** A unique email for one journey, so files sharing the seeded server never collide. */
 export function uniqueEmail(prefix: string): string {
@@ -21,7 +21,11 @@ export async function expectDialog(page: Page, title: string, text?: string) {
   if (text !== undefined) expect(await dialog.locator("p").first().textContent()).toContain(text);
 }
 
-export async function register(page: Page, baseURL: string, who: { name: string; email: string; password: string }) {
+export async function register(
+  page: Page,
+  baseURL: string,
+  who: { name: string; email: string; password: string },
+) {
   await page.goto(`${baseURL}/authentication/register`);
   await page.getByLabel("Name").fill(who.name);
   await page.getByLabel("Email").fill(who.email);

@@ -45,6 +45,8 @@ describe("accounts: sign-up, sign-in, logout", () => {
     expect(await page.getByRole("link", { name: "Take a Product" }).getAttribute("href")).toBe(
       "/shop",
     );
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "hidden" });
     // Unverified: the banner offers a new confirmation email.
     await page.getByRole("button", { name: "Resend verification email" }).click();
     await expectDialog(page, "Verification Email Sent");

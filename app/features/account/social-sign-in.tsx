@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { notify } from "../../components/dialogs";
-import { authPost, storeApiToken } from "./auth-client";
+import { authPost, safeReturnPath, storeApiToken } from "./auth-client";
 
 export type SocialProvider = "google" | "oidc";
 
@@ -80,7 +80,7 @@ export function SocialSignInButton({
     setBusy(true);
     let finished = false;
     const onMessage = async (event: MessageEvent) => {
-      if (event.origin !== window.location.origin) return;
+      if (event.origin !== window.location.origin || event.source !== popup) return;
       const data = event.data as PopupMessage | null;
       if (!data || data.type !== MESSAGE_TYPE) return;
       finished = true;
@@ -166,7 +166,7 @@ export function SocialSignInStep({ step }: { step: "start" | "done" | "error" })
     }
 
     const provider = params.get("provider");
-    const back = params.get("redirectTo") || "/";
+    const back = safeReturnPath(params.get("redirectTo")) ?? "/";
     const popupSuffix = params.get("popup") === "1" ? "&popup=1" : "";
     void (async () => {
       const r = await authPost<{ url?: string }>("/sign-in/social", {

@@ -37,6 +37,17 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
   useEffect(() => setOpen(false), [location.pathname]);
 
+  // Phone drawer: focus moves into it when it opens; Escape closes it.
+  useEffect(() => {
+    if (!open) return;
+    document.querySelector<HTMLElement>("#dashboard-sidebar a")?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
   const menu = menuFor(user.role);
   return (
     <div className="drawer lg:drawer-open">
