@@ -30,14 +30,14 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
   return (
     <button
       type="button"
-      className={`btn btn-ghost justify-start gap-3 ${className}`}
+      className={className}
       onClick={flip}
       aria-pressed={dark}
     >
       <svg
         aria-hidden="true"
         viewBox="0 0 24 24"
-        className="h-5 w-5"
+        className="h-4 w-4"
         fill="none"
         stroke="currentColor"
         strokeWidth="2"

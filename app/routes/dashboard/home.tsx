@@ -72,9 +72,9 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       {user.emailVerified ? null : (
-        <div role="status" className="alert alert-warning alert-soft flex flex-wrap">
+        <div role="status" className="alert alert-warning flex flex-wrap">
           <span className="flex-1">
-            Please confirm your email address: we sent a link to <strong>{user.email}</strong>.
+            Please confirm your email address: we sent a link to <strong className="break-all">{user.email}</strong>.
           </span>
           <button type="button" className="btn btn-sm" onClick={resend} disabled={sending}>
             {sending ? "Sending..." : "Resend verification email"}
@@ -94,7 +94,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
       </section>
       {user.role === "customer" ? (
         <section
-          className="rounded-box border border-error/40 p-6"
+          className="rounded-box border border-base-300 p-6"
           aria-labelledby="delete-account-title"
         >
           <h2 id="delete-account-title" className="text-lg font-semibold">
@@ -106,7 +106,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
           </p>
           <button
             type="button"
-            className="btn btn-error btn-outline mt-4"
+            className="btn btn-error mt-4"
             onClick={deleteAccount}
             disabled={deleting}
           >

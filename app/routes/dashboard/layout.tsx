@@ -90,7 +90,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       <div className="drawer-side z-40">
         <button
           type="button"
-          className="drawer-overlay"
+          className="drawer-overlay lg:hidden"
           aria-label="Close the dashboard menu"
           tabIndex={open ? 0 : -1}
           onClick={() => setOpen(false)}
@@ -129,15 +129,15 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             <li>
               <Link to="/">Go To Home</Link>
             </li>
+            <li>
+              <ThemeToggle />
+            </li>
+            <li>
+              <button type="button" onClick={() => logout({ goHome: true })}>
+                Logout
+              </button>
+            </li>
           </ul>
-          <ThemeToggle className="w-full" />
-          <button
-            type="button"
-            className="btn btn-ghost justify-start"
-            onClick={() => logout({ goHome: true })}
-          >
-            Logout
-          </button>
         </aside>
       </div>
     </div>
