@@ -171,8 +171,15 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
     await context.close();
   });
 
-  it("signs in with Google (an OIDC provider) in a popup", async () => {
+  it("signs in with Google (an OIDC provider) in a 500x600 popup", async () => {
     const context = await browser.newContext();
+    await context.addInitScript(() => {
+      const open = window.open.bind(window);
+      window.open = (...args: Parameters<typeof window.open>) => {
+        (window as unknown as { openedWith: unknown[] }).openedWith = args;
+        return open(...args);
+      };
+    });
     const page = await context.newPage();
     await page.goto(`${server.url}/authentication/register`);
     await hydrated(page);
@@ -181,6 +188,11 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
       page.getByRole("button", { name: "Continue with Google" }).click(),
     ]);
     await popup.waitForEvent("close");
+    const features = await page.evaluate(
+      () => (window as unknown as { openedWith: string[] }).openedWith[2],
+    );
+    expect(features).toContain("width=500");
+    expect(features).toContain("height=600");
     await expectDialog(page, "Login Successful", googleUser.name);
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem("JWT_ACCESS_TOKEN")))

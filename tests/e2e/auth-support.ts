@@ -43,3 +43,21 @@ export async function login(page: Page, who: { email: string; password: string }
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
 }
+
+const AXE_PATH = new URL("../../node_modules/axe-core/axe.min.js", import.meta.url).pathname;
+
+/** WCAG 2 A/AA violations axe-core finds on the page as it is now (ids and the first target). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const axe = (window as any).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
+    return result.violations.map(
+      (v: { id: string; nodes: { target: string[]; html: string }[] }) =>
+        `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(" | ")}`,
+    );
+  });
+}

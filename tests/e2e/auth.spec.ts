@@ -79,6 +79,16 @@ describe("accounts: sign-up, sign-in, logout", () => {
     await context.close();
   });
 
+  it("returns to the shop page that linked to the login page", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/authentication/login`, { referer: `${baseURL}/about-us` });
+    await hydrated(page);
+    await login(page, { email: "customer@haat.test", password: "haat-customer-2026" });
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/about-us");
+    await context.close();
+  });
+
   it("shows Login Failed for a wrong password and stays on the page", async () => {
     const page = await browser.newPage();
     await page.goto(`${baseURL}/authentication/login`);

@@ -197,7 +197,7 @@ export function SocialSignInStep({ step }: { step: "start" | "done" | "error" })
         {message}
       </p>
       {step === "error" ? (
-        <a className="link link-primary" href="/authentication/login">
+        <a className="link font-medium" href="/authentication/login">
           Back to sign in
         </a>
       ) : null}

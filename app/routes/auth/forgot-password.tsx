@@ -76,11 +76,11 @@ export default function ForgotPassword() {
       </form>
       <p className="text-center">
         Remembered it?{" "}
-        <Link className="link link-primary" to="/authentication/login">
+        <Link className="link font-medium" to="/authentication/login">
           Sign in
         </Link>{" "}
         or{" "}
-        <Link className="link link-primary" to="/authentication/register">
+        <Link className="link font-medium" to="/authentication/register">
           Sign up
         </Link>
       </p>

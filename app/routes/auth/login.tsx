@@ -63,7 +63,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         <Field label="Email" name="email" type="email" autoComplete="email" />
         <Field label="Password" name="password" type="password" autoComplete="current-password" />
         <div className="-mt-2 text-right">
-          <Link className="link link-primary text-sm" to="/authentication/forgot-password">
+          <Link className="link font-medium text-sm" to="/authentication/forgot-password">
             Forgot password?
           </Link>
         </div>
@@ -79,7 +79,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       />
       <p className="text-center">
         New here?{" "}
-        <Link className="link link-primary" to={registerHref}>
+        <Link className="link font-medium" to={registerHref}>
           Create an account
         </Link>
       </p>

@@ -87,7 +87,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
       />
       <p className="text-center">
         Already have an account?{" "}
-        <Link className="link link-primary" to={loginHref}>
+        <Link className="link font-medium" to={loginHref}>
           Login
         </Link>
       </p>

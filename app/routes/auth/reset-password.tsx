@@ -58,7 +58,7 @@ export default function ResetPassword() {
   return (
     <AuthCard title="Set a new password">
       {problem ? (
-        <div role="alert" className="alert alert-error alert-soft">
+        <div role="alert" className="alert alert-error">
           <span>{problem}</span>
         </div>
       ) : null}
@@ -85,11 +85,11 @@ export default function ResetPassword() {
         </form>
       ) : null}
       <p className="text-center">
-        <Link className="link link-primary" to="/authentication/forgot-password">
+        <Link className="link font-medium" to="/authentication/forgot-password">
           Ask for a new link
         </Link>{" "}
         ·{" "}
-        <Link className="link link-primary" to="/authentication/login">
+        <Link className="link font-medium" to="/authentication/login">
           Sign in
         </Link>
       </p>

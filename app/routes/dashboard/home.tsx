@@ -74,7 +74,8 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
       {user.emailVerified ? null : (
         <div role="status" className="alert alert-warning flex flex-wrap">
           <span className="flex-1">
-            Please confirm your email address: we sent a link to <strong className="break-all">{user.email}</strong>.
+            Please confirm your email address: we sent a link to{" "}
+            <strong className="break-all">{user.email}</strong>.
           </span>
           <button type="button" className="btn btn-sm" onClick={resend} disabled={sending}>
             {sending ? "Sending..." : "Resend verification email"}
