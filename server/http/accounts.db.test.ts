@@ -44,6 +44,22 @@ describeDb(`accounts API (${TEST_DB})`, () => {
   });
   afterAll(async () => ctx?.close());
 
+  it("describes the account routes in the OpenAPI document", async () => {
+    const res = await app.request("/api/openapi.json");
+    const doc = await res.json();
+    for (const path of [
+      "/jwt",
+      "/postUser",
+      "/admin/{email}",
+      "/customer/{email}",
+      "/users",
+      "/updateUser/{id}",
+      "/deleteUser/{id}",
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(path);
+    }
+  });
+
   describe("POST /api/jwt", () => {
     it("issues a token for the caller's own email", async () => {
       const { status, body } = await call("POST", "/jwt", {
@@ -178,6 +194,66 @@ describeDb(`accounts API (${TEST_DB})`, () => {
       expect((await call("DELETE", `/deleteUser/${bob.id}`, { cookie: alice.cookie })).status).toBe(
         403,
       );
+    });
+  });
+
+  describe("admin user management by an admin", () => {
+    it("lists, promotes, demotes and deletes users; the last admin stays (409)", async () => {
+      const chief = await signUp(ctx, { name: "Chief", email: "chief@haat.test" });
+      await ctx.db.update(user).set({ role: "admin" }).where(eq(user.id, chief.id));
+      const list = await call("GET", "/users", { cookie: chief.cookie });
+      expect(list.status).toBe(200);
+      expect(list.body.data.map((u: { email: string }) => u.email)).toContain("alice@haat.test");
+
+      const up = await call("PUT", `/updateUser/${bob.id}`, {
+        cookie: chief.cookie,
+        body: { role: "admin" },
+      });
+      expect(up).toMatchObject({ status: 200, body: { data: { _id: bob.id, role: "admin" } } });
+      const down = await call("PUT", `/updateUser/${bob.id}`, {
+        cookie: chief.cookie,
+        body: { role: "customer" },
+      });
+      expect(down.body.data.role).toBe("customer");
+      const bad = await call("PUT", `/updateUser/${bob.id}`, {
+        cookie: chief.cookie,
+        body: { role: "owner" },
+      });
+      expect(bad.status).toBe(400);
+
+      // Chief is the only admin now.
+      const demoteSelf = await call("PUT", `/updateUser/${chief.id}`, {
+        cookie: chief.cookie,
+        body: { role: "customer" },
+      });
+      expect(demoteSelf.status).toBe(409);
+      expect(
+        (await call("DELETE", `/deleteUser/${chief.id}`, { cookie: chief.cookie })).status,
+      ).toBe(409);
+      expect(
+        (await call("DELETE", "/deleteUser/no-such-user", { cookie: chief.cookie })).status,
+      ).toBe(404);
+
+      const temp = await signUp(ctx, { email: "temp@haat.test" });
+      expect(await call("DELETE", `/deleteUser/${temp.id}`, { cookie: chief.cookie })).toEqual({
+        status: 200,
+        body: { deletedCount: 1 },
+      });
+      expect(await findUserByEmail(ctx.db, "temp@haat.test")).toBeNull();
+      // The deleted user's session no longer authenticates.
+      expect((await call("GET", "/customer/temp@haat.test", { cookie: temp.cookie })).status).toBe(
+        401,
+      );
+      await ctx.db.update(user).set({ role: "customer" }).where(eq(user.id, chief.id));
+    });
+
+    it("lets a customer delete their own account", async () => {
+      const me = await signUp(ctx, { email: "selfdelete@haat.test" });
+      expect(await call("DELETE", `/deleteUser/${me.id}`, { cookie: me.cookie })).toEqual({
+        status: 200,
+        body: { deletedCount: 1 },
+      });
+      expect(await findUserByEmail(ctx.db, "selfdelete@haat.test")).toBeNull();
     });
   });
 
