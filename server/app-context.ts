@@ -1,7 +1,10 @@
 import path from "node:path";
+import { apiTokenKey } from "./auth/api-token";
 import { type Auth, createAuth, resolveAuthSecret } from "./auth/auth";
+import { redisRateLimitStorage } from "./auth/rate-limit-storage";
 import type { Config } from "./config";
 import { type Database, type Db, openDatabase } from "./db/client";
+import { createMailer, type Mailer } from "./mail/mailer";
 import { LocalMediaStorage, type MediaStorage } from "./media/storage";
 
 /** Everything a request handler or a script needs, opened once per process. */
@@ -10,19 +13,34 @@ export type AppContext = {
   database: Database;
   db: Db;
   auth: Auth;
+  /** HS256 key of the API tokens from POST /api/jwt (derived from the auth secret). */
+  apiTokenKey: string;
+  mailer: Mailer;
   media: MediaStorage;
   close: () => Promise<void>;
 };
 
 export async function createAppContext(config: Config, opened?: Database): Promise<AppContext> {
   const database = opened ?? (await openDatabase(config.database));
-  const auth = createAuth(database.db, config, resolveAuthSecret(config));
+  const secret = resolveAuthSecret(config);
+  const mailer = createMailer(config);
+  const redis = config.REDIS_URL ? redisRateLimitStorage(config.REDIS_URL) : undefined;
+  const auth = createAuth(database.db, config, secret, {
+    mailer,
+    rateLimitStorage: redis?.storage,
+  });
   return {
     config,
     database,
     db: database.db,
     auth,
+    apiTokenKey: apiTokenKey(secret),
+    mailer,
     media: new LocalMediaStorage(path.join(config.dataDir, "media")),
-    close: database.close,
+    async close() {
+      mailer.close();
+      redis?.close();
+      await database.close();
+    },
   };
 }

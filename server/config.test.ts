@@ -40,4 +40,22 @@ describe("configuration", () => {
   it("refuses a short auth secret", () => {
     expect(() => loadConfig({ BETTER_AUTH_SECRET: "short" })).toThrow("at least 32 characters");
   });
+
+  it("keeps the auth rate limit on unless tests or AUTH_RATE_LIMIT=off turn it off", () => {
+    expect(loadConfig({}).authRateLimit).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production" }).authRateLimit).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test" }).authRateLimit).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", AUTH_RATE_LIMIT: "on" }).authRateLimit).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", AUTH_RATE_LIMIT: "off" }).authRateLimit).toBe(
+      false,
+    );
+    expect(() => loadConfig({ AUTH_RATE_LIMIT: "maybe" })).toThrow("AUTH_RATE_LIMIT");
+  });
+
+  it("reads ADMIN_EMAILS as a lowercased list", () => {
+    expect(loadConfig({ ADMIN_EMAILS: " Boss@Shop.com ,, two@shop.com" }).ADMIN_EMAILS).toEqual([
+      "boss@shop.com",
+      "two@shop.com",
+    ]);
+  });
 });

@@ -56,6 +56,8 @@ const envSchema = z.object({
     ),
   // Shared rate limits (and cache invalidation) across several servers.
   REDIS_URL: optionalUrl(/^rediss?:\/\//, "must be a Redis URL like redis://127.0.0.1:6379"),
+  // Rate limits on sign-in, sign-up and password reset: on by default (off only under NODE_ENV=test).
+  AUTH_RATE_LIMIT: z.enum(["on", "off"]).optional(),
   SEED_DEMO_DATA: z.enum(["auto", "never"]).default("auto"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -65,6 +67,8 @@ export type Env = z.infer<typeof envSchema>;
 export type Config = Env & {
   dataDir: string;
   publicUrl: string;
+  /** Whether Better Auth's rate limiter runs (AUTH_RATE_LIMIT, else on outside NODE_ENV=test). */
+  authRateLimit: boolean;
   database: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
 };
 
@@ -84,6 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...e,
     dataDir,
+    authRateLimit: e.AUTH_RATE_LIMIT ? e.AUTH_RATE_LIMIT === "on" : e.NODE_ENV !== "test",
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }

@@ -3,12 +3,24 @@ import fs from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { eq } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { account, session, user, verification } from "../db/schema";
+import { logger } from "../logger";
+import type { Mailer } from "../mail/mailer";
+import { passwordResetMail, verifyEmailMail } from "../mail/templates";
+import type { RateLimitStorage } from "./rate-limit-storage";
 
 /** Hono overwrites this header with the connection's address, so clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-haat-client-ip";
+
+/** Provider id of a generic OpenID Connect provider (OIDC_ISSUER), shown as the Google button. */
+export const OIDC_PROVIDER_ID = "oidc";
+
+/** Password reset links work once, for this long. */
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
 /**
  * Better Auth refuses to run in production without a secret: without BETTER_AUTH_SECRET the
@@ -27,7 +39,28 @@ export function resolveAuthSecret(config: Config): string {
   }
 }
 
-export function createAuth(db: Db, config: Config, secret: string) {
+/** Which external sign-in the "Google" buttons start: Google itself, another OIDC provider, or none. */
+export type SocialSignIn = { provider: "google" | typeof OIDC_PROVIDER_ID } | null;
+
+export function socialSignIn(config: Config): SocialSignIn {
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) return { provider: "google" };
+  if (config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET) {
+    return { provider: OIDC_PROVIDER_ID };
+  }
+  return null;
+}
+
+/** ADMIN_EMAILS become admins only once the address is proven: verified at sign-up (Google) or by the emailed link. */
+export function isListedAdmin(config: Config, email: string): boolean {
+  return config.ADMIN_EMAILS.includes(email.trim().toLowerCase());
+}
+
+export type AuthDeps = { mailer: Mailer; rateLimitStorage?: RateLimitStorage };
+
+export function createAuth(db: Db, config: Config, secret: string, deps: AuthDeps) {
+  const { mailer } = deps;
+  const social = socialSignIn(config);
+  const secure = config.publicUrl.startsWith("https://");
   return betterAuth({
     appName: config.SHOP_NAME,
     secret,
@@ -43,14 +76,106 @@ export function createAuth(db: Db, config: Config, secret: string) {
       provider: "pg",
       schema: { user, session, account, verification },
     }),
-    emailAndPassword: { enabled: true, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      // Customers may shop before confirming their address (decisions: sign-in never waits for it).
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user: u, token }) {
+        const link = `${config.publicUrl}/authentication/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send(
+          passwordResetMail({
+            to: u.email,
+            name: u.name,
+            shopName: config.SHOP_NAME,
+            link,
+            validMinutes: RESET_TOKEN_TTL_SECONDS / 60,
+          }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      async sendVerificationEmail({ user: u, url }) {
+        await mailer.send(
+          verifyEmailMail({ to: u.email, name: u.name, shopName: config.SHOP_NAME, link: url }),
+        );
+      },
+      async afterEmailVerification(u) {
+        if (!isListedAdmin(config, u.email)) return;
+        await db.update(user).set({ role: "admin" }).where(eq(user.id, u.id));
+        logger.info({ email: u.email }, "ADMIN_EMAILS: verified address made admin");
+      },
+    },
+    socialProviders:
+      social?.provider === "google"
+        ? {
+            google: {
+              clientId: config.GOOGLE_CLIENT_ID as string,
+              clientSecret: config.GOOGLE_CLIENT_SECRET as string,
+              prompt: "select_account",
+            },
+          }
+        : {},
+    plugins:
+      social?.provider === OIDC_PROVIDER_ID
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: "Google",
+                  discoveryUrl: `${(config.OIDC_ISSUER as string).replace(/\/+$/, "")}/.well-known/openid-configuration`,
+                  clientId: config.OIDC_CLIENT_ID as string,
+                  clientSecret: config.OIDC_CLIENT_SECRET as string,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : [],
     user: {
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "customer", input: false },
       },
     },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every new account is a customer; a listed ADMIN_EMAILS address whose ownership is
+          // already proven (a provider's verified email) starts as admin.
+          async before(u) {
+            const email = u.email.trim().toLowerCase();
+            const role = u.emailVerified && isListedAdmin(config, email) ? "admin" : "customer";
+            return { data: { ...u, email, role } };
+          },
+        },
+      },
+    },
+    rateLimit: {
+      enabled: config.authRateLimit,
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 20 },
+        "/sign-in/social": { window: 60, max: 20 },
+        "/sign-up/email": { window: 60, max: 10 },
+        "/request-password-reset": { window: 300, max: 5 },
+        "/reset-password": { window: 300, max: 10 },
+        "/send-verification-email": { window: 300, max: 5 },
+      },
+      ...(deps.rateLimitStorage
+        ? { customStorage: deps.rateLimitStorage }
+        : { storage: "memory" as const }),
+    },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
     },
     telemetry: { enabled: false },
   });

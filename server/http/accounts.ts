@@ -1,4 +1,228 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { API_TOKEN_TTL_SECONDS, signApiToken } from "../auth/api-token";
+import { CLIENT_IP_HEADER } from "../auth/auth";
+import { AppError } from "../errors";
+import {
+  deleteUser,
+  findUserByEmail,
+  listUsers,
+  recordOwnProfile,
+  setUserRole,
+} from "../services/users";
+import { type Caller, requireAdmin, requireCaller } from "./caller";
+import { clientAddress } from "./client-address";
+import type { AppEnv } from "./env";
 import { createRouter } from "./router";
+import { errorResponses } from "./schemas";
 
-// Filled by the issue that owns these routes.
-export const accountsApi = createRouter();
+const emailSchema = z.email("must be an email address").max(254);
+
+const userSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(["admin", "customer"]),
+    emailVerified: z.boolean(),
+    createdAt: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("User");
+
+const json = <T extends z.ZodType>(description: string, schema: T) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+const jwtRoute = createRoute({
+  method: "post",
+  path: "/jwt",
+  tags: ["Accounts"],
+  summary: "A short-lived API token for the signed-in user",
+  description:
+    "Only for the signed-in caller's own email. Send it back as `Authorization: Bearer <token>`; " +
+    `it expires after ${API_TOKEN_TTL_SECONDS / 60} minutes.`,
+  request: {
+    body: { content: { "application/json": { schema: z.object({ email: emailSchema }) } } },
+  },
+  responses: {
+    200: json("The token", z.object({ token: z.string(), expiresIn: z.number().int() })),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const postUserRoute = createRoute({
+  method: "post",
+  path: "/postUser",
+  tags: ["Accounts"],
+  summary: "Record the signed-in user's profile (idempotent)",
+  description:
+    "Only for the caller's own email. `role` is accepted for compatibility and ignored: " +
+    "sign-up always makes a customer and an existing role is never changed here.",
+  request: {
+    body: {
+      content: {
+        "application/json": {
+          schema: z.object({
+            name: z.string().trim().min(1).max(100),
+            email: emailSchema,
+            role: z.string().max(20).optional(),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: json("The user's id", z.object({ insertedId: z.string() })),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const emailParam = z.object({ email: emailSchema });
+
+const adminCheckRoute = createRoute({
+  method: "get",
+  path: "/admin/{email}",
+  tags: ["Accounts"],
+  summary: "Is this email an admin?",
+  description: "For the caller's own email; admins may ask about anyone.",
+  request: { params: emailParam },
+  responses: {
+    200: json("The answer", z.object({ admin: z.boolean() })),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const customerCheckRoute = createRoute({
+  method: "get",
+  path: "/customer/{email}",
+  tags: ["Accounts"],
+  summary: "Is this email a customer?",
+  description: "For the caller's own email; admins may ask about anyone.",
+  request: { params: emailParam },
+  responses: {
+    200: json("The answer", z.object({ customer: z.boolean() })),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const listUsersRoute = createRoute({
+  method: "get",
+  path: "/users",
+  tags: ["Accounts"],
+  summary: "All users (admin)",
+  responses: {
+    200: json("Users, oldest first", z.object({ data: z.array(userSchema) })),
+    ...errorResponses(401, 403),
+  },
+});
+
+const idParam = z.object({ id: z.string().min(1).max(64) });
+
+const updateUserRoute = createRoute({
+  method: "put",
+  path: "/updateUser/{id}",
+  tags: ["Accounts"],
+  summary: "Promote or demote a user (admin)",
+  description: "The last admin cannot be demoted (409).",
+  request: {
+    params: idParam,
+    body: {
+      content: {
+        "application/json": { schema: z.object({ role: z.enum(["admin", "customer"]) }) },
+      },
+    },
+  },
+  responses: {
+    200: json("The user after the change", z.object({ data: userSchema })),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+const deleteUserRoute = createRoute({
+  method: "delete",
+  path: "/deleteUser/{id}",
+  tags: ["Accounts"],
+  summary: "Delete an account (admin, or the user themself)",
+  description:
+    "Removes the sign-in and profile; the account's orders are kept with their customer email. " +
+    "The last admin cannot be deleted (409).",
+  request: { params: idParam },
+  responses: {
+    200: json("Deleted", z.object({ deletedCount: z.number().int() })),
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+/** The caller's own email, or any email for an admin; else 403. */
+function assertMayAsk(caller: Caller, email: string) {
+  if (caller.role !== "admin" && caller.email !== email.trim().toLowerCase()) {
+    throw new AppError("forbidden", "You may only ask about your own email");
+  }
+}
+
+/**
+ * Better Auth under /api/auth/*. Registered here, ahead of the handler in api.ts, because that
+ * one passes the Node adapter's request object to `new Request(...)`, which throws in the
+ * production server; this copy builds a plain Request from the method, URL, headers and body.
+ * Hono overwrites the client-IP header with the connection's address (never the client's).
+ */
+async function betterAuthHandler(c: Context<AppEnv>) {
+  const raw = c.req.raw;
+  const headers = new Headers(raw.headers);
+  headers.set(CLIENT_IP_HEADER, clientAddress(c));
+  const body = raw.method === "GET" || raw.method === "HEAD" ? undefined : await raw.arrayBuffer();
+  return c.var.app.auth.handler(new Request(raw.url, { method: raw.method, headers, body }));
+}
+
+export const accountsApi = createRouter()
+  .openapi(jwtRoute, async (c) => {
+    const caller = await requireCaller(c);
+    const { email } = c.req.valid("json");
+    if (email.trim().toLowerCase() !== caller.email) {
+      throw new AppError("forbidden", "A token is only issued for your own email");
+    }
+    const token = await signApiToken(c.var.app.apiTokenKey, {
+      sub: caller.userId,
+      email: caller.email,
+    });
+    return c.json({ token, expiresIn: API_TOKEN_TTL_SECONDS }, 200);
+  })
+  .openapi(postUserRoute, async (c) => {
+    const caller = await requireCaller(c);
+    const body = c.req.valid("json");
+    if (body.email.trim().toLowerCase() !== caller.email) {
+      throw new AppError("forbidden", "You may only record your own profile");
+    }
+    return c.json(await recordOwnProfile(c.var.app.db, caller, { name: body.name }), 200);
+  })
+  .openapi(adminCheckRoute, async (c) => {
+    const caller = await requireCaller(c);
+    const { email } = c.req.valid("param");
+    assertMayAsk(caller, email);
+    const row = await findUserByEmail(c.var.app.db, email);
+    return c.json({ admin: row?.role === "admin" }, 200);
+  })
+  .openapi(customerCheckRoute, async (c) => {
+    const caller = await requireCaller(c);
+    const { email } = c.req.valid("param");
+    assertMayAsk(caller, email);
+    const row = await findUserByEmail(c.var.app.db, email);
+    return c.json({ customer: row?.role === "customer" }, 200);
+  })
+  .openapi(listUsersRoute, async (c) => {
+    await requireAdmin(c);
+    return c.json({ data: await listUsers(c.var.app.db) }, 200);
+  })
+  .openapi(updateUserRoute, async (c) => {
+    const caller = await requireAdmin(c);
+    const { id } = c.req.valid("param");
+    const { role } = c.req.valid("json");
+    return c.json({ data: await setUserRole(c.var.app.db, caller, id, role) }, 200);
+  })
+  .openapi(deleteUserRoute, async (c) => {
+    const caller = await requireCaller(c);
+    await deleteUser(c.var.app.db, caller, c.req.valid("param").id);
+    return c.json({ deletedCount: 1 }, 200);
+  })
+  .on(["GET", "POST"], "/auth/*", betterAuthHandler);

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import type { Role } from "../../core/order-status";
+import { verifyApiToken } from "../auth/api-token";
 import { AppError } from "../errors";
+import { findUserById } from "../services/users";
 import type { AppEnv } from "./env";
 
 /** Who is calling an API route: the signed-in user, or null for an anonymous caller. */
@@ -12,8 +14,29 @@ export type Caller = {
   emailVerified: boolean;
 };
 
-/** The caller from the session cookie. The accounts issue adds bearer tokens (POST /api/jwt). */
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/**
+ * The caller from an `Authorization: Bearer <token from POST /api/jwt>` header, else from the
+ * session cookie. A token only names the user: the user row is read on every call, so a role
+ * change or a deleted account takes effect at once. A bad or expired token is anonymous (401).
+ */
 export async function getCaller(c: Context<AppEnv>): Promise<Caller | null> {
+  const authorization = c.req.header("authorization");
+  const bearer = authorization ? BEARER.exec(authorization.trim()) : null;
+  if (bearer) {
+    const claims = await verifyApiToken(c.var.app.apiTokenKey, bearer[1] as string);
+    if (!claims) return null;
+    const row = await findUserById(c.var.app.db, claims.sub);
+    if (!row || row.email.toLowerCase() !== claims.email.toLowerCase()) return null;
+    return {
+      userId: row.id,
+      email: row.email.toLowerCase(),
+      name: row.name,
+      role: row.role === "admin" ? "admin" : "customer",
+      emailVerified: row.emailVerified,
+    };
+  }
   const session = await c.var.app.auth.api.getSession({ headers: c.req.raw.headers });
   if (!session) return null;
   const u = session.user as typeof session.user & { role?: string };

@@ -1,8 +1,120 @@
-// Placeholder until its issue builds this screen; replaced before it ships.
-export default function DashboardHome() {
+import { useState } from "react";
+import { Link, useNavigate, useRevalidator } from "react-router";
+import { confirm, notify } from "../../components/dialogs";
+import { apiFetch } from "../../features/account/api-client";
+import { sendVerificationEmail, signOut } from "../../features/account/auth-client";
+import { requireUser } from "../../lib/guards.server";
+import type { Route } from "./+types/home";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { user: await requireUser(request) };
+}
+
+export default function DashboardHome({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [sending, setSending] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  async function resend() {
+    setSending(true);
+    const result = await sendVerificationEmail(user.email);
+    setSending(false);
+    notify(
+      result.ok
+        ? {
+            icon: "success",
+            title: "Verification Email Sent",
+            text: `Please check ${user.email} for the confirmation link.`,
+          }
+        : {
+            icon: "error",
+            title: "Sending Failed",
+            text: result.message || "The email could not be sent. Please try again later.",
+          },
+    );
+  }
+
+  async function deleteAccount() {
+    const ok = await confirm({
+      icon: "warning",
+      title: "Are you sure?",
+      text: "Your account and sign-in will be deleted. Orders you placed are kept for the shop's records. You won't be able to revert this!",
+      confirmText: "Yes, delete my account",
+      cancelText: "Cancel",
+    });
+    if (!ok) return;
+    setDeleting(true);
+    const res = await apiFetch(`/api/deleteUser/${encodeURIComponent(user.id)}`, {
+      method: "DELETE",
+    });
+    if (!res.ok) {
+      setDeleting(false);
+      const body = await res.json().catch(() => null);
+      notify({
+        icon: "error",
+        title: "Account Not Deleted",
+        text: body?.error?.message ?? "Something went wrong. Please try again later.",
+      });
+      return;
+    }
+    await signOut().catch(() => {});
+    navigate("/", { replace: true });
+    await revalidator.revalidate();
+    notify({
+      icon: "success",
+      title: "Account Deleted",
+      text: "Your account has been deleted. Thank you for shopping with us.",
+    });
+  }
+
   return (
-    <main className="mx-auto max-w-[1200px] px-4 py-8">
-      <h1 className="text-2xl font-bold">Dashboard</h1>
-    </main>
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      {user.emailVerified ? null : (
+        <div role="status" className="alert alert-warning flex flex-wrap">
+          <span className="flex-1">
+            Please confirm your email address: we sent a link to{" "}
+            <strong className="break-all">{user.email}</strong>.
+          </span>
+          <button type="button" className="btn btn-sm" onClick={resend} disabled={sending}>
+            {sending ? "Sending..." : "Resend verification email"}
+          </button>
+        </div>
+      )}
+      <section className="rounded-box bg-base-200 p-6 sm:p-8">
+        <h1 className="text-2xl font-bold sm:text-3xl">Hi, Welcome {user.displayName}!</h1>
+        <p className="mt-2 text-base-content/80">
+          {user.role === "admin"
+            ? "Manage products, slides, users and orders from the menu."
+            : "Follow your orders from the menu, or find something new in the shop."}
+        </p>
+        <Link to="/shop" className="btn btn-primary mt-6">
+          Take a Product
+        </Link>
+      </section>
+      {user.role === "customer" ? (
+        <section
+          className="rounded-box border border-base-300 p-6"
+          aria-labelledby="delete-account-title"
+        >
+          <h2 id="delete-account-title" className="text-lg font-semibold">
+            Delete account
+          </h2>
+          <p className="mt-1 text-base-content/80">
+            Removes your sign-in and profile. Your orders stay with the shop so deliveries and
+            returns can still be handled.
+          </p>
+          <button
+            type="button"
+            className="btn btn-error mt-4"
+            onClick={deleteAccount}
+            disabled={deleting}
+          >
+            {deleting ? "Deleting..." : "Delete account"}
+          </button>
+        </section>
+      ) : null}
+    </div>
   );
 }

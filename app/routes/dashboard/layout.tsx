@@ -1,6 +1,176 @@
-import { Outlet } from "react-router";
+import { useEffect, useState } from "react";
+import {
+  isRouteErrorResponse,
+  Link,
+  NavLink,
+  Outlet,
+  useLocation,
+  useRouteError,
+} from "react-router";
+import { menuFor } from "../../features/account/dashboard-menu";
+import { ThemeToggle } from "../../features/account/theme-toggle";
+import { useApiTokenSync } from "../../features/account/use-api-token";
+import { useLogout } from "../../features/account/user-menu";
+import { requireUser } from "../../lib/guards.server";
+import type { Route } from "./+types/layout";
 
-// Placeholder layout: the accounts issue adds the guard and the sidebar.
-export default function DashboardLayout() {
-  return <Outlet />;
+/** decisions.md: every /dashboard page needs a signed-in user, else login and back. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { user };
+}
+
+export function meta() {
+  return [{ title: "Dashboard" }, { name: "robots", content: "noindex" }];
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
+
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const logout = useLogout();
+  useApiTokenSync(user.email);
+
+  // Close the phone drawer after choosing a page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  // Phone drawer: focus moves into it when it opens; Escape closes it.
+  useEffect(() => {
+    if (!open) return;
+    document.querySelector<HTMLElement>("#dashboard-sidebar a")?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  const menu = menuFor(user.role);
+  return (
+    <div className="drawer lg:drawer-open">
+      <input
+        id="dashboard-drawer"
+        type="checkbox"
+        className="drawer-toggle"
+        checked={open}
+        onChange={(e) => setOpen(e.target.checked)}
+        tabIndex={-1}
+        aria-hidden="true"
+      />
+      <div className="drawer-content flex min-h-screen flex-col">
+        <header className="navbar sticky top-0 z-30 gap-2 border-b border-base-300 bg-base-100 lg:hidden">
+          <button
+            type="button"
+            className="btn btn-ghost btn-square"
+            aria-label="Open the dashboard menu"
+            aria-expanded={open}
+            aria-controls="dashboard-sidebar"
+            onClick={() => setOpen(true)}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
+          <span className="text-lg font-semibold">Dashboard</span>
+        </header>
+        <div className="flex-1 p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </div>
+      </div>
+      <div className="drawer-side z-40">
+        <button
+          type="button"
+          className="drawer-overlay lg:hidden"
+          aria-label="Close the dashboard menu"
+          tabIndex={open ? 0 : -1}
+          onClick={() => setOpen(false)}
+        />
+        <aside
+          id="dashboard-sidebar"
+          className="flex min-h-full w-72 flex-col gap-2 bg-base-200 p-4 text-base-content"
+          aria-label="Dashboard"
+        >
+          <div className="mb-2 px-2">
+            <p className="truncate font-semibold" title={user.email}>
+              {user.displayName}
+            </p>
+            <p className="text-sm text-base-content/70">
+              {user.role === "admin" ? "Admin" : "Customer"}
+            </p>
+          </div>
+          <nav aria-label="Dashboard menu">
+            <ul className="menu w-full gap-1 p-0">
+              <li>
+                <NavLink to="/dashboard" end className={linkClass}>
+                  Dashboards
+                </NavLink>
+              </li>
+              {menu.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} className={linkClass}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="divider my-1" />
+          <ul className="menu w-full gap-1 p-0">
+            <li>
+              <Link to="/">Go To Home</Link>
+            </li>
+            <li>
+              <ThemeToggle />
+            </li>
+            <li>
+              <button type="button" onClick={() => logout({ goHome: true })}>
+                Logout
+              </button>
+            </li>
+          </ul>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const forbidden = status === 403;
+  return (
+    <main className="mx-auto max-w-[1200px] px-4 py-16 text-center">
+      <p className="text-6xl font-bold text-base-content/60">{status}</p>
+      <h1 className="mt-4 text-3xl font-bold">
+        {forbidden
+          ? "You do not have access to this page"
+          : status === 404
+            ? "Oops! Page Not Found"
+            : "Something went wrong"}
+      </h1>
+      <p className="mt-4 text-base-content/80">
+        {forbidden
+          ? "This part of the dashboard is for the shop's admins."
+          : "Please try again in a moment."}
+      </p>
+      <div className="mt-8 flex justify-center gap-3">
+        <Link className="btn btn-primary" to="/dashboard">
+          Dashboard
+        </Link>
+        <Link className="btn btn-outline" to="/">
+          Go To Home
+        </Link>
+      </div>
+    </main>
+  );
 }

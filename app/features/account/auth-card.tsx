@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+
+/** The frame of the sign-in pages: a centred card with a heading, readable on a phone. */
+export function AuthCard({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <main className="mx-auto w-full max-w-[1200px] px-4 py-8 sm:py-12">
+      <div className="card mx-auto w-full max-w-md border border-base-300 bg-base-100 shadow-md">
+        <div className="card-body gap-4 p-6 sm:p-8">
+          <h1 className="text-center text-2xl font-bold">{title}</h1>
+          {intro ? <p className="text-center text-base-content/80">{intro}</p> : null}
+          {children}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export function Field({
+  label,
+  name,
+  type = "text",
+  autoComplete,
+  required = true,
+  minLength,
+  hint,
+}: {
+  label: string;
+  name: string;
+  type?: string;
+  autoComplete?: string;
+  required?: boolean;
+  minLength?: number;
+  hint?: string;
+}) {
+  const id = `field-${name}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required={required}
+        minLength={minLength}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="input w-full"
+      />
+      {hint ? (
+        <span id={`${id}-hint`} className="text-sm text-base-content/70">
+          {hint}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function OrDivider() {
+  return <div className="divider my-0 text-sm text-base-content/70">or</div>;
+}

@@ -1,0 +1,129 @@
+/**
+ * Small fetch calls to Better Auth's endpoints under /api/auth (no client library: the
+ * storefront's JavaScript budget is tight). Every call answers { ok, data, message }.
+ */
+export const JWT_STORAGE_KEY = "JWT_ACCESS_TOKEN";
+
+export type AuthResult<T = unknown> =
+  | { ok: true; data: T }
+  | { ok: false; message: string; code?: string; status: number };
+
+async function post<T>(url: string, body: unknown): Promise<AuthResult<T>> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      credentials: "same-origin",
+      body: JSON.stringify(body ?? {}),
+    });
+  } catch {
+    return { ok: false, status: 0, message: "Network error. Please check your connection." };
+  }
+  const data = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (res.ok) return { ok: true, data: data as T };
+  const nested = data?.error as { message?: string; code?: string } | undefined;
+  const message = (typeof data?.message === "string" && data.message) || nested?.message || "";
+  const code = (typeof data?.code === "string" && data.code) || nested?.code;
+  return { ok: false, status: res.status, message, code };
+}
+
+export const authPost = <T = unknown>(path: string, body: unknown) =>
+  post<T>(`/api/auth${path}`, body);
+
+type AuthUser = { id: string; email: string; name: string };
+
+export function signUpEmail(input: { name: string; email: string; password: string }) {
+  return authPost<{ user: AuthUser }>("/sign-up/email", { ...input, callbackURL: "/dashboard" });
+}
+
+export function signInEmail(input: { email: string; password: string }) {
+  return authPost<{ user: AuthUser }>("/sign-in/email", input);
+}
+
+export function requestPasswordReset(email: string) {
+  return authPost("/request-password-reset", {
+    email,
+    redirectTo: "/authentication/reset-password",
+  });
+}
+
+export function resetPassword(token: string, newPassword: string) {
+  return authPost("/reset-password", { token, newPassword });
+}
+
+export function sendVerificationEmail(email: string) {
+  return authPost("/send-verification-email", { email, callbackURL: "/dashboard" });
+}
+
+/** Records the profile as the spec's sign-up does (idempotent; the server forces customer). */
+export function postUser(input: { name: string; email: string }) {
+  return post<{ insertedId: string }>("/api/postUser", { ...input, role: "customer" });
+}
+
+/** Spec §4: when a user becomes signed in, fetch an API token and keep it in localStorage. */
+export async function storeApiToken(email: string): Promise<string | null> {
+  const r = await post<{ token: string }>("/api/jwt", { email });
+  if (!r.ok) return null;
+  try {
+    window.localStorage.setItem(JWT_STORAGE_KEY, r.data.token);
+  } catch {
+    // storage unavailable (private mode): the session cookie still authenticates
+  }
+  return r.data.token;
+}
+
+export function clearApiToken() {
+  try {
+    window.localStorage.removeItem(JWT_STORAGE_KEY);
+  } catch {
+    // ignore
+  }
+}
+
+export function readApiToken(): string | null {
+  try {
+    return window.localStorage.getItem(JWT_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export async function signOut() {
+  clearApiToken();
+  await authPost("/sign-out", {});
+}
+
+/** A path inside the shop to return to; anything else (other hosts, auth pages) is refused. */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  if (value.startsWith("/authentication/") || value.startsWith("/api/")) return null;
+  return value;
+}
+
+/** Where sign-in returns to: ?redirectTo= (or ?from=), else the referring shop page, else home. */
+export function returnTarget(search: URLSearchParams): string {
+  const fromQuery = safeReturnPath(search.get("redirectTo")) ?? safeReturnPath(search.get("from"));
+  if (fromQuery) return fromQuery;
+  if (typeof document !== "undefined" && document.referrer) {
+    try {
+      const ref = new URL(document.referrer);
+      if (ref.origin === window.location.origin) {
+        const path = safeReturnPath(ref.pathname + ref.search + ref.hash);
+        if (path) return path;
+      }
+    } catch {
+      // not a URL
+    }
+  }
+  return "/";
+}
+
+/** The login page's address that comes back to `path` after signing in. */
+export function loginHref(path: string): string {
+  const back = safeReturnPath(path);
+  return back && back !== "/"
+    ? `/authentication/login?redirectTo=${encodeURIComponent(back)}`
+    : "/authentication/login";
+}

@@ -1,0 +1,26 @@
+import type { Role } from "../../../core/order-status";
+
+export type MenuLink = { to: string; label: string };
+
+/** Spec §2 dashboard menus. */
+export const ADMIN_MENU: MenuLink[] = [
+  { to: "/dashboard/allUsers", label: "All Users" },
+  { to: "/dashboard/allProducts", label: "All Products" },
+  { to: "/dashboard/pendingOrders", label: "Pending Orders" },
+  { to: "/dashboard/confirmedOrders", label: "Confirmed Orders" },
+  { to: "/dashboard/cancelledOrders", label: "Cancelled Orders" },
+  { to: "/dashboard/deliveredOrders", label: "Delivered Orders" },
+  { to: "/dashboard/returnOrders", label: "Return Orders" },
+  { to: "/dashboard/manageSlider", label: "Manage Slider" },
+];
+
+export const CUSTOMER_MENU: MenuLink[] = [
+  { to: "/dashboard/activeOrders", label: "Active Orders" },
+  { to: "/dashboard/myShopping", label: "My Shopping" },
+  { to: "/dashboard/myCancellations", label: "My Cancellations" },
+  { to: "/dashboard/myReturn", label: "My Return" },
+];
+
+export function menuFor(role: Role): MenuLink[] {
+  return role === "admin" ? ADMIN_MENU : CUSTOMER_MENU;
+}

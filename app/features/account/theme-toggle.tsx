@@ -1,0 +1,49 @@
+import { useEffect, useState } from "react";
+import { THEME_STORAGE_KEY } from "../../theme";
+
+type Theme = "light" | "dark";
+
+function currentTheme(): Theme {
+  return document.documentElement.getAttribute("data-theme") === "dark" ? "dark" : "light";
+}
+
+/** Light/Dark mode switch for the dashboard sidebar: flips data-theme on <html> and remembers it. */
+export function ThemeToggle({ className = "" }: { className?: string }) {
+  const [theme, setTheme] = useState<Theme | null>(null);
+
+  useEffect(() => {
+    setTheme(currentTheme());
+  }, []);
+
+  function flip() {
+    const next: Theme = currentTheme() === "dark" ? "light" : "dark";
+    document.documentElement.setAttribute("data-theme", next);
+    try {
+      window.localStorage.setItem(THEME_STORAGE_KEY, next);
+    } catch {
+      // storage unavailable: the choice lasts for this page only
+    }
+    setTheme(next);
+  }
+
+  const dark = theme === "dark";
+  return (
+    <button type="button" className={className} onClick={flip} aria-pressed={dark}>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-4 w-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        {dark ? (
+          <circle cx="12" cy="12" r="5" />
+        ) : (
+          <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
+        )}
+      </svg>
+      {dark ? "Light Mode" : "Dark Mode"}
+    </button>
+  );
+}

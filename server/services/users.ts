@@ -1,0 +1,130 @@
+import { asc, eq } from "drizzle-orm";
+import type { Role } from "../../core/order-status";
+import type { Db } from "../db/client";
+import { user } from "../db/schema";
+import { AppError } from "../errors";
+
+/** Who asks for a change: the signed-in user (from a session cookie or an API token). */
+export type Actor = { userId: string; role: Role };
+
+export type UserSummary = {
+  _id: string;
+  name: string;
+  email: string;
+  role: Role;
+  emailVerified: boolean;
+  createdAt: string;
+};
+
+function summary(row: typeof user.$inferSelect): UserSummary {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    emailVerified: row.emailVerified,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listUsers(db: Db): Promise<UserSummary[]> {
+  const rows = await db.select().from(user).orderBy(asc(user.createdAt), asc(user.id));
+  return rows.map(summary);
+}
+
+export async function findUserById(db: Db, id: string) {
+  const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select()
+    .from(user)
+    .where(eq(user.email, email.trim().toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Locks every admin row, then the target row, for the rest of the transaction. Two admins
+ * demoting each other at once queue up here, and the second sees the first one's change
+ * (PostgreSQL re-checks `role = 'admin'` after the lock wait), so one admin always remains.
+ */
+async function lockAdminsAndTarget(tx: Tx, userId: string) {
+  const admins = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.role, "admin"))
+    .orderBy(asc(user.id))
+    .for("update");
+  const [target] = await tx.select().from(user).where(eq(user.id, userId)).for("update");
+  if (!target) throw AppError.notFound("User");
+  return { admins, target };
+}
+
+/** Admin only: promote or demote a user. The last admin cannot be demoted (409). */
+export async function setUserRole(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  role: Role,
+): Promise<UserSummary> {
+  if (actor.role !== "admin") throw new AppError("forbidden", "Only admins may change roles");
+  return db.transaction(async (tx) => {
+    const { admins, target } = await lockAdminsAndTarget(tx, userId);
+    if (target.role === role) return summary(target);
+    if (target.role === "admin" && role !== "admin" && admins.length <= 1) {
+      throw new AppError(
+        "conflict",
+        "The last admin cannot be demoted: promote another admin first",
+      );
+    }
+    const [row] = await tx.update(user).set({ role }).where(eq(user.id, userId)).returning();
+    return summary(row as typeof user.$inferSelect);
+  });
+}
+
+/**
+ * Deletes an account: an admin may delete anyone, a user only themself. The sign-in (sessions,
+ * linked accounts, password) and profile go; orders stay with their customer email and lose
+ * only the link to the user (orders.user_id ON DELETE SET NULL). The last admin cannot go (409).
+ */
+export async function deleteUser(db: Db, actor: Actor, userId: string): Promise<void> {
+  if (actor.role !== "admin" && actor.userId !== userId) {
+    throw new AppError("forbidden", "You may only delete your own account");
+  }
+  await db.transaction(async (tx) => {
+    const { admins, target } = await lockAdminsAndTarget(tx, userId);
+    if (target.role === "admin" && admins.length <= 1) {
+      throw new AppError(
+        "conflict",
+        "The last admin cannot be deleted: promote another admin first",
+      );
+    }
+    await tx.delete(user).where(eq(user.id, userId));
+  });
+}
+
+/**
+ * POST /api/postUser: records the caller's own profile (display name). Idempotent; the role is
+ * never taken from the request — a new profile is a customer and an existing role is kept.
+ */
+export async function recordOwnProfile(
+  db: Db,
+  actor: Actor,
+  input: { name: string },
+): Promise<{ insertedId: string }> {
+  const name = input.name.trim();
+  const [row] = name
+    ? await db
+        .update(user)
+        .set({ name })
+        .where(eq(user.id, actor.userId))
+        .returning({ id: user.id })
+    : await db.select({ id: user.id }).from(user).where(eq(user.id, actor.userId));
+  if (!row) throw new AppError("unauthorized", "Sign in first");
+  return { insertedId: row.id };
+}

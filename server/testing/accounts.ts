@@ -1,0 +1,30 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { AppContext } from "../app-context";
+
+/** Signs up through Better Auth and returns the user id and the session cookie header. */
+export async function signUp(
+  ctx: AppContext,
+  who: { name?: string; email: string; password?: string },
+): Promise<{ id: string; cookie: string }> {
+  const res = await ctx.auth.api.signUpEmail({
+    body: {
+      name: who.name ?? who.email.split("@")[0] ?? "User",
+      email: who.email,
+      password: who.password ?? "a-long-test-password",
+    },
+    returnHeaders: true,
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { id: res.response.user.id, cookie };
+}
+
+/** The messages written to DATA_DIR/outbox (no SMTP_URL), oldest first, as raw text. */
+export async function outboxMessages(ctx: AppContext): Promise<string[]> {
+  const dir = path.join(ctx.config.dataDir, "outbox");
+  const files = (await fs.readdir(dir).catch(() => [] as string[])).sort();
+  return Promise.all(files.map((f) => fs.readFile(path.join(dir, f), "utf8")));
+}

@@ -1,0 +1,338 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { OAuth2Server } from "oauth2-mock-server";
+import type { Browser } from "playwright-core";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/client";
+import { orders, user } from "../../server/db/schema";
+import { insertOrder } from "../../server/services/orders";
+import { launchBrowser } from "../support/browser";
+import {
+  freePort,
+  ROOT,
+  type ServerProcess,
+  spawnServer,
+  tempDataDir,
+  waitUntilHealthy,
+} from "../support/server-process";
+import { expectDialog, hydrated, login, register, uniqueEmail } from "./auth-support";
+
+type Mail = { to: string[]; raw: string };
+
+/** The first http(s) link in a mail, with quoted-printable soft breaks and escapes undone. */
+function linkIn(mail: Mail, pattern: RegExp): string {
+  const text = mail.raw.replace(/=\r?\n/g, "").replace(/=3D/gi, "=");
+  const match = pattern.exec(text);
+  if (!match) throw new Error(`no link in mail:\n${text}`);
+  return match[0];
+}
+
+describe("accounts with mail, Google (OIDC) and account deletion on a configured server", () => {
+  const mails: Mail[] = [];
+  const googleUser = { email: uniqueEmail("google"), name: "Google Person" };
+  let smtp: SMTPServer;
+  let oidc: OAuth2Server;
+  let server: ServerProcess;
+  let env: Record<string, string>;
+  let browser: Browser;
+  let dataDir: string;
+  let port: number;
+
+  const startOwnServer = async () => {
+    server = spawnServer({ dataDir, port, env });
+    await waitUntilHealthy(server);
+  };
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, session, callback) {
+        let raw = "";
+        stream.on("data", (chunk: Buffer) => {
+          raw += chunk.toString("utf8");
+        });
+        stream.on("end", () => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+    oidc = new OAuth2Server();
+    await oidc.issuer.keys.generate("RS256");
+    await oidc.start(await freePort(), "127.0.0.1");
+    oidc.service.on("beforeTokenSigning", (token) => {
+      Object.assign(token.payload, {
+        email: googleUser.email,
+        name: googleUser.name,
+        email_verified: true,
+      });
+    });
+    oidc.service.on("beforeUserinfo", (response) => {
+      response.body = {
+        sub: "johndoe",
+        email: googleUser.email,
+        name: googleUser.name,
+        email_verified: true,
+      };
+    });
+
+    dataDir = tempDataDir();
+    port = await freePort();
+    env = {
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SEED_DEMO_DATA: "never",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: "Haat Test <shop@haat.test>",
+      OIDC_ISSUER: oidc.issuer.url as string,
+      OIDC_CLIENT_ID: "haat-test-client",
+      OIDC_CLIENT_SECRET: "haat-test-secret",
+    };
+    await startOwnServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await oidc?.stop();
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const signUpOverHttp = async (who: { name: string; email: string; password: string }) => {
+    const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: env.PUBLIC_URL as string },
+      body: JSON.stringify(who),
+    });
+    expect(res.status).toBe(200);
+  };
+
+  it("mails a one-time reset link over SMTP that sets a new password", async () => {
+    const email = uniqueEmail("forgetful");
+    await signUpOverHttp({ name: "Forgetful", email, password: "old-password-2026" });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/authentication/forgot-password`);
+    await hydrated(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Forgot" }).click();
+    await expectDialog(
+      page,
+      "Password Reset Email Sent",
+      "Please check your email for password reset instructions.",
+    );
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+
+    await expect
+      .poll(
+        () => mails.filter((m) => m.to.includes(email) && m.raw.includes("reset-password")).length,
+      )
+      .toBe(1);
+    const mail = mails.find(
+      (m) => m.to.includes(email) && m.raw.includes("reset-password"),
+    ) as Mail;
+    expect(mail.raw).toContain("From: Haat Test <shop@haat.test>");
+    const link = linkIn(
+      mail,
+      /http:\/\/127\.0\.0\.1:\d+\/authentication\/reset-password\?token=[\w-]+/,
+    );
+
+    await page.goto(link);
+    await hydrated(page);
+    await page.getByLabel("New password", { exact: true }).fill("new-password-2026");
+    await page.getByLabel("Confirm new password").fill("new-password-2026");
+    await page.getByRole("button", { name: "Save new password" }).click();
+    await expectDialog(page, "Password Changed");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/authentication/login");
+
+    await login(page, { email, password: "new-password-2026" });
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole("heading", { level: 1, name: /Forgetful/ }).waitFor();
+
+    // The link works once.
+    const again = await context.newPage();
+    await again.goto(link);
+    await hydrated(again);
+    await again.getByLabel("New password", { exact: true }).fill("third-password-2026");
+    await again.getByLabel("Confirm new password").fill("third-password-2026");
+    await again.getByRole("button", { name: "Save new password" }).click();
+    await again.getByRole("alert").filter({ hasText: "not valid or has expired" }).waitFor();
+    await context.close();
+  });
+
+  it("signs in with Google (an OIDC provider) in a 500x600 popup", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      const open = window.open.bind(window);
+      window.open = (...args: Parameters<typeof window.open>) => {
+        (window as unknown as { openedWith: unknown[] }).openedWith = args;
+        return open(...args);
+      };
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/authentication/register`);
+    await hydrated(page);
+    const [popup] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("button", { name: "Continue with Google" }).click(),
+    ]);
+    await popup.waitForEvent("close");
+    const features = await page.evaluate(
+      () => (window as unknown as { openedWith: string[] }).openedWith[2],
+    );
+    expect(features).toContain("width=500");
+    expect(features).toContain("height=600");
+    await expectDialog(page, "Login Successful", googleUser.name);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("JWT_ACCESS_TOKEN")))
+      .toMatch(/^ey/);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole("heading", { level: 1, name: /Google Person/ }).waitFor();
+    // The provider vouched for the address: no confirmation banner.
+    expect(await page.getByRole("button", { name: "Resend verification email" }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("falls back to a full-page redirect when the popup is blocked, and returns to the page", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      window.open = () => null;
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/dashboard`);
+    await expect.poll(() => page.url()).toContain("redirectTo=%2Fdashboard");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Google", exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/dashboard");
+    await page.getByRole("heading", { level: 1, name: /Google Person/ }).waitFor();
+    await context.close();
+  });
+
+  it("tells the user when Google sign-in fails", async () => {
+    oidc.service.once("beforeAuthorizeRedirect", (redirect) => {
+      redirect.url.searchParams.delete("code");
+      redirect.url.searchParams.set("error", "access_denied");
+    });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/authentication/login`);
+    await hydrated(page);
+    const [popup] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("button", { name: "Google", exact: true }).click(),
+    ]);
+    await popup.waitForEvent("close");
+    await expectDialog(page, "Google Signup Failed");
+    expect(new URL(page.url()).pathname).toBe("/authentication/login");
+    await context.close();
+  });
+
+  it("deletes an account: sign-in gone, orders kept; make-admin refuses while the server runs", async () => {
+    const email = uniqueEmail("leaving");
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/authentication/register`);
+    await hydrated(page);
+    await register(page, server.url, { name: "Leaving Soon", email, password: "leaving-2026" });
+    await expectDialog(page, "Signup Successful");
+
+    const makeAdmin = (target: string) =>
+      new Promise<{ code: number | null; output: string }>((resolve) => {
+        let output = "";
+        const child = spawn(
+          process.execPath,
+          ["--import", "tsx", "scripts/make-admin.ts", target],
+          {
+            cwd: ROOT,
+            env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "silent" },
+          },
+        );
+        child.stdout.on("data", (d) => {
+          output += d;
+        });
+        child.stderr.on("data", (d) => {
+          output += d;
+        });
+        child.on("exit", (code) => resolve({ code, output }));
+      });
+    const refused = await makeAdmin(googleUser.email);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain("is in use by another Haat process");
+
+    // Place an order for the account while the server is stopped (the embedded database has one owner).
+    await server.stop();
+    const promoted = await makeAdmin(googleUser.email);
+    expect(promoted.output).toContain("is now an admin");
+    expect(promoted.code).toBe(0);
+    const database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+    const [account] = await database.db.select().from(user).where(eq(user.email, email));
+    const order = await insertOrder(database.db, {
+      userId: account?.id ?? null,
+      customer: {
+        name: "Leaving Soon",
+        email,
+        mobileNumber: "01812345678",
+        district: "ঢাকা",
+        thana: "গুলশান",
+        address: "Road 5, House 9",
+        comment: "",
+        addressType: "Home",
+        deliveryArea: "Inside Dhaka",
+        paymentSystem: "Cash On Delivery",
+      },
+      lines: [
+        {
+          productId: "p-1",
+          name: "Steel Water Bottle",
+          imageUrl: "",
+          color: "N/A",
+          size: "N/A",
+          unitPrice: 450,
+          quantity: 2,
+        },
+      ],
+      placedAt: new Date(),
+    });
+    await database.close();
+    await startOwnServer();
+
+    await page.goto(`${server.url}/dashboard`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Delete account" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.waitFor();
+    expect(await confirm.locator("p").textContent()).toContain("Orders you placed are kept");
+    await confirm.getByRole("button", { name: "Yes, delete my account" }).click();
+    await expectDialog(page, "Account Deleted");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+    await page.goto(`${server.url}/dashboard`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/authentication/login");
+    await hydrated(page);
+    await login(page, { email, password: "leaving-2026" });
+    await expectDialog(page, "Login Failed", "Invalid email or password");
+    await context.close();
+
+    await server.stop();
+    const after = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+    try {
+      expect(await after.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+      const [kept] = await after.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(kept?.userId).toBeNull();
+      expect(kept?.customerEmail).toBe(email);
+      expect(kept?.total).toBe(960);
+    } finally {
+      await after.close();
+    }
+  });
+});

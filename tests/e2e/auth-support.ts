@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+/** A unique email for one journey, so files sharing the seeded server never collide. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomBytes(4).toString("hex")}@haat.test`;
+}
+
+/** The open notice or confirmation's title, once it shows. */
+export async function dialogTitle(page: Page): Promise<string> {
+  const dialog = page.locator('[role="dialog"], [role="alertdialog"]');
+  await dialog.first().waitFor();
+  return (await dialog.first().locator("h2").textContent()) ?? "";
+}
+
+export async function expectDialog(page: Page, title: string, text?: string) {
+  const dialog = page.locator('[role="dialog"], [role="alertdialog"]').filter({ hasText: title });
+  await dialog.waitFor();
+  expect(await dialog.locator("h2").textContent()).toBe(title);
+  if (text !== undefined) expect(await dialog.locator("p").first().textContent()).toContain(text);
+}
+
+export async function register(
+  page: Page,
+  baseURL: string,
+  who: { name: string; email: string; password: string },
+) {
+  await page.goto(`${baseURL}/authentication/register`);
+  await page.getByLabel("Name").fill(who.name);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+}
+
+export async function login(page: Page, who: { email: string; password: string }) {
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Pages of the shop are hydrated once React Router's client has started. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+}
+
+const AXE_PATH = new URL("../../node_modules/axe-core/axe.min.js", import.meta.url).pathname;
+
+/** WCAG 2 A/AA violations axe-core finds on the page as it is now (ids and the first target). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const axe = (window as any).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
+    return result.violations.map(
+      (v: { id: string; nodes: { target: string[]; html: string }[] }) =>
+        `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(" | ")}`,
+    );
+  });
+}
