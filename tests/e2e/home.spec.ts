@@ -289,4 +289,35 @@ describe("a visitor on the home page", () => {
     expect(await discounted.getByRole("img", { name: /Rated [\d.]+ out of 5/ }).count()).toBe(1);
     await page.close();
   });
+
+  it("cuts card names to the spec's limits for the width without moving the cards", async () => {
+    for (const [width, limit] of [
+      [390, 38],
+      [700, 55],
+      [1280, 47],
+    ] as const) {
+      const page = await open(width, 900);
+      const names = page.locator("#most_popular_items article h3");
+      await expect.poll(() => names.count()).toBe(10);
+      const check = () =>
+        names.evaluateAll(
+          (hs, limit) =>
+            hs.every((h) => {
+              const full = Array.from(h.getAttribute("title") ?? "");
+              const shown = h.textContent ?? "";
+              return full.length <= limit
+                ? shown === full.join("")
+                : shown === `${full.slice(0, limit).join("")}...`;
+            }),
+          limit,
+        );
+      await expect.poll(check, { message: `width ${width}` }).toBe(true);
+      // The name box is two lines high whatever the name.
+      const heights = await names.evaluateAll((hs) =>
+        hs.map((h) => h.getBoundingClientRect().height),
+      );
+      expect(new Set(heights).size).toBe(1);
+      await page.close();
+    }
+  });
 });
