@@ -188,7 +188,7 @@ describe("a visitor on the home page", () => {
       [1280, 5, 20],
     ] as const) {
       const page = await open(width, 900);
-      const carousel = page.getByRole("region", { name: "New Arrivals", exact: true }).last();
+      const carousel = page.getByRole("group", { name: "New Arrivals", exact: true });
       const track = carousel.getByRole("list");
       const layout = await track.evaluate((ul) => {
         const box = ul.getBoundingClientRect();
