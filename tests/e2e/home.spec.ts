@@ -255,12 +255,18 @@ describe("a visitor on the home page", () => {
   });
 
   it("opens the category list on a phone and the tiles lead to the category pages", async () => {
-    const page = await open(375, 800);
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 }, hasTouch: true });
+    await page.goto(baseURL);
     const menu = page.getByRole("navigation", { name: "Categories" });
     expect(await menu.getByRole("button", { name: "Women Items" }).isVisible()).toBe(false);
-    await menu.getByRole("button", { name: "All Categories" }).click();
-    await menu.getByRole("button", { name: "Baby and Kids" }).click();
+    await menu.getByRole("button", { name: "All Categories" }).tap();
+    const baby = menu.getByRole("button", { name: "Baby and Kids" });
+    await baby.tap();
+    await expect.poll(() => baby.getAttribute("aria-expanded")).toBe("true");
     expect(await menu.getByRole("link", { name: "Baby Toys" }).isVisible()).toBe(true);
+    await baby.tap();
+    await expect.poll(() => baby.getAttribute("aria-expanded")).toBe("false");
+    expect(await menu.getByRole("link", { name: "Baby Toys" }).count()).toBe(0);
 
     const tiles = page.getByRole("region", { name: "Shop by Category" });
     expect(await tiles.getByRole("link").allTextContents()).toEqual([
