@@ -99,6 +99,46 @@ describe("a visitor on the home page", () => {
     await page.close();
   });
 
+  it("moves the slider by touch swipes, and does not autoplay for visitors who ask for less motion", async () => {
+    const page = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      reducedMotion: "reduce",
+    });
+    await page.goto(baseURL);
+    await page.waitForLoadState("networkidle");
+    const slider = page.getByRole("region", { name: "Offers" });
+    const total = await slider.getByRole("button", { name: /^Show slide/ }).count();
+    const current = () => slider.getByRole("group").getAttribute("aria-label");
+    await expect.poll(() => slider.getAttribute("data-paused")).toBe("true");
+    expect(await current()).toBe(`1 of ${total}`);
+
+    const box = await slider.boundingBox();
+    if (!box) throw new Error("slider not on screen");
+    const cdp = await page.context().newCDPSession(page);
+    const y = box.y + box.height / 2;
+    const swipe = async (from: number, to: number) => {
+      await cdp.send("Input.dispatchTouchEvent", {
+        type: "touchStart",
+        touchPoints: [{ x: box.x + from, y }],
+      });
+      for (const x of [from + (to - from) / 3, from + ((to - from) * 2) / 3, to]) {
+        await cdp.send("Input.dispatchTouchEvent", {
+          type: "touchMove",
+          touchPoints: [{ x: box.x + x, y }],
+        });
+      }
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    };
+    await swipe(box.width - 60, 60);
+    await expect.poll(current).toBe(`2 of ${total}`);
+    await swipe(60, box.width - 60);
+    await expect.poll(current).toBe(`1 of ${total}`);
+    await swipe(60, box.width - 60);
+    await expect.poll(current).toBe(`${total} of ${total}`);
+    await page.close();
+  });
+
   it("shows 10 Most Popular items, 5 more per click, then Show Less back to 10; tabs load their category", async () => {
     const all = await apiProducts(baseURL, { productType: "Most Popular" });
     expect(all.length).toBeGreaterThan(15);
