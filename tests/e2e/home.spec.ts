@@ -99,6 +99,46 @@ describe("a visitor on the home page", () => {
     await page.close();
   });
 
+  it("moves the slider by touch swipes, and does not autoplay for visitors who ask for less motion", async () => {
+    const page = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      reducedMotion: "reduce",
+    });
+    await page.goto(baseURL);
+    await page.waitForLoadState("networkidle");
+    const slider = page.getByRole("region", { name: "Offers" });
+    const total = await slider.getByRole("button", { name: /^Show slide/ }).count();
+    const current = () => slider.getByRole("group").getAttribute("aria-label");
+    await expect.poll(() => slider.getAttribute("data-paused")).toBe("true");
+    expect(await current()).toBe(`1 of ${total}`);
+
+    const box = await slider.boundingBox();
+    if (!box) throw new Error("slider not on screen");
+    const cdp = await page.context().newCDPSession(page);
+    const y = box.y + box.height / 2;
+    const swipe = async (from: number, to: number) => {
+      await cdp.send("Input.dispatchTouchEvent", {
+        type: "touchStart",
+        touchPoints: [{ x: box.x + from, y }],
+      });
+      for (const x of [from + (to - from) / 3, from + ((to - from) * 2) / 3, to]) {
+        await cdp.send("Input.dispatchTouchEvent", {
+          type: "touchMove",
+          touchPoints: [{ x: box.x + x, y }],
+        });
+      }
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    };
+    await swipe(box.width - 60, 60);
+    await expect.poll(current).toBe(`2 of ${total}`);
+    await swipe(60, box.width - 60);
+    await expect.poll(current).toBe(`1 of ${total}`);
+    await swipe(60, box.width - 60);
+    await expect.poll(current).toBe(`${total} of ${total}`);
+    await page.close();
+  });
+
   it("shows 10 Most Popular items, 5 more per click, then Show Less back to 10; tabs load their category", async () => {
     const all = await apiProducts(baseURL, { productType: "Most Popular" });
     expect(all.length).toBeGreaterThan(15);
@@ -188,7 +228,7 @@ describe("a visitor on the home page", () => {
       [1280, 5, 20],
     ] as const) {
       const page = await open(width, 900);
-      const carousel = page.getByRole("region", { name: "New Arrivals", exact: true }).last();
+      const carousel = page.getByRole("group", { name: "New Arrivals", exact: true });
       const track = carousel.getByRole("list");
       const layout = await track.evaluate((ul) => {
         const box = ul.getBoundingClientRect();
@@ -255,12 +295,18 @@ describe("a visitor on the home page", () => {
   });
 
   it("opens the category list on a phone and the tiles lead to the category pages", async () => {
-    const page = await open(375, 800);
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 }, hasTouch: true });
+    await page.goto(baseURL);
     const menu = page.getByRole("navigation", { name: "Categories" });
     expect(await menu.getByRole("button", { name: "Women Items" }).isVisible()).toBe(false);
-    await menu.getByRole("button", { name: "All Categories" }).click();
-    await menu.getByRole("button", { name: "Baby and Kids" }).click();
+    await menu.getByRole("button", { name: "All Categories" }).tap();
+    const baby = menu.getByRole("button", { name: "Baby and Kids" });
+    await baby.tap();
+    await expect.poll(() => baby.getAttribute("aria-expanded")).toBe("true");
     expect(await menu.getByRole("link", { name: "Baby Toys" }).isVisible()).toBe(true);
+    await baby.tap();
+    await expect.poll(() => baby.getAttribute("aria-expanded")).toBe("false");
+    expect(await menu.getByRole("link", { name: "Baby Toys" }).count()).toBe(0);
 
     const tiles = page.getByRole("region", { name: "Shop by Category" });
     expect(await tiles.getByRole("link").allTextContents()).toEqual([
@@ -288,5 +334,36 @@ describe("a visitor on the home page", () => {
     expect(await img.getAttribute("height")).toBe("450");
     expect(await discounted.getByRole("img", { name: /Rated [\d.]+ out of 5/ }).count()).toBe(1);
     await page.close();
+  });
+
+  it("cuts card names to the spec's limits for the width without moving the cards", async () => {
+    for (const [width, limit] of [
+      [390, 38],
+      [700, 55],
+      [1280, 47],
+    ] as const) {
+      const page = await open(width, 900);
+      const names = page.locator("#most_popular_items article h3");
+      await expect.poll(() => names.count()).toBe(10);
+      const check = () =>
+        names.evaluateAll(
+          (hs, limit) =>
+            hs.every((h) => {
+              const full = Array.from(h.getAttribute("title") ?? "");
+              const shown = h.textContent ?? "";
+              return full.length <= limit
+                ? shown === full.join("")
+                : shown === `${full.slice(0, limit).join("")}...`;
+            }),
+          limit,
+        );
+      await expect.poll(check, { message: `width ${width}` }).toBe(true);
+      // The name box is two lines high whatever the name.
+      const heights = await names.evaluateAll((hs) =>
+        hs.map((h) => h.getBoundingClientRect().height),
+      );
+      expect(new Set(heights).size).toBe(1);
+      await page.close();
+    }
   });
 });

@@ -45,7 +45,8 @@ export function Carousel({ label, children }: { label: string; children: ReactNo
   const button =
     "btn btn-circle btn-sm absolute top-1/3 z-10 border-base-300 bg-base-100 shadow-md disabled:hidden";
   return (
-    <section className="relative" aria-roledescription="carousel" aria-label={label}>
+    // biome-ignore lint/a11y/useSemanticElements: APG carousel pattern; a group, so the page's section stays the only landmark
+    <div className="relative" role="group" aria-roledescription="carousel" aria-label={label}>
       <button
         type="button"
         className={`${button} -left-2 sm:-left-4`}
@@ -74,6 +75,6 @@ export function Carousel({ label, children }: { label: string; children: ReactNo
       >
         <ChevronRightIcon className="h-5 w-5" />
       </button>
-    </section>
+    </div>
   );
 }

@@ -23,6 +23,7 @@ export function CategoryMenu() {
   const [active, setActive] = useState<number | null>(null);
   const [listOpen, setListOpen] = useState(false);
   const rootRef = useRef<HTMLElement>(null);
+  const lastPointer = useRef("");
 
   useEffect(() => {
     if (active === null && !listOpen) return;
@@ -90,7 +91,15 @@ export function CategoryMenu() {
                 type="button"
                 aria-expanded={open}
                 aria-controls={open ? flyoutId(i) : undefined}
-                onClick={() => setActive(open ? null : i)}
+                onPointerDown={(e) => {
+                  lastPointer.current = e.pointerType;
+                }}
+                onClick={() => {
+                  // A mouse opened it by hovering: a click keeps it open. Touch and keys toggle.
+                  if (lastPointer.current === "mouse") setActive(i);
+                  else setActive(open ? null : i);
+                  lastPointer.current = "";
+                }}
                 className={`flex w-full items-center justify-between gap-2 px-4 py-2 text-left text-sm hover:bg-base-200 lg:py-1 xl:py-[7px] ${open ? "bg-base-200 font-semibold text-primary" : ""}`}
               >
                 {category}

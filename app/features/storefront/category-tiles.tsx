@@ -41,12 +41,12 @@ const ICONS: Record<(typeof HOME_CATEGORY_TILES)[number], ReactNode> = {
 };
 
 const TINTS = [
-  "bg-orange-100 text-orange-900",
-  "bg-sky-100 text-sky-900",
-  "bg-emerald-100 text-emerald-900",
-  "bg-pink-100 text-pink-900",
-  "bg-violet-100 text-violet-900",
-  "bg-amber-100 text-amber-900",
+  "bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-100",
+  "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100",
+  "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100",
+  "bg-pink-100 text-pink-900 dark:bg-pink-950 dark:text-pink-100",
+  "bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-100",
+  "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
 ];
 
 /** Spec §2 home: six category tiles, each opening its category listing. */

@@ -30,8 +30,8 @@ export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="mt-12 bg-neutral text-neutral-content">
-      <div className="mx-auto grid max-w-[1200px] gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr]">
-        <div>
+      <div className="mx-auto grid max-w-[1200px] grid-cols-2 gap-8 px-4 py-10 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr]">
+        <div className="col-span-2 lg:col-span-1">
           <Link to="/" className="inline-flex items-center gap-2 rounded-btn">
             <LogoMark className="h-8 w-8 text-primary" />
             <span className="text-xl font-extrabold">{shop.name}</span>
@@ -105,7 +105,7 @@ export function Footer() {
           </ul>
         </nav>
 
-        <div className="space-y-6">
+        <div className="col-span-2 space-y-6 sm:col-span-2 lg:col-span-1">
           <section aria-labelledby="footer-payment">
             <h2 id="footer-payment" className={heading}>
               Payment Methods
@@ -147,7 +147,7 @@ export function Footer() {
               </li>
               <li>
                 <span
-                  className="btn btn-circle btn-sm btn-disabled"
+                  className="flex h-8 w-8 items-center justify-center rounded-full bg-neutral-content/15"
                   role="img"
                   aria-label="Instagram"
                 >
@@ -156,7 +156,7 @@ export function Footer() {
               </li>
               <li>
                 <span
-                  className="btn btn-circle btn-sm btn-disabled"
+                  className="flex h-8 w-8 items-center justify-center rounded-full bg-neutral-content/15"
                   role="img"
                   aria-label="Linkedin"
                 >
@@ -165,7 +165,7 @@ export function Footer() {
               </li>
               <li>
                 <span
-                  className="btn btn-circle btn-sm btn-disabled"
+                  className="flex h-8 w-8 items-center justify-center rounded-full bg-neutral-content/15"
                   role="img"
                   aria-label="Twitter"
                 >

@@ -18,6 +18,7 @@ export function Slider({ slides }: { slides: SlideView[] }) {
   const [reducedMotion, setReducedMotion] = useState(false);
   const [warm, setWarm] = useState(false);
   const rootRef = useRef<HTMLElement>(null);
+  const swipeStart = useRef<{ x: number; y: number } | null>(null);
   const count = slides.length;
   const paused = hovered || focused || reducedMotion;
 
@@ -56,8 +57,24 @@ export function Slider({ slides }: { slides: SlideView[] }) {
       ref={rootRef}
       aria-roledescription="carousel"
       aria-label="Offers"
-      className="relative overflow-hidden rounded-box bg-base-200"
+      className="relative touch-pan-y overflow-hidden rounded-box bg-base-200"
       onPointerEnter={(e) => e.pointerType === "mouse" && setHovered(true)}
+      onPointerDown={(e) => {
+        if (e.pointerType !== "mouse") swipeStart.current = { x: e.clientX, y: e.clientY };
+      }}
+      onPointerUp={(e) => {
+        // A horizontal swipe (touch or pen) moves one slide.
+        const start = swipeStart.current;
+        swipeStart.current = null;
+        if (!start) return;
+        const dx = e.clientX - start.x;
+        if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(e.clientY - start.y)) {
+          go(index + (dx < 0 ? 1 : -1));
+        }
+      }}
+      onPointerCancel={() => {
+        swipeStart.current = null;
+      }}
       onPointerLeave={(e) => e.pointerType === "mouse" && setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(e) => {
