@@ -34,6 +34,16 @@ function ListingBody({ title, intro, crumbs, page, related }: Props) {
   const [nextCursor, setNextCursor] = useState(page.nextCursor);
   const [firstNew, setFirstNew] = useState<number | undefined>(undefined);
   const gridRef = useRef<HTMLElement>(null);
+  const chipsRef = useRef<HTMLUListElement>(null);
+
+  // On a phone the chip row scrolls sideways: bring the current sub-category into view.
+  useEffect(() => {
+    const row = chipsRef.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (row && current && row.scrollWidth > row.clientWidth) {
+      row.scrollLeft = current.offsetLeft - row.offsetLeft - 12;
+    }
+  }, []);
   const appended = useRef<unknown>(null);
 
   useEffect(() => {
@@ -69,7 +79,10 @@ function ListingBody({ title, intro, crumbs, page, related }: Props) {
 
       {related && related.links.length > 0 ? (
         <nav aria-label={related.label} className="mt-4">
-          <ul className="-mx-3 flex gap-2 overflow-x-auto px-3 pb-1 md:mx-0 md:flex-wrap md:px-0">
+          <ul
+            ref={chipsRef}
+            className="-mx-3 flex gap-2 overflow-x-auto px-3 pb-1 md:mx-0 md:flex-wrap md:px-0"
+          >
             {related.links.map((l) => (
               <li key={l.to}>
                 <Link
