@@ -178,7 +178,11 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
     const page = await context.newPage();
     await page.goto(`${server.url}/authentication/register`);
     await hydrated(page);
-    await register(page, server.url, { name: "Shop Owner", email: ownerEmail, password: "owner-pass-2026" });
+    await register(page, server.url, {
+      name: "Shop Owner",
+      email: ownerEmail,
+      password: "owner-pass-2026",
+    });
     await expectDialog(page, "Signup Successful");
     await page.goto(`${server.url}/dashboard`);
     const menu = page.getByRole("navigation", { name: "Dashboard menu" });
@@ -186,9 +190,14 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
     expect(await page.getByRole("button", { name: "Resend verification email" }).count()).toBe(1);
 
     await expect
-      .poll(() => mails.filter((m) => m.to.includes(ownerEmail) && m.raw.includes("verify-email")).length)
+      .poll(
+        () =>
+          mails.filter((m) => m.to.includes(ownerEmail) && m.raw.includes("verify-email")).length,
+      )
       .toBe(1);
-    const mail = mails.find((m) => m.to.includes(ownerEmail) && m.raw.includes("verify-email")) as Mail;
+    const mail = mails.find(
+      (m) => m.to.includes(ownerEmail) && m.raw.includes("verify-email"),
+    ) as Mail;
     await page.goto(linkIn(mail, /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"<>]+/));
     await expect.poll(() => new URL(page.url()).pathname).toBe("/dashboard");
     await menu.getByRole("link", { name: "All Users" }).waitFor();
