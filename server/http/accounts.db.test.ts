@@ -82,6 +82,21 @@ describeDb(`accounts API (${TEST_DB})`, () => {
       expect(anonymous.status).toBe(401);
     });
 
+    it("refuses a non-JSON body (what a cross-site form could send)", async () => {
+      const res = await app.request("/api/jwt", {
+        method: "POST",
+        headers: { cookie: alice.cookie, "content-type": "text/plain" },
+        body: JSON.stringify({ email: "alice@haat.test" }),
+      });
+      expect(res.status).toBe(415);
+      const form = await app.request("/api/postUser", {
+        method: "POST",
+        headers: { cookie: alice.cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: "name=Evil&email=alice%40haat.test&role=admin",
+      });
+      expect(form.status).toBe(415);
+    });
+
     it("answers 400 with field issues for a bad email", async () => {
       const { status, body } = await call("POST", "/jwt", {
         cookie: alice.cookie,

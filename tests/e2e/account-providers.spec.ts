@@ -34,6 +34,7 @@ function linkIn(mail: Mail, pattern: RegExp): string {
 describe("accounts with mail, Google (OIDC) and account deletion on a configured server", () => {
   const mails: Mail[] = [];
   const googleUser = { email: uniqueEmail("google"), name: "Google Person" };
+  const ownerEmail = uniqueEmail("owner");
   let smtp: SMTPServer;
   let oidc: OAuth2Server;
   let server: ServerProcess;
@@ -95,6 +96,7 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
       OIDC_ISSUER: oidc.issuer.url as string,
       OIDC_CLIENT_ID: "haat-test-client",
       OIDC_CLIENT_SECRET: "haat-test-secret",
+      ADMIN_EMAILS: ownerEmail.toUpperCase(),
     };
     await startOwnServer();
     browser = await launchBrowser();
@@ -168,6 +170,38 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
     await again.getByLabel("Confirm new password").fill("third-password-2026");
     await again.getByRole("button", { name: "Save new password" }).click();
     await again.getByRole("alert").filter({ hasText: "not valid or has expired" }).waitFor();
+    await context.close();
+  });
+
+  it("confirms the email by the mailed link; a listed ADMIN_EMAILS address then becomes admin", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/authentication/register`);
+    await hydrated(page);
+    await register(page, server.url, {
+      name: "Shop Owner",
+      email: ownerEmail,
+      password: "owner-pass-2026",
+    });
+    await expectDialog(page, "Signup Successful");
+    await page.goto(`${server.url}/dashboard`);
+    const menu = page.getByRole("navigation", { name: "Dashboard menu" });
+    await menu.getByRole("link", { name: "Active Orders" }).waitFor();
+    expect(await page.getByRole("button", { name: "Resend verification email" }).count()).toBe(1);
+
+    await expect
+      .poll(
+        () =>
+          mails.filter((m) => m.to.includes(ownerEmail) && m.raw.includes("verify-email")).length,
+      )
+      .toBe(1);
+    const mail = mails.find(
+      (m) => m.to.includes(ownerEmail) && m.raw.includes("verify-email"),
+    ) as Mail;
+    await page.goto(linkIn(mail, /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"<>]+/));
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/dashboard");
+    await menu.getByRole("link", { name: "All Users" }).waitFor();
+    expect(await page.getByRole("button", { name: "Resend verification email" }).count()).toBe(0);
     await context.close();
   });
 

@@ -17,7 +17,7 @@ export function useLogout() {
     });
     if (!ok) return;
     await signOut();
-    if (options.goHome) navigate("/", { replace: true });
+    if (options.goHome) await navigate("/", { replace: true });
     await revalidator.revalidate();
     notify({
       icon: "success",

@@ -3,15 +3,11 @@ import { Link, useNavigate, useRevalidator } from "react-router";
 import { confirm, notify } from "../../components/dialogs";
 import { apiFetch } from "../../features/account/api-client";
 import { sendVerificationEmail, signOut } from "../../features/account/auth-client";
-import { requireUser } from "../../lib/guards.server";
-import type { Route } from "./+types/home";
+import { useDashboardUser } from "../../features/account/dashboard-user";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { user: await requireUser(request) };
-}
-
-export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
+/** The welcome page; the layout's guard has already loaded the signed-in user. */
+export default function DashboardHome() {
+  const user = useDashboardUser();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [sending, setSending] = useState(false);
@@ -60,7 +56,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
       return;
     }
     await signOut().catch(() => {});
-    navigate("/", { replace: true });
+    await navigate("/", { replace: true });
     await revalidator.revalidate();
     notify({
       icon: "success",

@@ -1,0 +1,56 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { UserMenu } from "./user-menu";
+
+const shop = {
+  name: "Haat",
+  phone: "01700000000",
+  email: "support@haat.example",
+  address: "Dhaka",
+  facebookUrl: "https://www.facebook.com/",
+  publicUrl: "http://localhost:3000",
+};
+
+function render(path: string, user: unknown) {
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      Component: UserMenu,
+      children: [{ path: "*", Component: () => null }],
+    },
+  ]);
+  return renderToString(
+    createElement(Stub, {
+      initialEntries: [path],
+      hydrationData: { loaderData: { root: { user, shop } } },
+    }),
+  );
+}
+
+describe("UserMenu", () => {
+  it("offers Register / Login to guests, coming back to the current page", () => {
+    const html = render("/cart", null);
+    expect(html).toContain('<button type="button"');
+    expect(html).toContain('aria-label="Account menu"');
+    expect(html).toContain('href="/authentication/login?redirectTo=%2Fcart"');
+    expect(html).toContain(">Register / Login</a>");
+    expect(html).not.toContain("Logout");
+  });
+
+  it("offers Dashboard and Logout to a signed-in user", () => {
+    const html = render("/", {
+      id: "u1",
+      email: "a@haat.test",
+      displayName: "Amina",
+      role: "customer",
+      emailVerified: true,
+    });
+    expect(html).toContain('href="/dashboard"');
+    expect(html).toContain(">Dashboard</a>");
+    expect(html).toContain(">Logout</button>");
+    expect(html).not.toContain("Register / Login");
+  });
+});
