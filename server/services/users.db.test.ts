@@ -109,7 +109,10 @@ describeDb(`users service (${TEST_DB})`, () => {
         body: { email: "karim@haat.test", password: "a-long-test-password" },
       }),
     ).rejects.toThrow();
-    const [kept] = await ctx.db.select().from(orders).where(eq(orders.id, order?.id ?? ""));
+    const [kept] = await ctx.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, order?.id ?? ""));
     expect(kept?.userId).toBeNull();
     expect(kept?.customerEmail).toBe("karim@haat.test");
     expect(kept?.customerName).toBe("Karim");

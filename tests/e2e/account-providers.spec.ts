@@ -361,7 +361,10 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
     const after = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
     try {
       expect(await after.db.select().from(user).where(eq(user.email, email))).toEqual([]);
-      const [kept] = await after.db.select().from(orders).where(eq(orders.id, order?.id ?? ""));
+      const [kept] = await after.db
+        .select()
+        .from(orders)
+        .where(eq(orders.id, order?.id ?? ""));
       expect(kept?.userId).toBeNull();
       expect(kept?.customerEmail).toBe(email);
       expect(kept?.total).toBe(960);

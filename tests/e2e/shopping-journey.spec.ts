@@ -64,9 +64,7 @@ describe("a guest shops from search to order success", () => {
     await page.waitForURL(`${baseURL}/cart`);
     const proceed = page.getByRole("button", { name: "Proceed To Checkout" });
     await expect.poll(() => proceed.isDisabled()).toBe(true);
-    await page
-      .getByRole("checkbox", { name: `Select ${first.name} (${first.colors[0]})` })
-      .check();
+    await page.getByRole("checkbox", { name: `Select ${first.name} (${first.colors[0]})` }).check();
     await expect.poll(() => proceed.isEnabled()).toBe(true);
     await proceed.click();
 
@@ -83,9 +81,7 @@ describe("a guest shops from search to order success", () => {
     await confirmOrder.click();
 
     await page.waitForURL(/\/order-success\?orderNumber=\d+$/);
-    await expect
-      .poll(() => page.getByText("আপনার অর্ডারটি সফলভাবে সম্পন্ন হয়েছে!").count())
-      .toBe(1);
+    await expect.poll(() => page.getByText("আপনার অর্ডারটি সফলভাবে সম্পন্ন হয়েছে!").count()).toBe(1);
     const kept = await readCart(page);
     expect(kept.map((i) => [i.id, i.color])).toEqual([[second._id, second.colors[1]]]);
     await expect.poll(() => page.getByRole("link", { name: "Cart, 1 item" }).count()).toBe(1);

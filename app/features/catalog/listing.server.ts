@@ -1,15 +1,15 @@
 import { data } from "react-router";
 import { type Category, PRODUCT_TYPES, type ProductType } from "../../../core/catalogue";
-import type { Product } from "../../../core/schemas";
 import { AppError } from "../../../server/errors";
 import { listProducts } from "../../../server/services/products";
+import { type CardProduct, toCardProduct } from "../../components/product-card";
 import { serverContext } from "../../lib/server-context.server";
 
 /** 20 cards: four rows of five on a desktop, ten rows of two on a phone. */
 export const LISTING_PAGE_SIZE = 20;
 
 export type ListingPage = {
-  products: Product[];
+  products: CardProduct[];
   nextCursor: string | null;
   /** True when this page started at a cursor (a "Load more" page opened without JavaScript). */
   continued: boolean;
@@ -22,8 +22,8 @@ function productTypeParam(url: URL): ProductType | null {
 }
 
 /**
- * One page of a listing, newest first. Cards never show the description, so it is left out of
- * the page (and its hydration data). A cursor that does not parse answers 400.
+ * One page of a listing, newest first. Only the card fields go to the page (and its hydration
+ * data). A cursor that does not parse answers 400.
  */
 export async function loadListingPage(
   request: Request,
@@ -41,7 +41,7 @@ export async function loadListingPage(
       limit: LISTING_PAGE_SIZE,
     });
     return {
-      products: page.data.map((p) => ({ ...p, description: "" })),
+      products: page.data.map(toCardProduct),
       nextCursor: page.nextCursor,
       continued: cursor !== undefined,
       productType,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { PRODUCT_TYPES } from "../../../core/catalogue";
-import type { Product } from "../../../core/schemas";
+import type { CardProduct } from "../../components/product-card";
 import { Breadcrumb, type Crumb } from "./breadcrumb";
 import type { ListingPage } from "./listing.server";
 import { withCursor } from "./paths";
@@ -30,7 +30,7 @@ export function Listing(props: Props) {
 function ListingBody({ title, intro, crumbs, page, related }: Props) {
   const location = useLocation();
   const fetcher = useFetcher<ListingPage>();
-  const [products, setProducts] = useState<Product[]>(page.products);
+  const [products, setProducts] = useState<CardProduct[]>(page.products);
   const [nextCursor, setNextCursor] = useState(page.nextCursor);
   const [firstNew, setFirstNew] = useState<number | undefined>(undefined);
   const gridRef = useRef<HTMLElement>(null);

@@ -4,6 +4,7 @@ import { discountPercent, formatTaka, priceShown } from "../../../core/money";
 import type { Product } from "../../../core/schemas";
 import { whatsappLink } from "../../../core/shop";
 import { notify } from "../../components/dialogs";
+import type { CardProduct } from "../../components/product-card";
 import { useRootData } from "../../lib/root-data";
 import { addToCart } from "../cart/cart-store";
 import { checkoutNavigation } from "../cart/checkout-items";
@@ -203,7 +204,7 @@ function ProductBuyBox({ product }: { product: Product }) {
   );
 }
 
-export function ProductView({ product, related }: { product: Product; related: Product[] }) {
+export function ProductView({ product, related }: { product: Product; related: CardProduct[] }) {
   const hydrated = useHydrated();
   return (
     <main

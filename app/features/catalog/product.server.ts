@@ -2,12 +2,13 @@ import { data } from "react-router";
 import type { Product } from "../../../core/schemas";
 import { AppError } from "../../../server/errors";
 import { getProduct, relatedProducts } from "../../../server/services/products";
+import { type CardProduct, toCardProduct } from "../../components/product-card";
 import { serverContext } from "../../lib/server-context.server";
 
 /** The product and up to 10 related products (same category); an unknown id answers 404. */
 export async function loadProductPage(
   id: string,
-): Promise<{ product: Product; related: Product[] }> {
+): Promise<{ product: Product; related: CardProduct[] }> {
   const ctx = await serverContext();
   let product: Product;
   try {
@@ -17,5 +18,5 @@ export async function loadProductPage(
     throw err;
   }
   const related = await relatedProducts(ctx.db, product);
-  return { product, related: related.map((p) => ({ ...p, description: "" })) };
+  return { product, related: related.map(toCardProduct) };
 }

@@ -1,16 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CATEGORIES, SUB_CATEGORIES } from "../../../core/catalogue";
+import { categoryPath, subCategoryPath } from "../catalog/paths";
 import { ChevronDownIcon, ChevronRightIcon, MenuIcon } from "./icons";
-
-export function categoryPath(category: string): string {
-  return `/product/category/${encodeURIComponent(category)}`;
-}
-
-/** Spec §2: the sub-category listing's path value is the lowercased sub-category. */
-export function subCategoryPath(subCategory: string): string {
-  return `/product/sub-category/${encodeURIComponent(subCategory.toLowerCase())}`;
-}
 
 /**
  * Home category menu with a sub-category flyout. A mouse opens a flyout by hovering its category
