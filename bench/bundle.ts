@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import { type Browser, chromium, type Page, type Response } from "playwright-core";
-import { CHROMIUM_PATH } from "../tests/support/browser";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/browser";
 import { type BundleRoute, type ByteCount, bundleChecks, type RouteInfo } from "./report";
 
 const empty = (): ByteCount => ({ files: 0, raw: 0, gzip: 0, transferred: 0 });
@@ -12,15 +12,7 @@ export function launchBenchBrowser(): Promise<Browser> {
     headless: true,
     handleSIGINT: false,
     handleSIGTERM: false,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
 }
 

@@ -3,6 +3,7 @@ import path from "node:path";
 // chrome-launcher is Lighthouse's own dependency (the launcher its CLI uses), installed with it.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result as LighthouseResult } from "lighthouse";
+import { CHROMIUM_FLAGS } from "../tests/support/browser";
 import type { LighthouseRun } from "./report";
 
 export const CHROME_PATH =
@@ -11,13 +12,7 @@ export const CHROME_PATH =
 /** The flags this offline machine needs: nothing may reach out to Google's services. */
 export const CHROME_FLAGS = [
   "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
+  ...CHROMIUM_FLAGS,
   "--disable-default-apps",
   "--disable-extensions",
   "--mute-audio",

@@ -122,6 +122,20 @@ export function chargeFor(area: string): number {
   return isDeliveryArea(area) ? deliveryCharge(area) : 0;
 }
 
+/** Spec §3 customerData as an order stores it (the delivery charge is the server's). */
+export type CustomerDetails = {
+  name: string;
+  email: string;
+  mobileNumber: string;
+  district: string;
+  thana: string;
+  address: string;
+  comment: string;
+  addressType: string;
+  deliveryArea: DeliveryArea;
+  paymentSystem: string;
+};
+
 export type OrderRequestBody = {
   date: string;
   placedAt: string;
@@ -130,19 +144,7 @@ export type OrderRequestBody = {
   total: number;
   orderStatus: typeof ORDER_STATUS_NEW;
   products: CheckoutLine[];
-  customerData: {
-    name: string;
-    email: string;
-    mobileNumber: string;
-    district: string;
-    thana: string;
-    address: string;
-    comment: string;
-    addressType: string;
-    deliveryArea: DeliveryArea;
-    paymentSystem: string;
-    deliveryCharge: number;
-  };
+  customerData: CustomerDetails & { deliveryCharge: number };
 };
 
 /** The spec's POST /api/postOrder body from the checkout form and its lines. */

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import { NOT_APPLICABLE } from "../../core/checkout";
-import type { DeliveryArea } from "../../core/delivery";
+import { type CustomerDetails, NOT_APPLICABLE } from "../../core/checkout";
 import { type OrderTotals, orderTotals } from "../../core/delivery";
 import { priceShown } from "../../core/money";
 import type { OrderStatus } from "../../core/order-status";
@@ -21,18 +20,7 @@ export type OrderLineRecord = {
   quantity: number;
 };
 
-export type CustomerRecord = {
-  name: string;
-  email: string;
-  mobileNumber: string;
-  district: string;
-  thana: string;
-  address: string;
-  comment: string;
-  addressType: string;
-  deliveryArea: DeliveryArea;
-  paymentSystem: string;
-};
+export type CustomerRecord = CustomerDetails;
 
 export type StatusChange = {
   to: OrderStatus;
