@@ -162,9 +162,8 @@ function assertMayAsk(caller: Caller, email: string) {
 }
 
 /**
- * Better Auth under /api/auth/*. Registered here, ahead of the handler in api.ts, because that
- * one passes the Node adapter's request object to `new Request(...)`, which throws in the
- * production server; this copy builds a plain Request from the method, URL, headers and body.
+ * Better Auth under /api/auth/*. It gets a plain Request built from the method, URL, headers and
+ * body: `new Request(c.req.raw, ...)` throws on the Node adapter's request object in production.
  * Hono overwrites the client-IP header with the connection's address (never the client's).
  */
 async function betterAuthHandler(c: Context<AppEnv>) {

@@ -1,13 +1,11 @@
 import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppContext } from "../app-context";
-import { CLIENT_IP_HEADER } from "../auth/auth";
 import { pingDatabase } from "../db/client";
 import { AppError, errorBody, INTERNAL_ERROR_BODY } from "../errors";
 import { logger } from "../logger";
 import { accountsApi } from "./accounts";
 import { renderApiDocs } from "./api-docs";
-import { clientAddress } from "./client-address";
 import { contactApi } from "./contact";
 import type { AppEnv } from "./env";
 import { createMediaRoutes } from "./media";
@@ -25,7 +23,7 @@ export const OPENAPI_INFO = {
   },
 } as const;
 
-/** The JSON API under /api: every resource router, the auth handler and the OpenAPI document. */
+/** The JSON API under /api: every resource router (Better Auth is under accountsApi) and the OpenAPI document. */
 export function createApi(ctx: AppContext) {
   const api = createRouter();
   api.use(async (c, next) => {
@@ -38,12 +36,6 @@ export function createApi(ctx: AppContext) {
   api.route("/", contactApi);
   api.route("/", ordersApi);
   api.route("/", accountsApi);
-
-  api.on(["GET", "POST"], "/auth/*", (c) => {
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, clientAddress(c));
-    return ctx.auth.handler(new Request(c.req.raw, { headers }));
-  });
 
   api.get("/openapi.json", (c) => c.json(api.getOpenAPIDocument({ ...OPENAPI_INFO })));
   api.get("/docs", (c) => c.html(renderApiDocs(api.getOpenAPIDocument({ ...OPENAPI_INFO }))));
