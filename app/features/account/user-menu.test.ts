@@ -33,10 +33,9 @@ function render(path: string, user: unknown) {
 describe("UserMenu", () => {
   it("offers Register / Login to guests, coming back to the current page", () => {
     const html = render("/cart", null);
-    expect(html).toContain('<button type="button"');
-    expect(html).toContain('aria-label="Account menu"');
+    expect(html).not.toContain("<button");
     expect(html).toContain('href="/authentication/login?redirectTo=%2Fcart"');
-    expect(html).toContain(">Register / Login</a>");
+    expect(html).toContain("Register / Login</a>");
     expect(html).not.toContain("Logout");
   });
 
@@ -49,8 +48,8 @@ describe("UserMenu", () => {
       emailVerified: true,
     });
     expect(html).toContain('href="/dashboard"');
-    expect(html).toContain(">Dashboard</a>");
-    expect(html).toContain(">Logout</button>");
+    expect(html).toMatch(/>Dashboard<\/span><\/a>/);
+    expect(html).toMatch(/>Logout<\/span><\/button>/);
     expect(html).not.toContain("Register / Login");
   });
 });
