@@ -181,7 +181,12 @@ describeDb(`product search through the API (${TEST_DB})`, () => {
       await createProduct(
         ctx.db,
         // biome-ignore lint/suspicious/noExplicitAny: sub-category names are checked by the schema tests
-        { ...base, name: `Canvas Tote ${i}`, category: "Bag Items", subCategory: "Backpack" } as any,
+        {
+          ...base,
+          name: `Canvas Tote ${i}`,
+          category: "Bag Items",
+          subCategory: "Backpack",
+        } as any,
         new Date(Date.UTC(2026, 1, 1 + i)),
       );
     }
