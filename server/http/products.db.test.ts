@@ -178,15 +178,15 @@ describeDb(`product search through the API (${TEST_DB})`, () => {
     app = new Hono<AppEnv>();
     mountServerRoutes(app, ctx);
     for (let i = 0; i < 12; i++) {
+      const tote = {
+        ...base,
+        name: `Canvas Tote ${i}`,
+        category: "Bag Items",
+        subCategory: "Backpack",
+      };
       await createProduct(
         ctx.db,
-        // biome-ignore lint/suspicious/noExplicitAny: sub-category names are checked by the schema tests
-        {
-          ...base,
-          name: `Canvas Tote ${i}`,
-          category: "Bag Items",
-          subCategory: "Backpack",
-        } as any,
+        tote as Parameters<typeof createProduct>[1],
         new Date(Date.UTC(2026, 1, 1 + i)),
       );
     }
