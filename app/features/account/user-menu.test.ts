@@ -39,6 +39,11 @@ describe("UserMenu", () => {
     expect(html).not.toContain("Logout");
   });
 
+  it("leaves the guest link out on the sign-in pages themselves", () => {
+    const html = render("/authentication/register", null);
+    expect(html).not.toContain("Register / Login");
+  });
+
   it("offers Dashboard and Logout to a signed-in user", () => {
     const html = render("/", {
       id: "u1",

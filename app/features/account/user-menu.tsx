@@ -66,7 +66,8 @@ function LogoutIcon() {
  * The header's account entries (spec §2): Register / Login for guests, Dashboard and Logout for
  * a signed-in user. They sit in the header itself rather than behind a menu button, so the
  * spec's words are what a visitor (and a screen reader) meets first. On a phone Dashboard and
- * Logout show as icons; their names stay the spec's words.
+ * Logout show as icons; their names stay the spec's words. The sign-in pages leave out the
+ * guest link.
  */
 export function UserMenu() {
   const { user } = useRootData();
@@ -76,6 +77,9 @@ export function UserMenu() {
 
   const here = location.pathname + location.search;
   if (!user) {
+    // On the sign-in pages themselves the link leads nowhere new, and it would stand beside
+    // their own "Login" / "Register" links under the same words.
+    if (location.pathname.startsWith("/authentication/")) return null;
     return (
       <Link to={loginHref(here)} className={itemClass}>
         <span className="max-sm:hidden">
