@@ -168,3 +168,38 @@ describeDb(`products API (${TEST_DB})`, () => {
     expect(body).toEqual({ status: "ok", database: TEST_DB });
   });
 });
+
+describeDb(`product search through the API (${TEST_DB})`, () => {
+  let ctx: AppContext;
+  let app: Hono<AppEnv>;
+
+  beforeAll(async () => {
+    ctx = await openTestContext();
+    app = new Hono<AppEnv>();
+    mountServerRoutes(app, ctx);
+    for (let i = 0; i < 12; i++) {
+      const tote = {
+        ...base,
+        name: `Canvas Tote ${i}`,
+        category: "Bag Items",
+        subCategory: "Backpack",
+      };
+      await createProduct(
+        ctx.db,
+        tote as Parameters<typeof createProduct>[1],
+        new Date(Date.UTC(2026, 1, 1 + i)),
+      );
+    }
+  });
+  afterAll(async () => ctx?.close());
+
+  it("answers at most 10 results for a search (spec §5), more only with an explicit limit", async () => {
+    const search = await (await app.request("/api/products?searchQuery=tote")).json();
+    expect(search.data).toHaveLength(10);
+    expect(search.nextCursor).toEqual(expect.any(String));
+    const more = await (await app.request("/api/products?searchQuery=tote&limit=20")).json();
+    expect(more.data).toHaveLength(12);
+    const all = await (await app.request("/api/products")).json();
+    expect(all.data).toHaveLength(12);
+  });
+});

@@ -4,13 +4,17 @@ import { getProduct, listProducts } from "../services/products";
 import { createRouter } from "./router";
 import { errorResponses, productSchema } from "./schemas";
 
+/** Spec §9: search results, at most 10. */
+export const SEARCH_RESULTS = 10;
+
 const listRoute = createRoute({
   method: "get",
   path: "/products",
   tags: ["Products"],
   summary: "List products, newest first",
   description:
-    "Filters combine. `searchQuery` is a case-insensitive substring of the name. " +
+    "Filters combine. `searchQuery` is a case-insensitive substring of the name; a search " +
+    "answers at most 10 products unless `limit` is given (spec §5). " +
     "Pages are bounded by `limit` (default 100, max 500); pass `nextCursor` back as `cursor`.",
   request: { query: productQuerySchema },
   responses: {
@@ -43,7 +47,10 @@ const getRoute = createRoute({
 
 export const productsApi = createRouter()
   .openapi(listRoute, async (c) => {
-    const page = await listProducts(c.var.app.db, c.req.valid("query"));
+    const query = c.req.valid("query");
+    // Spec §5/§9: a search answers at most 10 results; an explicit `limit` still pages further.
+    if (query.searchQuery && c.req.query("limit") === undefined) query.limit = SEARCH_RESULTS;
+    const page = await listProducts(c.var.app.db, query);
     return c.json(page, 200);
   })
   .openapi(getRoute, async (c) => {

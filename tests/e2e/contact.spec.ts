@@ -33,7 +33,7 @@ describe("a visitor writes to the shop from Contact us", () => {
       /^mailto:/,
     );
     const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
-    expect(await crumbs.getByRole("link").allTextContents()).toEqual(["Home"]);
+    expect(await crumbs.getByRole("link").allTextContents()).toEqual(["Homepage"]);
     await page.close();
   });
 

@@ -61,7 +61,9 @@ describe("the storefront layout", () => {
     ]);
     expect(await nav.getByRole("link", { name: "Shops" }).getAttribute("href")).toBe("/shop");
     expect(await header.getByRole("combobox", { name: "Search products" }).count()).toBe(1);
-    expect(await header.getByRole("button", { name: "Account menu" }).count()).toBe(1);
+    const login = header.getByRole("link", { name: "Register / Login", exact: true });
+    expect(await login.isVisible()).toBe(true);
+    expect(await login.getAttribute("href")).toBe("/authentication/login?redirectTo=%2Fabout-us");
 
     const cart = header.getByRole("link", { name: /^Cart, / });
     await expect.poll(() => cart.getAttribute("aria-label")).toBe("Cart, 0 items");

@@ -33,7 +33,7 @@ describe("a visitor browses the listings", () => {
     expect(await gridNames(page, "Bag Items")).toEqual(expected.data.map((p) => p.name));
     expect(expected.data.every((p) => p.category === "Bag Items")).toBe(true);
     const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
-    expect(await crumbs.getByRole("link").allTextContents()).toEqual(["Home", "Shop"]);
+    expect(await crumbs.getByRole("link").allTextContents()).toEqual(["Homepage", "Shop"]);
     await page.close();
   });
 

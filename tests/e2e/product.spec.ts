@@ -230,10 +230,11 @@ describe("a visitor uses the product page", () => {
     expect(withVideo, "the demo catalogue has a product with a video").toBeTruthy();
     const page = await browser.newPage();
     await page.goto(`${baseURL}/product-details/${withVideo?._id}`);
-    const video = page.getByRole("link", { name: /Watch Video Demo/ });
+    const video = page.getByRole("link", { name: "Watch Video Demo", exact: true });
     expect(await video.getAttribute("href")).toBe(withVideo?.videoLink);
     expect(await video.getAttribute("target")).toBe("_blank");
     expect(await video.getAttribute("rel")).toContain("noopener");
+    expect(await video.getAttribute("aria-describedby")).toBe("video-new-tab");
     expect(await page.getByRole("link", { name: "WhatsApp us" }).getAttribute("href")).toMatch(
       /^https:\/\/wa\.me\/880\d+$/,
     );

@@ -28,7 +28,7 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
 
   const dark = theme === "dark";
   return (
-    <button type="button" className={className} onClick={flip} aria-pressed={dark}>
+    <button type="button" className={className} onClick={flip}>
       <svg
         aria-hidden="true"
         viewBox="0 0 24 24"

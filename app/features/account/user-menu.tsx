@@ -27,9 +27,47 @@ export function useLogout() {
   };
 }
 
+const itemClass = "btn btn-ghost btn-sm gap-1.5 px-2";
+
+function UserIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
+    </svg>
+  );
+}
+
+function LogoutIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+    </svg>
+  );
+}
+
 /**
- * The header's user dropdown (spec §2): Register / Login for guests, Dashboard and Logout for a
- * signed-in user. Keyboard: the button takes focus, the menu opens on focus (daisyUI dropdown).
+ * The header's account entries (spec §2): Register / Login for guests, Dashboard and Logout for
+ * a signed-in user. They sit in the header itself rather than behind a menu button, so the
+ * spec's words are what a visitor (and a screen reader) meets first. On a phone Dashboard and
+ * Logout show as icons; their names stay the spec's words. The sign-in pages leave out the
+ * guest link.
  */
 export function UserMenu() {
   const { user } = useRootData();
@@ -38,50 +76,33 @@ export function UserMenu() {
   useApiTokenSync(user?.email);
 
   const here = location.pathname + location.search;
+  if (!user) {
+    // On the sign-in pages themselves the link leads nowhere new, and it would stand beside
+    // their own "Login" / "Register" links under the same words.
+    if (location.pathname.startsWith("/authentication/")) return null;
+    return (
+      <Link to={loginHref(here)} className={itemClass}>
+        <span className="max-sm:hidden">
+          <UserIcon />
+        </span>
+        Register / Login
+      </Link>
+    );
+  }
   return (
-    <div className="dropdown dropdown-end">
+    <div className="flex items-center gap-0.5">
+      <Link to="/dashboard" className={itemClass} title={`${user.displayName} (${user.email})`}>
+        <UserIcon />
+        <span className="max-sm:sr-only">Dashboard</span>
+      </Link>
       <button
         type="button"
-        className="btn btn-ghost btn-circle"
-        aria-label={user ? `Account menu for ${user.displayName}` : "Account menu"}
-        aria-haspopup="menu"
+        className={itemClass}
+        onClick={() => logout({ goHome: location.pathname.startsWith("/dashboard") })}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <circle cx="12" cy="8" r="4" />
-          <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
-        </svg>
+        <LogoutIcon />
+        <span className="max-sm:sr-only">Logout</span>
       </button>
-      <ul className="menu dropdown-content z-50 mt-2 w-52 rounded-box bg-base-100 p-2 text-base-content shadow">
-        {user ? (
-          <>
-            <li className="menu-title truncate" title={user.email}>
-              {user.displayName}
-            </li>
-            <li>
-              <Link to="/dashboard">Dashboard</Link>
-            </li>
-            <li>
-              <button
-                type="button"
-                onClick={() => logout({ goHome: location.pathname.startsWith("/dashboard") })}
-              >
-                Logout
-              </button>
-            </li>
-          </>
-        ) : (
-          <li>
-            <Link to={loginHref(here)}>Register / Login</Link>
-          </li>
-        )}
-      </ul>
     </div>
   );
 }

@@ -2,14 +2,17 @@ import { Link } from "react-router";
 
 export type Crumb = { label: string; to?: string };
 
-/** Home › … › current page; the last crumb is the current page. */
+/**
+ * Homepage › … › current page; the last crumb is the current page. "Homepage" is the spec's
+ * breadcrumb word (§2 Checkout) and keeps it apart from the header's Home link.
+ */
 export function Breadcrumb({ items }: { items: Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className="breadcrumbs py-1 text-sm">
       <ul>
         <li>
           <Link to="/" className="link-hover">
-            Home
+            Homepage
           </Link>
         </li>
         {items.map((c, i) =>

@@ -178,9 +178,12 @@ function ProductBuyBox({ product }: { product: Product }) {
           target="_blank"
           rel="noopener noreferrer"
           className="btn btn-outline btn-sm mt-4"
+          aria-describedby="video-new-tab"
         >
           Watch Video Demo
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span id="video-new-tab" hidden>
+            Opens in a new tab
+          </span>
         </a>
       ) : null}
 

@@ -80,7 +80,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       <p className="text-center">
         New here?{" "}
         <Link className="link font-medium" to={registerHref}>
-          Create an account
+          Register
         </Link>
       </p>
     </AuthCard>

@@ -83,9 +83,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           </button>
           <span className="text-lg font-semibold">Dashboard</span>
         </header>
-        <div className="flex-1 p-4 sm:p-6 lg:p-8">
+        <main className="flex-1 p-4 sm:p-6 lg:p-8">
           <Outlet />
-        </div>
+        </main>
       </div>
       <div className="drawer-side z-40">
         <button

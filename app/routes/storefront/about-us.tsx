@@ -66,7 +66,7 @@ export default function AboutUs() {
       </ul>
       <p className="mt-8">
         <Link to="/contact-us" className="btn btn-primary">
-          Contact us
+          Get in touch
         </Link>
       </p>
     </main>
