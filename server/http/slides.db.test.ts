@@ -25,7 +25,7 @@ describeDb(`slides API (${TEST_DB})`, () => {
   it("answers an empty list before any slide is added", async () => {
     const { status, body } = await get("/api/getSliders");
     expect(status).toBe(200);
-    expect(body).toEqual({ data: [] });
+    expect(body).toEqual([]);
   });
 
   it("lists slides in the order they were added, in the spec's shape", async () => {
@@ -45,7 +45,7 @@ describeDb(`slides API (${TEST_DB})`, () => {
     ]);
     const { status, body } = await get("/api/getSliders");
     expect(status).toBe(200);
-    expect(body.data).toEqual([
+    expect(body).toEqual([
       {
         _id: "slide-a",
         image: "https://images.example/first.webp",
@@ -64,7 +64,7 @@ describeDb(`slides API (${TEST_DB})`, () => {
   it("returns one slide by id and a JSON 404 for an unknown id", async () => {
     const found = await get("/api/getSlider/slide-b");
     expect(found.status).toBe(200);
-    expect(found.body.data).toMatchObject({ _id: "slide-b", title: "Eid offers" });
+    expect(found.body).toMatchObject({ _id: "slide-b", title: "Eid offers" });
     const missing = await get("/api/getSlider/no-such-slide");
     expect(missing.status).toBe(404);
     expect(missing.body.error).toMatchObject({ code: "not_found", message: "Slide not found" });

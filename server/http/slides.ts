@@ -19,8 +19,8 @@ const listRoute = createRoute({
   summary: "The home page slides, in the order they were added",
   responses: {
     200: {
-      description: "Every slide (at most 50)",
-      content: { "application/json": { schema: z.object({ data: z.array(slideSchema) }) } },
+      description: "Every slide (at most 50): the list itself, as spec §7 answers it",
+      content: { "application/json": { schema: z.array(slideSchema) } },
     },
   },
 });
@@ -33,8 +33,8 @@ const getRoute = createRoute({
   request: { params: z.object({ id: z.string().min(1).max(64) }) },
   responses: {
     200: {
-      description: "The slide",
-      content: { "application/json": { schema: z.object({ data: slideSchema }) } },
+      description: "The slide itself",
+      content: { "application/json": { schema: slideSchema } },
     },
     ...errorResponses(400, 404),
   },
@@ -42,8 +42,8 @@ const getRoute = createRoute({
 
 export const slidesApi = createRouter()
   .openapi(listRoute, async (c) => {
-    return c.json({ data: await listSlides(c.var.app.db) }, 200);
+    return c.json(await listSlides(c.var.app.db), 200);
   })
   .openapi(getRoute, async (c) => {
-    return c.json({ data: await getSlide(c.var.app.db, c.req.valid("param").id) }, 200);
+    return c.json(await getSlide(c.var.app.db, c.req.valid("param").id), 200);
   });

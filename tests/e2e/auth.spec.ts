@@ -89,14 +89,14 @@ describe("accounts: sign-up, sign-in, logout", () => {
     await context.close();
   });
 
-  it("shows Login Failed for a wrong password and stays on the page", async () => {
+  it("shows Login Failed with the reason for a wrong password, then goes home (spec §8)", async () => {
     const page = await browser.newPage();
     await page.goto(`${baseURL}/authentication/login`);
     await hydrated(page);
     await login(page, { email: "customer@haat.test", password: "not-the-password" });
     await expectDialog(page, "Login Failed", "Invalid email or password");
-    expect(new URL(page.url()).pathname).toBe("/authentication/login");
-    expect(await page.getByRole("button", { name: "Sign In" }).isEnabled()).toBe(true);
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+    await expectDialog(page, "Login Failed", "Invalid email or password");
     await page.close();
   });
 

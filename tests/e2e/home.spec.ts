@@ -70,7 +70,7 @@ describe("a visitor on the home page", () => {
   });
 
   it("sees the slides: first eager with high priority, it advances by itself and pauses on hover", async () => {
-    const slides = (await (await fetch(`${baseURL}/api/getSliders`)).json()).data;
+    const slides = await (await fetch(`${baseURL}/api/getSliders`)).json();
     expect(slides.length).toBeGreaterThanOrEqual(2);
     const page = await open();
     const slider = page.getByRole("region", { name: "Offers" });

@@ -49,6 +49,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         title: "Login Failed",
         text: result.message || "An error occurred",
       });
+      // Spec §8: after a failed login the shop goes home; the notice stays over the home page.
+      navigate("/", { replace: true });
       return;
     }
     await storeApiToken(result.data.user.email);
