@@ -15,6 +15,7 @@ import {
 } from "../../../core/checkout";
 import { formatOrderDate, formatOrderTime } from "../../../core/dates";
 import { DELIVERY_AREAS, DELIVERY_CHARGES, type DeliveryArea } from "../../../core/delivery";
+import { mediaUrlForWidth } from "../../../core/media";
 import { formatTaka } from "../../../core/money";
 import { MOBILE_TOO_LONG_MESSAGE } from "../../../core/phone";
 import { nameLimit, truncate } from "../../../core/text";
@@ -426,7 +427,7 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
             >
               {item.imageUrl ? (
                 <img
-                  src={item.imageUrl}
+                  src={mediaUrlForWidth(item.imageUrl, 160, 450)}
                   alt=""
                   width={56}
                   height={56}
