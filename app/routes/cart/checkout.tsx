@@ -82,7 +82,9 @@ const noPlace = () => false;
 export default function Checkout() {
   const hydrated = useHydrated();
   return (
-    <main className="mx-auto min-h-[70vh] w-full max-w-[1200px] px-3 py-6 sm:px-4">
+    // At least a screen tall, so the footer stays below the fold while the skeleton gives way to
+    // the form or to the empty notice: neither moves it on screen (CLS, DESIGN §7).
+    <main className="mx-auto min-h-screen w-full max-w-[1200px] px-3 py-6 sm:px-4">
       <nav aria-label="Breadcrumb" className="breadcrumbs mb-2 p-0 text-sm">
         <ul>
           <li>
