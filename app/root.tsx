@@ -8,8 +8,8 @@ import {
   ScrollRestoration,
   useRouteError,
 } from "react-router";
-import "./app.css";
 import type { Route } from "./+types/root";
+import appCss from "./app.css?inline";
 import { DialogHost } from "./components/dialogs";
 import { sessionUser } from "./lib/session.server";
 import { shopInfo } from "./lib/shop.server";
@@ -19,6 +19,17 @@ import { THEME_BOOT_SCRIPT } from "./theme";
 const FAVICON = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#4f39f6"/><path d="M9 12h14l-1.6 10.2a2 2 0 0 1-2 1.8h-6.8a2 2 0 0 1-2-1.8zM12.5 12V10a3.5 3.5 0 0 1 7 0v2" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>',
 )}`;
+
+/**
+ * The whole stylesheet (18 KB gzip, within DESIGN §7's 20 KB) goes inline in <head>: a separate
+ * stylesheet request is render-blocking and costs a round trip on slow 4G before the first paint
+ * (docs/decisions/013-performance.md). Only the server bundle holds the text; the browser reuses
+ * the <style> element the server sent, so hydration matches and nothing is downloaded twice.
+ */
+const STYLE_ID = "haat-css";
+const inlineCss = import.meta.env.SSR
+  ? appCss
+  : (globalThis.document?.getElementById(STYLE_ID)?.textContent ?? "");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, shop] = await Promise.all([sessionUser(request), shopInfo()]);
@@ -35,6 +46,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" type="image/svg+xml" href={FAVICON} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant boot script, no user data */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the app's own built stylesheet */}
+        <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: inlineCss }} />
         <Meta />
         <Links />
       </head>

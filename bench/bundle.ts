@@ -76,6 +76,23 @@ export async function measureRoute(
           assets.push({ url: url.replace(origin, ""), type, raw: body.length, gzip });
         } else if (type === "document") {
           add(documentBytes);
+          // A stylesheet inlined in the document (<style>) counts as CSS too: the budget is the
+          // page's CSS, wherever it travels (it is also part of the HTML figure).
+          for (const match of body.toString("utf8").matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) {
+            const text = Buffer.from(match[1] ?? "", "utf8");
+            if (text.length === 0) continue;
+            const gzip = gzipSize(text);
+            css.files += 1;
+            css.raw += text.length;
+            css.gzip += gzip;
+            css.transferred += gzip;
+            assets.push({
+              url: `${url.replace(origin, "")} (inline <style>)`,
+              type: "stylesheet",
+              raw: text.length,
+              gzip,
+            });
+          }
         } else {
           otherRawBytes += body.length;
         }

@@ -1,9 +1,13 @@
 import { Link } from "react-router";
+import { mediaSrcSet } from "../../core/media";
 import { discountPercent, formatTaka, priceShown } from "../../core/money";
 import type { Product } from "../../core/schemas/product";
 import { truncate } from "../../core/text";
 import { RatingStars } from "./rating-stars";
 import { useNameLimit } from "./use-name-limit";
+
+/** Cards sit 2 / 3 / 5 to a row (grids and carousels, at most 1200 px wide). */
+const CARD_SIZES = "(min-width: 1024px) 224px, (min-width: 768px) 32vw, 48vw";
 
 /** What a card needs; a full Product fits. Loaders send only this to keep pages light. */
 export type CardProduct = Pick<
@@ -54,6 +58,8 @@ export function ProductCard({
           {image ? (
             <img
               src={image}
+              srcSet={mediaSrcSet(image, 450)}
+              sizes={CARD_SIZES}
               alt={product.name}
               width={450}
               height={450}

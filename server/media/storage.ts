@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { MEDIA_WIDTHS } from "../../core/media";
 
 export const MEDIA_CONTENT_TYPES: Record<string, string> = {
   ".webp": "image/webp",
@@ -13,10 +14,20 @@ export const MEDIA_CONTENT_TYPES: Record<string, string> = {
 export interface MediaStorage {
   put(data: Buffer, extension: keyof typeof MEDIA_CONTENT_TYPES | string): Promise<string>;
   read(key: string): Promise<Buffer | undefined>;
+  /** Stores a copy derived from a stored image (a resized variant) under its variant key. */
+  writeVariant(key: string, data: Buffer): Promise<void>;
+  /** Removes a stored image and the variants made from it. */
   remove(key: string): Promise<void>;
 }
 
 const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}\.(webp|jpg|png|avif)$/;
+/** A resized WebP copy lives beside its original: `ab/<hash>-w320.webp`. */
+const VARIANT_KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}-w[0-9]{1,4}\.webp$/;
+
+/** The key of the `width`-px WebP copy of the stored image `key`. */
+export function variantKey(key: string, width: number): string {
+  return `${key.slice(0, key.lastIndexOf("."))}-w${width}.webp`;
+}
 
 export function mediaKeyFromUrl(url: string): string | undefined {
   const key = url.startsWith("/media/") ? url.slice("/media/".length) : undefined;
@@ -39,7 +50,7 @@ export class LocalMediaStorage implements MediaStorage {
   }
 
   async read(key: string): Promise<Buffer | undefined> {
-    if (!KEY_PATTERN.test(key)) return undefined;
+    if (!KEY_PATTERN.test(key) && !VARIANT_KEY_PATTERN.test(key)) return undefined;
     try {
       return await fs.readFile(path.join(this.root, key));
     } catch {
@@ -47,8 +58,20 @@ export class LocalMediaStorage implements MediaStorage {
     }
   }
 
+  async writeVariant(key: string, data: Buffer): Promise<void> {
+    if (!VARIANT_KEY_PATTERN.test(key)) throw new Error(`Not a media variant key: ${key}`);
+    const file = path.join(this.root, key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    await fs.writeFile(temp, data);
+    await fs.rename(temp, file);
+  }
+
   async remove(key: string): Promise<void> {
     if (!KEY_PATTERN.test(key)) return;
     await fs.rm(path.join(this.root, key), { force: true });
+    await Promise.all(
+      MEDIA_WIDTHS.map((w) => fs.rm(path.join(this.root, variantKey(key, w)), { force: true })),
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { mediaSrcSet } from "../../../core/media";
 import { discountPercent, formatTaka, priceShown } from "../../../core/money";
 import type { Product } from "../../../core/schemas";
 import { whatsappLink } from "../../../core/shop";
@@ -32,6 +33,8 @@ function Gallery({ product }: { product: Product }) {
         {main ? (
           <img
             src={main}
+            srcSet={mediaSrcSet(main, 450)}
+            sizes="(min-width: 1248px) 584px, (min-width: 768px) 47vw, calc(100vw - 32px)"
             alt={product.name}
             width={450}
             height={450}
@@ -62,6 +65,8 @@ function Gallery({ product }: { product: Product }) {
               >
                 <img
                   src={src}
+                  srcSet={mediaSrcSet(src, 450)}
+                  sizes="(min-width: 768px) 140px, 23vw"
                   alt=""
                   width={100}
                   height={100}

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { mediaUrlForWidth } from "../../../core/media";
 import { formatTaka, priceShown } from "../../../core/money";
 import type { Product } from "../../../core/schemas/product";
 import { SearchIcon } from "./icons";
@@ -194,7 +195,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
             >
               {p.images[0] ? (
                 <img
-                  src={p.images[0]}
+                  src={mediaUrlForWidth(p.images[0], 80, 450)}
                   alt=""
                   width={40}
                   height={40}

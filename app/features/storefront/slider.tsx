@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { mediaSrcSet } from "../../../core/media";
 import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
 
 export type SlideView = { _id: string; image: string; title: string };
@@ -100,6 +101,8 @@ export function Slider({ slides }: { slides: SlideView[] }) {
           >
             <img
               src={s.image}
+              srcSet={mediaSrcSet(s.image, 900)}
+              sizes="(min-width: 1024px) 924px, 100vw"
               alt={s.title}
               width={900}
               height={450}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { mediaUrlForWidth } from "../../../core/media";
 import { formatTaka } from "../../../core/money";
 import { nameLimit, truncate } from "../../../core/text";
 import {
@@ -227,7 +228,7 @@ function CartLine({
       >
         {item.imageUrl ? (
           <img
-            src={item.imageUrl}
+            src={mediaUrlForWidth(item.imageUrl, 160, 450)}
             alt=""
             width={80}
             height={80}

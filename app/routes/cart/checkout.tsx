@@ -15,6 +15,7 @@ import {
 } from "../../../core/checkout";
 import { formatOrderDate, formatOrderTime } from "../../../core/dates";
 import { DELIVERY_AREAS, DELIVERY_CHARGES, type DeliveryArea } from "../../../core/delivery";
+import { mediaUrlForWidth } from "../../../core/media";
 import { formatTaka } from "../../../core/money";
 import { MOBILE_TOO_LONG_MESSAGE } from "../../../core/phone";
 import { nameLimit, truncate } from "../../../core/text";
@@ -81,7 +82,9 @@ const noPlace = () => false;
 export default function Checkout() {
   const hydrated = useHydrated();
   return (
-    <main className="mx-auto min-h-[70vh] w-full max-w-[1200px] px-3 py-6 sm:px-4">
+    // At least a screen tall, so the footer stays below the fold while the skeleton gives way to
+    // the form or to the empty notice: neither moves it on screen (CLS, DESIGN §7).
+    <main className="mx-auto min-h-screen w-full max-w-[1200px] px-3 py-6 sm:px-4">
       <nav aria-label="Breadcrumb" className="breadcrumbs mb-2 p-0 text-sm">
         <ul>
           <li>
@@ -426,7 +429,7 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
             >
               {item.imageUrl ? (
                 <img
-                  src={item.imageUrl}
+                  src={mediaUrlForWidth(item.imageUrl, 160, 450)}
                   alt=""
                   width={56}
                   height={56}
