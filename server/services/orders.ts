@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import { type CustomerDetails, NOT_APPLICABLE } from "../../core/checkout";
+import { type CheckoutLine, type CustomerDetails, NOT_APPLICABLE } from "../../core/checkout";
 import { type OrderTotals, orderTotals } from "../../core/delivery";
 import { priceShown } from "../../core/money";
 import type { OrderStatus } from "../../core/order-status";
@@ -141,17 +141,7 @@ export type PlacedOrder = {
 };
 
 /** What the client must show when its figures are out of date (409 price_changed). */
-export type CurrentFigures = OrderTotals & {
-  products: {
-    id: string;
-    name: string;
-    imageUrl: string;
-    color: string;
-    size: string;
-    originalPrice: number;
-    quantity: number;
-  }[];
-};
+export type CurrentFigures = OrderTotals & { products: CheckoutLine[] };
 
 /**
  * SHA-256 of what the order asks for (lines, customer, the client's totals), after schema

@@ -11,6 +11,13 @@ import {
   TwitterIcon,
 } from "./icons";
 
+/** Spec §2 Follow Us: only Facebook has a link; the others are shown without one. */
+const UNLINKED_SOCIALS = [
+  { name: "Instagram", Icon: InstagramIcon },
+  { name: "Linkedin", Icon: LinkedinIcon },
+  { name: "Twitter", Icon: TwitterIcon },
+] as const;
+
 /** Brand badges drawn as text: light to ship, sharp at any size. Only Cash On Delivery is offered. */
 const PAYMENT_BRANDS = [
   { name: "bKash", bg: "#C7155F", fg: "#fff" },
@@ -145,33 +152,17 @@ export function Footer() {
                   <FacebookIcon className="h-4 w-4" />
                 </a>
               </li>
-              <li>
-                <span
-                  className="flex h-8 w-8 items-center justify-center rounded-full bg-neutral-content/15"
-                  role="img"
-                  aria-label="Instagram"
-                >
-                  <InstagramIcon className="h-4 w-4" />
-                </span>
-              </li>
-              <li>
-                <span
-                  className="flex h-8 w-8 items-center justify-center rounded-full bg-neutral-content/15"
-                  role="img"
-                  aria-label="Linkedin"
-                >
-                  <LinkedinIcon className="h-4 w-4" />
-                </span>
-              </li>
-              <li>
-                <span
-                  className="flex h-8 w-8 items-center justify-center rounded-full bg-neutral-content/15"
-                  role="img"
-                  aria-label="Twitter"
-                >
-                  <TwitterIcon className="h-4 w-4" />
-                </span>
-              </li>
+              {UNLINKED_SOCIALS.map(({ name, Icon }) => (
+                <li key={name}>
+                  <span
+                    className="flex h-8 w-8 items-center justify-center rounded-full bg-neutral-content/15"
+                    role="img"
+                    aria-label={name}
+                  >
+                    <Icon className="h-4 w-4" />
+                  </span>
+                </li>
+              ))}
             </ul>
           </section>
         </div>
