@@ -2,10 +2,9 @@ import { CHEAP_ITEMS_CATEGORY } from "../../core/catalogue";
 import { listProducts } from "../../server/services/products";
 import { listSlides } from "../../server/services/slides";
 import { toCardProduct } from "../components/product-card";
+import { CAROUSEL_FIRST } from "../features/storefront/product-carousel";
 import { serverContext } from "./server-context.server";
 
-/** Each carousel shows at most this many products (ten pages on a phone, four on a desktop). */
-export const CAROUSEL_LIMIT = 20;
 /** The Most Popular and 100 TK grids start with 10; the browser asks for more when needed. */
 export const GRID_FIRST = 10;
 
@@ -15,18 +14,24 @@ export async function homePageData() {
   const slides = await listSlides(db);
   const bestSelling = await listProducts(db, {
     productType: "Best Selling",
-    limit: CAROUSEL_LIMIT,
+    limit: CAROUSEL_FIRST,
   });
   const popular = await listProducts(db, { productType: "Most Popular", limit: GRID_FIRST });
   const newArrivals = await listProducts(db, {
     productType: "New Arrivals",
-    limit: CAROUSEL_LIMIT,
+    limit: CAROUSEL_FIRST,
   });
   const cheap = await listProducts(db, { category: CHEAP_ITEMS_CATEGORY, limit: GRID_FIRST });
   return {
     slides: slides.map((s) => ({ _id: s._id, image: s.image, title: s.title })),
-    bestSelling: bestSelling.data.map(toCardProduct),
-    newArrivals: newArrivals.data.map(toCardProduct),
+    bestSelling: {
+      products: bestSelling.data.map(toCardProduct),
+      nextCursor: bestSelling.nextCursor,
+    },
+    newArrivals: {
+      products: newArrivals.data.map(toCardProduct),
+      nextCursor: newArrivals.nextCursor,
+    },
     popular: { products: popular.data.map(toCardProduct), nextCursor: popular.nextCursor },
     cheap: { products: cheap.data.map(toCardProduct), nextCursor: cheap.nextCursor },
   };

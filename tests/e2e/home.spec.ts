@@ -260,6 +260,31 @@ describe("a visitor on the home page", () => {
     }
   });
 
+  it("renders 10 New Arrivals first and brings the rest, up to 20, as the visitor pages to the end", async () => {
+    const expected = (await apiProducts(baseURL, { productType: "New Arrivals", limit: "20" })).map(
+      (p) => `/product-details/${p._id}`,
+    );
+    const page = await open(375, 900);
+    const carousel = page.getByRole("group", { name: "New Arrivals", exact: true });
+    const track = carousel.getByRole("list");
+    expect(await cards(track).count()).toBe(Math.min(10, expected.length));
+    const next = carousel.getByRole("button", { name: "Next New Arrivals" });
+    // Page forward until the Next button is gone (hidden at the end).
+    await expect
+      .poll(
+        async () => {
+          if (await next.isVisible()) await next.click();
+          return next.isVisible();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(false);
+    await expect
+      .poll(() => cards(track).evaluateAll((as) => as.map((a) => a.getAttribute("href"))))
+      .toEqual(expected);
+    await page.close();
+  });
+
   it("opens a category's sub-categories by hover, click or keyboard; links use the lowercased name", async () => {
     const page = await open();
     const menu = page.getByRole("navigation", { name: "Categories" });

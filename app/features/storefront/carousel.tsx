@@ -5,9 +5,20 @@ import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
  * Spec §9 carousel: 2 per view (phones), 3 from 768px, 5 from 1024px, gaps 10/15/20px. Native
  * scroll-snap does the moving (touch swipe for free); the buttons page by one view.
  */
-export function Carousel({ label, children }: { label: string; children: ReactNode }) {
+export function Carousel({
+  label,
+  children,
+  onNearEnd,
+}: {
+  label: string;
+  children: ReactNode;
+  /** Called when the view is within one page of the end (to fetch more cards). */
+  onNearEnd?: () => void;
+}) {
   const trackRef = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: false });
+  const nearEndRef = useRef(onNearEnd);
+  nearEndRef.current = onNearEnd;
 
   const measure = useCallback(() => {
     const el = trackRef.current;
@@ -15,6 +26,9 @@ export function Carousel({ label, children }: { label: string; children: ReactNo
     const start = el.scrollLeft <= 2;
     const end = el.scrollLeft + el.clientWidth >= el.scrollWidth - 2;
     setEdges((prev) => (prev.start === start && prev.end === end ? prev : { start, end }));
+    if (el.scrollLeft > 2 && el.scrollLeft + 2 * el.clientWidth >= el.scrollWidth - 2) {
+      nearEndRef.current?.();
+    }
   }, []);
 
   useEffect(() => {
@@ -35,11 +49,20 @@ export function Carousel({ label, children }: { label: string; children: ReactNo
     };
   }, [measure]);
 
+  // Cards appended after a fetch: the end may no longer be the end.
+  const count = Children.count(children);
+  useEffect(() => {
+    if (count > 0) measure();
+  }, [count, measure]);
+
   const page = (direction: 1 | -1) => {
     const el = trackRef.current;
     if (!el) return;
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     el.scrollBy({ left: direction * el.clientWidth, behavior: reduce ? "auto" : "smooth" });
+    if (direction === 1 && el.scrollLeft + 3 * el.clientWidth >= el.scrollWidth - 2) {
+      nearEndRef.current?.();
+    }
   };
 
   const button =

@@ -1,9 +1,8 @@
-import { ProductCard } from "../../components/product-card";
-import { Carousel } from "../../features/storefront/carousel";
 import { CategoryMenu } from "../../features/storefront/category-menu";
 import { CategoryTiles } from "../../features/storefront/category-tiles";
 import { CheapItems } from "../../features/storefront/cheap-items";
 import { MostPopular } from "../../features/storefront/most-popular";
+import { ProductCarousel } from "../../features/storefront/product-carousel";
 import { SectionHeading } from "../../features/storefront/section-heading";
 import { Slider } from "../../features/storefront/slider";
 import { WelcomeBanner } from "../../features/storefront/welcome-banner";
@@ -60,7 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Slider slides={slides} />
         </div>
 
-        {bestSelling.length > 0 ? (
+        {bestSelling.products.length > 0 ? (
           <section
             id="best_selling_products"
             aria-labelledby="best_selling_products-heading"
@@ -69,24 +68,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <SectionHeading id="best_selling_products-heading">
               Best Selling Products
             </SectionHeading>
-            <Carousel label="Best Selling Products">
-              {bestSelling.map((p) => (
-                <ProductCard key={p._id} product={p} />
-              ))}
-            </Carousel>
+            <ProductCarousel
+              label="Best Selling Products"
+              productType="Best Selling"
+              initial={bestSelling}
+            />
           </section>
         ) : null}
 
         <MostPopular initial={popular} />
 
-        {newArrivals.length > 0 ? (
+        {newArrivals.products.length > 0 ? (
           <section id="new_arrivals" aria-labelledby="new_arrivals-heading" className="mt-10">
             <SectionHeading id="new_arrivals-heading">New Arrivals</SectionHeading>
-            <Carousel label="New Arrivals">
-              {newArrivals.map((p) => (
-                <ProductCard key={p._id} product={p} />
-              ))}
-            </Carousel>
+            <ProductCarousel
+              label="New Arrivals"
+              productType="New Arrivals"
+              initial={newArrivals}
+            />
           </section>
         ) : null}
 
