@@ -1,16 +1,8 @@
 import type { Page } from "playwright-core";
+import type { CartItem } from "../../app/features/cart/cart-store";
 
 /** A cart item as spec §3 stores it under localStorage `cartProducts`. */
-export type StoredCartItem = {
-  id: string;
-  name: string;
-  imageUrl: string;
-  color: string;
-  size: string;
-  quantity: number;
-  originalPrice: number;
-  customerEmail?: string;
-};
+export type StoredCartItem = CartItem;
 
 type ApiProduct = {
   _id: string;

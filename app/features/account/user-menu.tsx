@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import { confirm, notify } from "../../components/dialogs";
+import { LogoutIcon, UserIcon } from "../../components/icons";
 import { useRootData } from "../../lib/root-data";
 import { loginHref, signOut } from "./auth-client";
 import { useApiTokenSync } from "./use-api-token";
@@ -29,39 +30,6 @@ export function useLogout() {
 
 const itemClass = "btn btn-ghost btn-sm gap-1.5 px-2";
 
-function UserIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5 shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
-    </svg>
-  );
-}
-
-function LogoutIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5 shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-    </svg>
-  );
-}
-
 /**
  * The header's account entries (spec §2): Register / Login for guests, Dashboard and Logout for
  * a signed-in user. They sit in the header itself rather than behind a menu button, so the
@@ -83,7 +51,7 @@ export function UserMenu() {
     return (
       <Link to={loginHref(here)} className={itemClass}>
         <span className="max-sm:hidden">
-          <UserIcon />
+          <UserIcon className="h-5 w-5 shrink-0" />
         </span>
         Register / Login
       </Link>
@@ -92,7 +60,7 @@ export function UserMenu() {
   return (
     <div className="flex items-center gap-0.5">
       <Link to="/dashboard" className={itemClass} title={`${user.displayName} (${user.email})`}>
-        <UserIcon />
+        <UserIcon className="h-5 w-5 shrink-0" />
         <span className="max-sm:sr-only">Dashboard</span>
       </Link>
       <button
@@ -100,7 +68,7 @@ export function UserMenu() {
         className={itemClass}
         onClick={() => logout({ goHome: location.pathname.startsWith("/dashboard") })}
       >
-        <LogoutIcon />
+        <LogoutIcon className="h-5 w-5 shrink-0" />
         <span className="max-sm:sr-only">Logout</span>
       </button>
     </div>

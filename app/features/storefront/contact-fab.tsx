@@ -1,7 +1,7 @@
 import { type PointerEvent, useEffect, useId, useRef, useState } from "react";
 import { whatsappLink } from "../../../core/shop";
+import { ChatIcon, CloseIcon, FacebookIcon, PhoneIcon, WhatsappIcon } from "../../components/icons";
 import { useRootData } from "../../lib/root-data";
-import { ChatIcon, CloseIcon, FacebookIcon, PhoneIcon, WhatsappIcon } from "./icons";
 
 /**
  * Spec §2 floating contact button: a mouse opens it by hovering and closes it by leaving; touch

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { useRootData } from "../../lib/root-data";
 import {
   FacebookIcon,
   InstagramIcon,
@@ -9,7 +8,8 @@ import {
   PhoneIcon,
   PinIcon,
   TwitterIcon,
-} from "./icons";
+} from "../../components/icons";
+import { useRootData } from "../../lib/root-data";
 
 /** Spec §2 Follow Us: only Facebook has a link; the others are shown without one. */
 const UNLINKED_SOCIALS = [
@@ -31,6 +31,33 @@ const PAYMENT_BRANDS = [
 
 const heading = "mb-3 text-sm font-bold uppercase tracking-wide";
 const link = "link link-hover";
+
+function FooterLinks({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: readonly { to: string; label: string }[];
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className={heading}>
+        {title}
+      </h2>
+      <ul className="space-y-2 text-sm">
+        {links.map(({ to, label }) => (
+          <li key={label}>
+            <Link className={link} to={to}>
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function Footer() {
   const { shop, user } = useRootData();
@@ -66,51 +93,24 @@ export function Footer() {
           </ul>
         </div>
 
-        <nav aria-labelledby="footer-getting-started">
-          <h2 id="footer-getting-started" className={heading}>
-            Getting Started
-          </h2>
-          <ul className="space-y-2 text-sm">
-            <li>
-              <Link className={link} to={user ? "/dashboard" : "/authentication/login"}>
-                Accounts
-              </Link>
-            </li>
-            <li>
-              <Link className={link} to="/cart">
-                My Cart
-              </Link>
-            </li>
-            <li>
-              <Link className={link} to="/contact-us">
-                Help &amp; Support
-              </Link>
-            </li>
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="footer-explore">
-          <h2 id="footer-explore" className={heading}>
-            Explore Now
-          </h2>
-          <ul className="space-y-2 text-sm">
-            <li>
-              <Link className={link} to="/#new_arrivals">
-                New Arrivals
-              </Link>
-            </li>
-            <li>
-              <Link className={link} to="/#most_popular_items">
-                Most Popular Items
-              </Link>
-            </li>
-            <li>
-              <Link className={link} to="/#best_selling_products">
-                Best Selling Products
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <FooterLinks
+          id="footer-getting-started"
+          title="Getting Started"
+          links={[
+            { to: user ? "/dashboard" : "/authentication/login", label: "Accounts" },
+            { to: "/cart", label: "My Cart" },
+            { to: "/contact-us", label: "Help & Support" },
+          ]}
+        />
+        <FooterLinks
+          id="footer-explore"
+          title="Explore Now"
+          links={[
+            { to: "/#new_arrivals", label: "New Arrivals" },
+            { to: "/#most_popular_items", label: "Most Popular Items" },
+            { to: "/#best_selling_products", label: "Best Selling Products" },
+          ]}
+        />
 
         <div className="col-span-2 space-y-6 sm:col-span-2 lg:col-span-1">
           <section aria-labelledby="footer-payment">

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { CartIcon, CloseIcon, LogoMark, MenuIcon } from "../../components/icons";
 import { useRootData } from "../../lib/root-data";
 import { UserMenu } from "../account/user-menu";
 import { useCartCount } from "../cart/cart-store";
-import { CartIcon, CloseIcon, LogoMark, MenuIcon } from "./icons";
 import { SearchBox } from "./search-box";
 import { ThemeToggle } from "./theme-toggle";
 

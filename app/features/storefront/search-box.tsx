@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { mediaUrlForWidth } from "../../../core/media";
 import { formatTaka, priceShown } from "../../../core/money";
 import type { Product } from "../../../core/schemas/product";
-import { SearchIcon } from "./icons";
+import { SearchIcon } from "../../components/icons";
 import { fetchProducts } from "./products-api";
 
 /** Spec §5 / §9: at most 10 results. */

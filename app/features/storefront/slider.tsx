@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { mediaSrcSet } from "../../../core/media";
-import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
+import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons";
 
 export type SlideView = { _id: string; image: string; title: string };
 

@@ -1,5 +1,5 @@
+import { MoonIcon, SunIcon } from "../../components/icons";
 import { THEME_STORAGE_KEY } from "../../theme";
-import { MoonIcon, SunIcon } from "./icons";
 
 /** Flips the theme the boot script chose (app/theme.ts) and remembers the choice. */
 export function toggleTheme(): "light" | "dark" {
