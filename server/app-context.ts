@@ -2,6 +2,7 @@ import path from "node:path";
 import { apiTokenKey } from "./auth/api-token";
 import { type Auth, createAuth, resolveAuthSecret } from "./auth/auth";
 import { redisRateLimitStorage } from "./auth/rate-limit-storage";
+import { type CatalogueEvents, inProcessCatalogueEvents } from "./catalogue/events";
 import type { Config } from "./config";
 import { type Database, type Db, openDatabase } from "./db/client";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -17,6 +18,8 @@ export type AppContext = {
   apiTokenKey: string;
   mailer: Mailer;
   media: MediaStorage;
+  /** Product and slide writes publish here; catalogue caches listen. */
+  catalogueEvents: CatalogueEvents;
   close: () => Promise<void>;
 };
 
@@ -29,6 +32,7 @@ export async function createAppContext(config: Config, opened?: Database): Promi
     mailer,
     rateLimitStorage: redis?.storage,
   });
+  const catalogueEvents = inProcessCatalogueEvents();
   return {
     config,
     database,
@@ -37,7 +41,9 @@ export async function createAppContext(config: Config, opened?: Database): Promi
     apiTokenKey: apiTokenKey(secret),
     mailer,
     media: new LocalMediaStorage(path.join(config.dataDir, "media")),
+    catalogueEvents,
     async close() {
+      await catalogueEvents.close();
       mailer.close();
       redis?.close();
       await database.close();
