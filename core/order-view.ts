@@ -1,0 +1,63 @@
+import type { AddressType } from "./checkout";
+import type { DeliveryArea } from "./delivery";
+import type { OrderStatus } from "./order-status";
+
+/** One line of an order as sold (spec §3 order line, plus the line total). */
+export type OrderLineView = {
+  id: string;
+  name: string;
+  imageUrl: string;
+  color: string;
+  size: string;
+  /** The unit price the line was sold at (spec §3 calls it originalPrice). */
+  originalPrice: number;
+  quantity: number;
+  lineTotal: number;
+};
+
+export type OrderCustomerView = {
+  name: string;
+  email: string;
+  mobileNumber: string;
+  district: string;
+  thana: string;
+  address: string;
+  comment: string;
+  addressType: AddressType | string;
+  deliveryArea: DeliveryArea;
+  paymentSystem: string;
+  deliveryCharge: number;
+};
+
+export type OrderHistoryEntry = {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  at: string;
+  byRole: "admin" | "customer" | "system";
+  /** The name of whoever made the change, when that account still exists. */
+  byName: string | null;
+};
+
+/** An order as the API and the dashboard show it (spec §3 order). */
+export type OrderView = {
+  _id: string;
+  orderNumber: number;
+  /** "05 Mar, 2025" in Dhaka time. */
+  date: string;
+  /** "09:05 pm" in Dhaka time. */
+  time: string;
+  placedAt: string;
+  subTotal: number;
+  total: number;
+  orderStatus: OrderStatus;
+  email: string;
+  products: OrderLineView[];
+  customerData: OrderCustomerView;
+};
+
+export type OrderDetailView = OrderView & { history: OrderHistoryEntry[] };
+
+export type OrderPage = { data: OrderView[]; nextCursor: string | null; total: number };
+
+/** Orders and revenue of one Dhaka calendar day (`YYYY-MM-DD`). */
+export type DailyOrderStat = { day: string; orders: number; revenue: number };

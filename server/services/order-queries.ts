@@ -1,0 +1,292 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { formatOrderDate, formatOrderTime } from "../../core/dates";
+import type { OrderStatus, Role } from "../../core/order-status";
+import type {
+  DailyOrderStat,
+  OrderDetailView,
+  OrderHistoryEntry,
+  OrderPage,
+  OrderView,
+} from "../../core/order-view";
+import type { Db } from "../db/client";
+import { type OrderRow, orderLines, orderStatusHistory, orders, user } from "../db/schema";
+import { AppError } from "../errors";
+
+/** Who is looking at orders: admins see every order, customers their own (decisions.md). */
+export type OrderViewer = { userId: string; email: string; role: Role; emailVerified: boolean };
+
+/**
+ * decisions.md "Which orders a customer sees": orders placed while signed in, and orders whose
+ * customer email is the account's email once that email is verified.
+ */
+export function ownedBy(viewer: Pick<OrderViewer, "userId" | "email" | "emailVerified">): SQL {
+  const placedSignedIn = eq(orders.userId, viewer.userId);
+  if (!viewer.emailVerified) return placedSignedIn;
+  return or(placedSignedIn, eq(orders.customerEmail, viewer.email.toLowerCase())) as SQL;
+}
+
+/** What an admin may see: everything. What a customer may see: their own orders. */
+export function visibleTo(viewer: OrderViewer): SQL | undefined {
+  return viewer.role === "admin" ? undefined : ownedBy(viewer);
+}
+
+export type OrderFilter = {
+  statuses?: readonly OrderStatus[];
+  /** Order id, order number, mobile number or customer name (a part of it). */
+  search?: string;
+  /** Orders of one customer email (an admin looking up a customer). */
+  email?: string;
+  limit: number;
+  cursor?: string;
+};
+
+type Cursor = { placedAt: Date; id: string };
+
+function encodeCursor(row: Pick<OrderRow, "placedAt" | "id">): string {
+  return Buffer.from(`${row.placedAt.toISOString()}|${row.id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): Cursor {
+  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const placedAt = new Date(iso ?? "");
+  if (!id || Number.isNaN(placedAt.getTime())) {
+    throw new AppError("invalid", "Some fields are not valid", [
+      { path: "cursor", message: "Invalid cursor" },
+    ]);
+  }
+  return { placedAt, id };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
+}
+
+function searchCondition(search: string): SQL | undefined {
+  const text = search.trim();
+  if (!text) return undefined;
+  const like = `%${escapeLike(text)}%`;
+  const conditions: SQL[] = [
+    ilike(orders.id, `${escapeLike(text)}%`),
+    ilike(orders.customerName, like),
+  ];
+  const digits = text.replace(/^#/, "");
+  if (/^[0-9]{1,11}$/.test(digits)) {
+    conditions.push(ilike(orders.mobileNumber, `%${digits}%`));
+    const n = Number(digits);
+    if (Number.isSafeInteger(n) && n <= 2_147_483_647) conditions.push(eq(orders.orderNumber, n));
+  }
+  return or(...conditions);
+}
+
+function filterConditions(viewer: OrderViewer, filter: Omit<OrderFilter, "limit" | "cursor">) {
+  const where: (SQL | undefined)[] = [visibleTo(viewer)];
+  if (filter.statuses?.length) where.push(inArray(orders.status, [...filter.statuses]));
+  if (filter.email) where.push(eq(orders.customerEmail, filter.email.toLowerCase()));
+  if (filter.search) where.push(searchCondition(filter.search));
+  return where;
+}
+
+async function historyOf(db: Db, orderId: string): Promise<OrderHistoryEntry[]> {
+  const rows = await db
+    .select({
+      from: orderStatusHistory.fromStatus,
+      to: orderStatusHistory.toStatus,
+      at: orderStatusHistory.changedAt,
+      byRole: orderStatusHistory.changedByRole,
+      byName: user.name,
+    })
+    .from(orderStatusHistory)
+    .leftJoin(user, eq(user.id, orderStatusHistory.changedByUserId))
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.changedAt), asc(orderStatusHistory.id));
+  return rows.map((r) => ({
+    from: (r.from as OrderStatus | null) ?? null,
+    to: r.to as OrderStatus,
+    at: r.at.toISOString(),
+    byRole: r.byRole,
+    byName: r.byName ?? null,
+  }));
+}
+
+/** Orders with their lines, in the API's shape (two queries, whatever the page size). */
+async function withLines(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  const byOrder = new Map<string, typeof lines>();
+  for (const line of lines) {
+    const list = byOrder.get(line.orderId) ?? [];
+    list.push(line);
+    byOrder.set(line.orderId, list);
+  }
+  return rows.map((row) => toOrderView(row, byOrder.get(row.id) ?? []));
+}
+
+export function toOrderView(row: OrderRow, lines: (typeof orderLines.$inferSelect)[]): OrderView {
+  return {
+    _id: row.id,
+    orderNumber: row.orderNumber,
+    date: formatOrderDate(row.placedAt),
+    time: formatOrderTime(row.placedAt),
+    placedAt: row.placedAt.toISOString(),
+    subTotal: row.subTotal,
+    total: row.total,
+    orderStatus: row.status,
+    email: row.customerEmail,
+    products: lines.map((l) => ({
+      id: l.productId,
+      name: l.name,
+      imageUrl: l.imageUrl,
+      color: l.color,
+      size: l.size,
+      originalPrice: l.unitPrice,
+      quantity: l.quantity,
+      lineTotal: l.unitPrice * l.quantity,
+    })),
+    customerData: {
+      name: row.customerName,
+      email: row.customerEmail,
+      mobileNumber: row.mobileNumber,
+      district: row.district,
+      thana: row.thana,
+      address: row.address,
+      comment: row.comment,
+      addressType: row.addressType,
+      deliveryArea: row.deliveryArea,
+      paymentSystem: row.paymentSystem,
+      deliveryCharge: row.deliveryCharge,
+    },
+  };
+}
+
+/**
+ * A page of the orders the viewer may see, newest first (keyset-paginated), with the number of
+ * orders matching the filter. A customer never gets another customer's order, whatever the filter.
+ */
+export async function listOrders(
+  db: Db,
+  viewer: OrderViewer,
+  filter: OrderFilter,
+): Promise<OrderPage> {
+  const where = filterConditions(viewer, filter);
+  const pageWhere = [...where];
+  if (filter.cursor) {
+    const c = decodeCursor(filter.cursor);
+    pageWhere.push(
+      or(
+        lt(orders.placedAt, c.placedAt),
+        and(eq(orders.placedAt, c.placedAt), lt(orders.id, c.id)),
+      ),
+    );
+  }
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(and(...pageWhere))
+      .orderBy(desc(orders.placedAt), desc(orders.id))
+      .limit(filter.limit + 1),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(...where)),
+  ]);
+  const page = rows.slice(0, filter.limit);
+  const last = page.at(-1);
+  return {
+    data: await withLines(db, page),
+    nextCursor: rows.length > filter.limit && last ? encodeCursor(last) : null,
+    total: counted?.n ?? 0,
+  };
+}
+
+/**
+ * One order with its lines and status history. An order the viewer may not see answers 404,
+ * like one that does not exist: a customer learns nothing about other customers' order ids.
+ */
+export async function getOrderDetail(
+  db: Db,
+  viewer: OrderViewer,
+  id: string,
+): Promise<OrderDetailView> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), visibleTo(viewer)))
+    .limit(1);
+  if (!row) throw AppError.notFound("Order");
+  const [view] = await withLines(db, [row]);
+  if (!view) throw AppError.notFound("Order");
+  return { ...view, history: await historyOf(db, id) };
+}
+
+export type OrderCounts = Record<OrderStatus, number>;
+
+/** How many of the viewer's visible orders are in each status. */
+export async function countOrdersByStatus(db: Db, viewer: OrderViewer): Promise<OrderCounts> {
+  const rows = await db
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .where(visibleTo(viewer))
+    .groupBy(orders.status);
+  const counts: OrderCounts = {
+    Pending: 0,
+    Confirmed: 0,
+    Shipping: 0,
+    Delivered: 0,
+    Cancelled: 0,
+    Return: 0,
+  };
+  for (const r of rows) counts[r.status] = r.n;
+  return counts;
+}
+
+/** Dhaka has no daylight saving time: its calendar day is UTC shifted by six hours. */
+const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function dhakaDay(at: Date): string {
+  return new Date(at.getTime() + DHAKA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Statuses whose orders count as revenue: everything not cancelled or returned. */
+const REVENUE_STATUSES: readonly OrderStatus[] = ["Pending", "Confirmed", "Shipping", "Delivered"];
+
+/**
+ * Orders placed and their revenue per Dhaka calendar day over the last `days` days (today
+ * included), one entry per day, days without orders as zero. Revenue leaves out cancelled and
+ * returned orders.
+ */
+export async function dailyOrderStats(
+  db: Db,
+  days: number,
+  now: Date = new Date(),
+): Promise<DailyOrderStat[]> {
+  const today = dhakaDay(now);
+  const firstDay = new Date(Date.parse(today) - (days - 1) * DAY_MS);
+  const since = new Date(firstDay.getTime() - DHAKA_OFFSET_MS);
+  const day = sql<string>`to_char((${orders.placedAt} at time zone 'UTC') + interval '6 hours', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      day,
+      orders: count(),
+      revenue: sql<string>`coalesce(sum(${orders.total}) filter (where ${inArray(orders.status, [...REVENUE_STATUSES])}), 0)`,
+    })
+    .from(orders)
+    .where(gte(orders.placedAt, since))
+    .groupBy(day);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return Array.from({ length: days }, (_, i) => {
+    const key = new Date(firstDay.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+    const r = byDay.get(key);
+    return { day: key, orders: r ? Number(r.orders) : 0, revenue: r ? Number(r.revenue) : 0 };
+  });
+}
