@@ -15,14 +15,18 @@ import { AppError } from "../errors";
 /** Who is looking at orders: admins see every order, customers their own (decisions.md). */
 export type OrderViewer = { userId: string; email: string; role: Role; emailVerified: boolean };
 
+/** A customer account as far as order ownership goes; `userId` null for an email with no account. */
+export type OrderOwner = { userId: string | null; email: string; emailVerified: boolean };
+
 /**
  * decisions.md "Which orders a customer sees": orders placed while signed in, and orders whose
  * customer email is the account's email once that email is verified.
  */
-export function ownedBy(viewer: Pick<OrderViewer, "userId" | "email" | "emailVerified">): SQL {
-  const placedSignedIn = eq(orders.userId, viewer.userId);
-  if (!viewer.emailVerified) return placedSignedIn;
-  return or(placedSignedIn, eq(orders.customerEmail, viewer.email.toLowerCase())) as SQL;
+export function ownedBy(owner: OrderOwner): SQL {
+  const sameEmail = eq(orders.customerEmail, owner.email.toLowerCase());
+  if (owner.userId === null) return sameEmail;
+  const placedSignedIn = eq(orders.userId, owner.userId);
+  return owner.emailVerified ? (or(placedSignedIn, sameEmail) as SQL) : placedSignedIn;
 }
 
 /** What an admin may see: everything. What a customer may see: their own orders. */
@@ -34,8 +38,8 @@ export type OrderFilter = {
   statuses?: readonly OrderStatus[];
   /** Order id, order number, mobile number or customer name (a part of it). */
   search?: string;
-  /** Orders of one customer email (an admin looking up a customer). */
-  email?: string;
+  /** Only the orders that belong to this customer (an admin looking up a customer). */
+  owner?: OrderOwner;
   limit: number;
   cursor?: string;
 };
@@ -81,7 +85,7 @@ function searchCondition(search: string): SQL | undefined {
 function filterConditions(viewer: OrderViewer, filter: Omit<OrderFilter, "limit" | "cursor">) {
   const where: (SQL | undefined)[] = [visibleTo(viewer)];
   if (filter.statuses?.length) where.push(inArray(orders.status, [...filter.statuses]));
-  if (filter.email) where.push(eq(orders.customerEmail, filter.email.toLowerCase()));
+  if (filter.owner) where.push(ownedBy(filter.owner));
   if (filter.search) where.push(searchCondition(filter.search));
   return where;
 }
