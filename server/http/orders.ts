@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "../../core/checkout";
@@ -18,6 +19,7 @@ import {
 import { placeOrder } from "../services/orders";
 import { findUserByEmail } from "../services/users";
 import { type Caller, getCaller, requireAdmin, requireCaller } from "./caller";
+import type { AppEnv } from "./env";
 import { createRouter } from "./router";
 import { errorResponses } from "./schemas";
 
@@ -308,39 +310,41 @@ async function ownerByEmail(db: Db, email: string): Promise<OrderOwner> {
     : { userId: null, email: email.toLowerCase(), emailVerified: true };
 }
 
+/** Both list routes: a page of the caller's visible orders, optionally one customer's. */
+async function listFor(
+  c: Context<AppEnv>,
+  caller: Caller,
+  query: z.infer<typeof listQuerySchema>,
+  owner?: OrderOwner,
+) {
+  const { status, q, limit, cursor } = query;
+  const page = await listOrders(c.var.app.db, viewerOf(caller), {
+    statuses: status,
+    search: q,
+    owner,
+    limit,
+    cursor,
+  });
+  return c.json(page, 200);
+}
+
 ordersApi
   .openapi(listOrdersRoute, async (c) => {
     const caller = await requireAdmin(c);
-    const { status, q, limit, cursor, email } = c.req.valid("query");
-    const db = c.var.app.db;
-    const owner = email ? await ownerByEmail(db, email) : undefined;
-    const page = await listOrders(db, viewerOf(caller), {
-      statuses: status,
-      search: q,
-      owner,
-      limit,
-      cursor,
-    });
-    return c.json(page, 200);
+    const query = c.req.valid("query");
+    const owner = query.email ? await ownerByEmail(c.var.app.db, query.email) : undefined;
+    return listFor(c, caller, query, owner);
   })
   .openapi(myOrdersRoute, async (c) => {
     const caller = await requireCaller(c);
-    const { status, q, limit, cursor, email } = c.req.valid("query");
-    const db = c.var.app.db;
-    let owner: OrderOwner | undefined;
+    const query = c.req.valid("query");
     if (caller.role === "admin") {
-      owner = await ownerByEmail(db, email);
-    } else if (email.toLowerCase() !== caller.email) {
+      return listFor(c, caller, query, await ownerByEmail(c.var.app.db, query.email));
+    }
+    if (query.email.toLowerCase() !== caller.email) {
       throw new AppError("forbidden", "You can only list your own orders");
     }
-    const page = await listOrders(db, viewerOf(caller), {
-      statuses: status,
-      search: q,
-      owner,
-      limit,
-      cursor,
-    });
-    return c.json(page, 200);
+    return listFor(c, caller, query);
   })
   .openapi(getOrderRoute, async (c) => {
     const caller = await requireCaller(c);

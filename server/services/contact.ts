@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { contactInputSchema } from "../../core/schemas";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
+import { encodeCursor, olderThan } from "../db/keyset";
 import { contactMessages } from "../db/schema";
 import { AppError } from "../errors";
 
@@ -51,17 +52,6 @@ function toMessage(row: typeof contactMessages.$inferSelect): ContactMessage {
   };
 }
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(iso ?? "");
-  if (!id || Number.isNaN(createdAt.getTime())) {
-    throw new AppError("invalid", "Some fields are not valid", [
-      { path: "cursor", message: "Invalid cursor" },
-    ]);
-  }
-  return { createdAt, id };
-}
-
 /** Messages for the shop's staff, newest first, keyset-paginated, with the number still unread. */
 export async function listContactMessages(
   db: Db,
@@ -69,12 +59,7 @@ export async function listContactMessages(
 ): Promise<ContactMessagePage> {
   const where: SQL[] = [];
   if (options.cursor) {
-    const c = decodeCursor(options.cursor);
-    const older = or(
-      lt(contactMessages.createdAt, c.createdAt),
-      and(eq(contactMessages.createdAt, c.createdAt), lt(contactMessages.id, c.id)),
-    );
-    if (older) where.push(older);
+    where.push(olderThan(contactMessages.createdAt, contactMessages.id, options.cursor));
   }
   const [rows, unread] = await Promise.all([
     db
@@ -89,10 +74,7 @@ export async function listContactMessages(
   const last = page.at(-1);
   return {
     data: page.map(toMessage),
-    nextCursor:
-      rows.length > options.limit && last
-        ? Buffer.from(`${last.createdAt.toISOString()}|${last.id}`).toString("base64url")
-        : null,
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last.createdAt, last.id) : null,
     unread,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { formatOrderDate, formatOrderTime } from "../../core/dates";
 import type { OrderStatus, Role } from "../../core/order-status";
 import type {
@@ -9,6 +9,7 @@ import type {
   OrderView,
 } from "../../core/order-view";
 import type { Db } from "../db/client";
+import { encodeCursor, olderThan } from "../db/keyset";
 import { type OrderRow, orderLines, orderStatusHistory, orders, user } from "../db/schema";
 import { AppError } from "../errors";
 
@@ -43,23 +44,6 @@ export type OrderFilter = {
   limit: number;
   cursor?: string;
 };
-
-type Cursor = { placedAt: Date; id: string };
-
-function encodeCursor(row: Pick<OrderRow, "placedAt" | "id">): string {
-  return Buffer.from(`${row.placedAt.toISOString()}|${row.id}`).toString("base64url");
-}
-
-function decodeCursor(cursor: string): Cursor {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const placedAt = new Date(iso ?? "");
-  if (!id || Number.isNaN(placedAt.getTime())) {
-    throw new AppError("invalid", "Some fields are not valid", [
-      { path: "cursor", message: "Invalid cursor" },
-    ]);
-  }
-  return { placedAt, id };
-}
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, "\\$&");
@@ -182,15 +166,7 @@ export async function listOrders(
 ): Promise<OrderPage> {
   const where = filterConditions(viewer, filter);
   const pageWhere = [...where];
-  if (filter.cursor) {
-    const c = decodeCursor(filter.cursor);
-    pageWhere.push(
-      or(
-        lt(orders.placedAt, c.placedAt),
-        and(eq(orders.placedAt, c.placedAt), lt(orders.id, c.id)),
-      ),
-    );
-  }
+  if (filter.cursor) pageWhere.push(olderThan(orders.placedAt, orders.id, filter.cursor));
   const [rows, [counted]] = await Promise.all([
     db
       .select()
@@ -207,7 +183,7 @@ export async function listOrders(
   const last = page.at(-1);
   return {
     data: await withLines(db, page),
-    nextCursor: rows.length > filter.limit && last ? encodeCursor(last) : null,
+    nextCursor: rows.length > filter.limit && last ? encodeCursor(last.placedAt, last.id) : null,
     total: counted?.n ?? 0,
   };
 }
