@@ -18,7 +18,10 @@ export default [
     route("authentication/reset-password", "routes/auth/reset-password.tsx"),
     route("*", "routes/storefront/not-found.tsx"),
   ]),
-  route("dashboard", "routes/dashboard/layout.tsx", [index("routes/dashboard/home.tsx")]),
+  route("dashboard", "routes/dashboard/layout.tsx", [
+    index("routes/dashboard/home.tsx"),
+    route("allUsers", "routes/dashboard/all-users.tsx"),
+  ]),
   route("sitemap.xml", "routes/storefront/sitemap.ts"),
   route("robots.txt", "routes/storefront/robots.ts"),
 ] satisfies RouteConfig;
