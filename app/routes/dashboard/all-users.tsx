@@ -100,7 +100,7 @@ export default function AllUsers({ loaderData }: Route.ComponentProps) {
                       <span className="ml-1 text-base-content/70">(you)</span>
                     ) : null}
                   </td>
-                  <td className="break-all">{user.email}</td>
+                  <td className="whitespace-nowrap">{user.email}</td>
                   <td>
                     <span
                       className={`badge ${user.role === "admin" ? "badge-primary" : "badge-ghost"}`}
