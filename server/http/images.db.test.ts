@@ -5,6 +5,9 @@ import sharp, { type Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES, MEDIA_WIDTHS } from "../../core/media";
 import type { AppContext } from "../app-context";
+import { newId } from "../db/ids";
+import { slides } from "../db/schema";
+import { removeUnusedImages } from "../media/cleanup";
 import { mediaKeyFromUrl, variantKey } from "../media/storage";
 import { signUp, signUpAdmin } from "../testing/accounts";
 import { startFakeS3 } from "../testing/fake-s3";
@@ -233,6 +236,24 @@ describeDb(`image uploads (${TEST_DB})`, () => {
       expect((await upload(file, { cookie: customer })).status).toBe(403);
       await expectNothingStored();
     });
+  });
+
+  it("removes an upload nothing uses, with its copies, and keeps one a slide uses", async () => {
+    const used = (await upload(await png(photo(910, 460)), { kind: "slide" })).body.data.url;
+    const unused = (await upload(await png(photo(920, 470)), { kind: "slide" })).body.data.url;
+    await ctx.db
+      .insert(slides)
+      .values({ id: newId(), image: used, title: "Used", time: new Date() });
+    await removeUnusedImages(ctx.db, ctx.media, [used, unused, "https://elsewhere.example/a.png"]);
+    const usedKey = mediaKeyFromUrl(used) as string;
+    const unusedKey = mediaKeyFromUrl(unused) as string;
+    expect(await ctx.media.read(usedKey)).toBeDefined();
+    expect(await ctx.media.read(variantKey(usedKey, 720))).toBeDefined();
+    expect(await ctx.media.read(unusedKey)).toBeUndefined();
+    for (const width of MEDIA_WIDTHS) {
+      expect(await ctx.media.read(variantKey(unusedKey, width))).toBeUndefined();
+    }
+    expect((await storedFiles(ctx)).some((f) => f.includes(unusedKey.slice(3, 35)))).toBe(false);
   });
 
   it("is described in the OpenAPI document", async () => {

@@ -58,7 +58,8 @@ export class LocalMediaStorage implements MediaStorage {
     const key = contentKey(data, extension);
     const file = path.join(this.root, key);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
+    // A unique temporary name: two uploads of the same picture at once must not collide.
+    const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     await fs.writeFile(temp, data);
     await fs.rename(temp, file);
     return `/media/${key}`;
