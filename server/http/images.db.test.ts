@@ -158,6 +158,27 @@ describeDb(`image uploads (${TEST_DB})`, () => {
     }
   });
 
+  it("keeps only the first frame of an animated GIF", async () => {
+    const frame = (color: string) =>
+      sharp({ create: { width: 64, height: 64, channels: 3, background: color } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame("#ff0000"), await frame("#0000ff")], {
+      join: { animated: true },
+    })
+      .gif()
+      .toBuffer();
+    expect((await sharp(gif).metadata()).pages).toBe(2);
+    const { status, body } = await upload(new Blob([new Uint8Array(gif)]), { name: "a.gif" });
+    expect(status).toBe(201);
+    const stored = await ctx.media.read(mediaKeyFromUrl(body.data.url) as string);
+    const meta = await sharp(stored).metadata();
+    expect([meta.pages, meta.width, meta.height]).toEqual([undefined, 450, 450]);
+    const { data } = await sharp(stored).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(200);
+    expect(data[2]).toBeLessThan(50);
+  });
+
   describe("refusals store nothing", () => {
     let before: string[];
     beforeAll(async () => {
