@@ -20,6 +20,7 @@ export default [
   ]),
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/home.tsx"),
+    route("allUsers", "routes/dashboard/all-users.tsx"),
     route("messages", "routes/dashboard/messages.tsx"),
   ]),
   route("sitemap.xml", "routes/storefront/sitemap.ts"),
