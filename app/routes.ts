@@ -18,7 +18,15 @@ export default [
     route("authentication/reset-password", "routes/auth/reset-password.tsx"),
     route("*", "routes/storefront/not-found.tsx"),
   ]),
-  route("dashboard", "routes/dashboard/layout.tsx", [index("routes/dashboard/home.tsx")]),
+  route("dashboard", "routes/dashboard/layout.tsx", [
+    index("routes/dashboard/home.tsx"),
+    route("allProducts", "routes/dashboard/all-products.tsx"),
+    route("addProduct", "routes/dashboard/add-product.tsx"),
+    route("update/:id", "routes/dashboard/update-product.tsx"),
+    route("manageSlider", "routes/dashboard/manage-slider.tsx"),
+    route("manageSlide/addSlide", "routes/dashboard/add-slide.tsx"),
+    route("manageSlider/updateSlider/:id", "routes/dashboard/update-slide.tsx"),
+  ]),
   route("sitemap.xml", "routes/storefront/sitemap.ts"),
   route("robots.txt", "routes/storefront/robots.ts"),
 ] satisfies RouteConfig;
