@@ -104,7 +104,7 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
         </p>
       ) : (
         <div className="overflow-x-auto rounded-box border border-base-300">
-          <table className="table">
+          <table className="table table-sm">
             <caption className="sr-only">Products, newest first</caption>
             <thead>
               <tr>
@@ -121,11 +121,11 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
             <tbody>
               {rows.map((row) => (
                 <tr key={row._id} data-product-id={row._id}>
-                  <th scope="row" className="font-medium" title={row.name}>
+                  <th scope="row" className="whitespace-nowrap font-medium" title={row.name}>
                     {truncate(row.name, NAME_LIMIT)}
                   </th>
-                  <td className="whitespace-nowrap">{row.category}</td>
-                  <td className="whitespace-nowrap">{row.subCategory}</td>
+                  <td className="min-w-28">{row.category}</td>
+                  <td className="min-w-24">{row.subCategory}</td>
                   <td className="whitespace-nowrap">{row.productType}</td>
                   <td className="whitespace-nowrap">{formatTaka(row.originalPrice)}</td>
                   <td className="whitespace-nowrap">
@@ -146,7 +146,7 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
                     )}
                   </td>
                   <td>
-                    <div className="flex gap-1">
+                    <div className="flex">
                       <Link
                         to={`/dashboard/update/${encodeURIComponent(row._id)}`}
                         className="btn btn-ghost btn-square btn-sm"
