@@ -298,10 +298,17 @@ describeDb(`product writes API (${TEST_DB})`, () => {
     expect(await isStored(sharedWithSlide)).toBe(true);
   });
 
-  it("deleting a product keeps the lines of orders placed for it", async () => {
+  it("deleting a product keeps the lines of orders placed for it, and their picture", async () => {
+    const picture = await storeImage();
     const added = await call("POST", "/postProduct", {
       cookie: admin,
-      body: { ...validProduct, name: "Ordered Panjabi", offerPrice: null, originalPrice: 1000 },
+      body: {
+        ...validProduct,
+        name: "Ordered Panjabi",
+        offerPrice: null,
+        originalPrice: 1000,
+        images: [picture],
+      },
     });
     const id = added.body.insertedId as string;
     const order = await call("POST", "/postOrder", {
@@ -316,7 +323,7 @@ describeDb(`product writes API (${TEST_DB})`, () => {
           {
             id,
             name: "Ordered Panjabi",
-            imageUrl: "",
+            imageUrl: picture,
             color: "White",
             size: "M",
             originalPrice: 1000,
@@ -344,6 +351,12 @@ describeDb(`product writes API (${TEST_DB})`, () => {
       .select()
       .from(orderLines)
       .where(eq(orderLines.orderId, order.body.insertedId));
-    expect(line).toMatchObject({ productId: id, name: "Ordered Panjabi", unitPrice: 1000 });
+    expect(line).toMatchObject({
+      productId: id,
+      name: "Ordered Panjabi",
+      imageUrl: picture,
+      unitPrice: 1000,
+    });
+    expect(await isStored(picture)).toBe(true);
   });
 });

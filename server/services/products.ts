@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, lt, ne, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, lt, ne, or, type SQL } from "drizzle-orm";
 import {
   type Product,
   type ProductInput,
@@ -9,7 +9,7 @@ import {
 import type { AppContext } from "../app-context";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
-import { type ProductRow, products } from "../db/schema";
+import { orderLines, type ProductRow, products } from "../db/schema";
 import { AppError } from "../errors";
 import { removeUnusedImages } from "../media/cleanup";
 
@@ -157,6 +157,25 @@ export async function countProducts(db: Db): Promise<number> {
   return db.$count(products);
 }
 
+/**
+ * Removes the stored images among `urls` that nothing uses any more. Order lines snapshot their
+ * image URL, so an image a past order shows is kept too: the order overview and invoice must
+ * not lose their pictures when the product goes.
+ */
+async function removeImagesNothingUses(ctx: CatalogueWriteContext, urls: readonly string[]) {
+  if (urls.length === 0) return;
+  const ordered = await ctx.db
+    .selectDistinct({ url: orderLines.imageUrl })
+    .from(orderLines)
+    .where(inArray(orderLines.imageUrl, [...urls]));
+  const keep = new Set(ordered.map((r) => r.url));
+  await removeUnusedImages(
+    ctx.db,
+    ctx.media,
+    urls.filter((url) => !keep.has(url)),
+  );
+}
+
 /** What a catalogue write needs besides the database: image cleanup and the change channel. */
 export type CatalogueWriteContext = Pick<AppContext, "db" | "media" | "catalogueEvents">;
 
@@ -231,14 +250,15 @@ export async function updateProduct(
     return { before: stored, after: toProduct(updated) };
   });
   const dropped = before.images.filter((url) => !after.images.includes(url));
-  await removeUnusedImages(ctx.db, ctx.media, dropped);
+  await removeImagesNothingUses(ctx, dropped);
   await ctx.catalogueEvents.publish({ kind: "product", id });
   return after;
 }
 
 /**
- * Deletes a product and then its stored images that no other product or slide uses. Order lines
- * are snapshots (no reference to the product), so past orders keep their name and price.
+ * Deletes a product and then its stored images that no other product, slide or order line uses.
+ * Order lines are snapshots (no reference to the product), so past orders keep their name,
+ * price and picture.
  */
 export async function deleteProduct(ctx: CatalogueWriteContext, id: string): Promise<void> {
   const [row] = await ctx.db
@@ -246,6 +266,6 @@ export async function deleteProduct(ctx: CatalogueWriteContext, id: string): Pro
     .where(eq(products.id, id))
     .returning({ images: products.images });
   if (!row) throw AppError.notFound("Product");
-  await removeUnusedImages(ctx.db, ctx.media, row.images);
+  await removeImagesNothingUses(ctx, row.images);
   await ctx.catalogueEvents.publish({ kind: "product", id });
 }
