@@ -29,6 +29,10 @@ async function expectToast(page: Page, text: string) {
   await page.locator('[role="status"]').filter({ hasText: text }).first().waitFor();
 }
 
+async function mediaStatus(page: Page, url: string): Promise<number> {
+  return page.evaluate(async (u) => (await fetch(u, { cache: "no-store" })).status, url);
+}
+
 async function searchProducts(page: Page, name: string) {
   await page.getByLabel("Search products by name").fill(name);
   await page.getByRole("button", { name: "Search", exact: true }).click();
@@ -113,6 +117,9 @@ describe("admin manages the catalogue", () => {
       reviews: 10,
     });
     expect(stored.data.images).toHaveLength(2);
+    const [front, back] = stored.data.images as string[];
+    expect(front).not.toBe(back);
+    expect(await mediaStatus(page, back)).toBe(200);
     await row.getByRole("link", { name: `View ${name}` }).click();
     await page.waitForURL(`${baseURL}/product-details/${id}`);
     await page.getByRole("heading", { level: 1, name }).waitFor();
@@ -129,12 +136,20 @@ describe("admin manages the catalogue", () => {
     expect(await page.getByRole("checkbox", { name: "Black" }).isChecked()).toBe(true);
     await page.getByRole("img", { name: "Preview of Image 2" }).waitFor();
     await page.getByLabel("Offer Price").fill("1000");
+    await page.getByRole("button", { name: "Remove Image 2" }).click();
     await page.getByRole("button", { name: "Update" }).click();
     await expectDialog(page, "Product Updated!", "Your product has been successfully updated.");
     await page.waitForURL(`${baseURL}/dashboard/allProducts`);
     await page.getByRole("button", { name: "OK" }).click();
     await searchProducts(page, name);
     expect(await row.textContent()).toContain("৳1,000");
+    // The image the update dropped is gone from storage.
+    const edited = await page.evaluate(
+      async (productId) => (await fetch(`/api/product/${productId}`)).json(),
+      id,
+    );
+    expect(edited.data.images).toEqual([front]);
+    expect(await mediaStatus(page, back)).toBe(404);
 
     // Delete it behind the confirmation.
     await row.getByRole("button", { name: `Delete ${name}` }).click();
@@ -147,6 +162,7 @@ describe("admin manages the catalogue", () => {
       id,
     );
     expect(gone).toBe(404);
+    expect(await mediaStatus(page, front)).toBe(404);
   });
 
   it("shows the field issues of a product the rules refuse, and saves nothing", async () => {
