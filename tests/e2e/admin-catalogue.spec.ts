@@ -165,6 +165,44 @@ describe("admin manages the catalogue", () => {
     expect(await mediaStatus(page, front)).toBe(404);
   });
 
+  it("pages the table on the server: Load more appends, and works without JavaScript too", async () => {
+    await page.goto(`${baseURL}/dashboard/allProducts`);
+    await hydrated(page);
+    const ids = () =>
+      page
+        .locator("tbody tr")
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-product-id")));
+    const first = await ids();
+    expect(first).toHaveLength(20);
+    await page.getByRole("link", { name: "Load more" }).click();
+    await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 40);
+    const both = await ids();
+    expect(new Set(both).size).toBe(40);
+    expect(both.slice(0, 20)).toEqual(first);
+    expect(page.url()).toBe(`${baseURL}/dashboard/allProducts`);
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.context().addCookies(await context.cookies());
+    await plain.goto(`${baseURL}/dashboard/allProducts`);
+    await plain.getByLabel("Search products by name").fill("bag");
+    await plain.getByRole("button", { name: "Search", exact: true }).click();
+    await plain.waitForURL((url) => url.searchParams.get("q") === "bag");
+    const names = await plain
+      .locator("tbody th")
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute("title") ?? ""));
+    expect(names.length).toBeGreaterThan(0);
+    for (const n of names) expect(n.toLowerCase()).toContain("bag");
+    await plain.goto(`${baseURL}/dashboard/allProducts`);
+    await plain.getByRole("link", { name: "Load more" }).click();
+    await plain.waitForURL((url) => url.searchParams.has("cursor"));
+    const next = await plain
+      .locator("tbody tr")
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-product-id")));
+    expect(next).toEqual(both.slice(20, 40));
+    await noScript.close();
+  });
+
   it("shows the field issues of a product the rules refuse, and saves nothing", async () => {
     await page.goto(`${baseURL}/dashboard/addProduct`);
     await hydrated(page);
