@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SIZES } from "../../../core/catalogue";
 import { productInputSchema } from "../../../core/schemas";
+import { zodFieldIssues } from "./field-issues";
 import { EMPTY_PRODUCT_FORM, formValuesOf, productBody, toggleIn } from "./product-form-values";
 
 const filled = {
@@ -27,6 +28,19 @@ describe("productBody", () => {
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((i) => i.path.join("."));
     expect(paths).toEqual(expect.arrayContaining(["originalPrice", "ratings"]));
+  });
+
+  it("an empty form names every required field in words an admin reads", () => {
+    const result = productInputSchema.safeParse(productBody(EMPTY_PRODUCT_FORM, []));
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(zodFieldIssues(result.error)).toEqual({
+      name: "Name is required",
+      category: "Unknown category",
+      subCategory: "Sub-category is required",
+      productType: "Choose a product type",
+      originalPrice: "Enter the original price",
+    });
   });
 
   it("round-trips a stored product", () => {

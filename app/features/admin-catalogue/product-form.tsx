@@ -77,7 +77,11 @@ export function ProductForm(props: Props) {
     e.preventDefault();
     // Check the fields before any upload: a form that cannot be saved uploads nothing.
     const checked = productInputSchema.safeParse(productBody(values, []));
-    if (!checked.success) return showIssues(zodFieldIssues(checked.error));
+    if (!checked.success) {
+      const found = zodFieldIssues(checked.error);
+      if (found.category && values.category === "") found.category = "Choose a category";
+      return showIssues(found);
+    }
     setIssues({});
     setBusy(true);
     try {
