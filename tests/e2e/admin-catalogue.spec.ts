@@ -117,7 +117,7 @@ describe("admin manages the catalogue", () => {
       reviews: 10,
     });
     expect(stored.data.images).toHaveLength(2);
-    const [front, back] = stored.data.images as string[];
+    const [front, back] = stored.data.images as [string, string];
     expect(front).not.toBe(back);
     expect(await mediaStatus(page, back)).toBe(200);
     await row.getByRole("link", { name: `View ${name}` }).click();
