@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppContext } from "../app-context";
 import type { CatalogueChange } from "../catalogue/events";
 import { orderLines, products, user } from "../db/schema";
@@ -255,6 +255,25 @@ describeDb(`product writes API (${TEST_DB})`, () => {
     });
     expect(changes).toEqual([]);
     await call("DELETE", `/deleteProduct/${id}`, { cookie: admin });
+  });
+
+  it("a delete whose image removal fails still deletes and announces the product", async () => {
+    const picture = await storeImage();
+    const added = await call("POST", "/postProduct", {
+      cookie: admin,
+      body: { ...validProduct, images: [picture] },
+    });
+    const id = added.body.insertedId as string;
+    changes.length = 0;
+    const storageDown = vi.spyOn(ctx.media, "remove").mockRejectedValue(new Error("disk gone"));
+    try {
+      const deleted = await call("DELETE", `/deleteProduct/${id}`, { cookie: admin });
+      expect(deleted).toEqual({ status: 200, body: { deletedCount: 1 } });
+    } finally {
+      storageDown.mockRestore();
+    }
+    expect(changes).toEqual([{ kind: "product", id }]);
+    expect((await call("GET", `/product/${id}`)).status).toBe(404);
   });
 
   it("answers 404 for unknown ids and changes nothing", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, lt, ne, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, lt, ne, or, type SQL } from "drizzle-orm";
 import {
   type Product,
   type ProductInput,
@@ -6,12 +6,11 @@ import {
   productInputSchema,
   productUpdateSchema,
 } from "../../core/schemas";
-import type { AppContext } from "../app-context";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
-import { orderLines, type ProductRow, products } from "../db/schema";
+import { type ProductRow, products } from "../db/schema";
 import { AppError } from "../errors";
-import { removeUnusedImages } from "../media/cleanup";
+import { afterCatalogueWrite, type CatalogueWriteContext } from "./catalogue-writes";
 
 export type { Product };
 
@@ -157,28 +156,6 @@ export async function countProducts(db: Db): Promise<number> {
   return db.$count(products);
 }
 
-/**
- * Removes the stored images among `urls` that nothing uses any more. Order lines snapshot their
- * image URL, so an image a past order shows is kept too: the order overview and invoice must
- * not lose their pictures when the product goes.
- */
-async function removeImagesNothingUses(ctx: CatalogueWriteContext, urls: readonly string[]) {
-  if (urls.length === 0) return;
-  const ordered = await ctx.db
-    .selectDistinct({ url: orderLines.imageUrl })
-    .from(orderLines)
-    .where(inArray(orderLines.imageUrl, [...urls]));
-  const keep = new Set(ordered.map((r) => r.url));
-  await removeUnusedImages(
-    ctx.db,
-    ctx.media,
-    urls.filter((url) => !keep.has(url)),
-  );
-}
-
-/** What a catalogue write needs besides the database: image cleanup and the change channel. */
-export type CatalogueWriteContext = Pick<AppContext, "db" | "media" | "catalogueEvents">;
-
 function parseProductInput(body: unknown): ProductInput {
   const parsed = productInputSchema.safeParse(body);
   if (!parsed.success) throw AppError.fromZod(parsed.error);
@@ -188,7 +165,7 @@ function parseProductInput(body: unknown): ProductInput {
 /** Adds a product (the server sets createdAt) and announces it once committed. */
 export async function addProduct(ctx: CatalogueWriteContext, body: unknown): Promise<Product> {
   const product = await createProduct(ctx.db, parseProductInput(body));
-  await ctx.catalogueEvents.publish({ kind: "product", id: product._id });
+  await afterCatalogueWrite(ctx, { kind: "product", id: product._id });
   return product;
 }
 
@@ -250,8 +227,7 @@ export async function updateProduct(
     return { before: stored, after: toProduct(updated) };
   });
   const dropped = before.images.filter((url) => !after.images.includes(url));
-  await removeImagesNothingUses(ctx, dropped);
-  await ctx.catalogueEvents.publish({ kind: "product", id });
+  await afterCatalogueWrite(ctx, { kind: "product", id }, dropped);
   return after;
 }
 
@@ -266,6 +242,5 @@ export async function deleteProduct(ctx: CatalogueWriteContext, id: string): Pro
     .where(eq(products.id, id))
     .returning({ images: products.images });
   if (!row) throw AppError.notFound("Product");
-  await removeImagesNothingUses(ctx, row.images);
-  await ctx.catalogueEvents.publish({ kind: "product", id });
+  await afterCatalogueWrite(ctx, { kind: "product", id }, row.images);
 }

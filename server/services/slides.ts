@@ -4,8 +4,7 @@ import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import { type SlideRow, slides } from "../db/schema";
 import { AppError } from "../errors";
-import { removeUnusedImages } from "../media/cleanup";
-import type { CatalogueWriteContext } from "./products";
+import { afterCatalogueWrite, type CatalogueWriteContext } from "./catalogue-writes";
 
 /** Spec §3 slide: the title doubles as the image's alt text. */
 export type Slide = { _id: string; image: string; title: string; time: string };
@@ -57,7 +56,7 @@ export async function addSlide(ctx: CatalogueWriteContext, body: unknown): Promi
     .values({ id: newId(), image: input.image, title: input.title, time: new Date() })
     .returning();
   if (!row) throw new Error("insert returned no row");
-  await ctx.catalogueEvents.publish({ kind: "slide", id: row.id });
+  await afterCatalogueWrite(ctx, { kind: "slide", id: row.id });
   return toSlide(row);
 }
 
@@ -88,8 +87,8 @@ export async function updateSlide(
     if (!updated) throw AppError.notFound("Slide");
     return { before: row, after: updated };
   });
-  if (before.image !== after.image) await removeUnusedImages(ctx.db, ctx.media, [before.image]);
-  await ctx.catalogueEvents.publish({ kind: "slide", id });
+  const dropped = before.image !== after.image ? [before.image] : [];
+  await afterCatalogueWrite(ctx, { kind: "slide", id }, dropped);
   return toSlide(after);
 }
 
@@ -100,6 +99,5 @@ export async function deleteSlide(ctx: CatalogueWriteContext, id: string): Promi
     .where(eq(slides.id, id))
     .returning({ image: slides.image });
   if (!row) throw AppError.notFound("Slide");
-  await removeUnusedImages(ctx.db, ctx.media, [row.image]);
-  await ctx.catalogueEvents.publish({ kind: "slide", id });
+  await afterCatalogueWrite(ctx, { kind: "slide", id }, [row.image]);
 }
