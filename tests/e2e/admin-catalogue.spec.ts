@@ -220,6 +220,30 @@ describe("admin manages the catalogue", () => {
     expect(page.url()).toBe(`${baseURL}/dashboard/addProduct`);
   });
 
+  it("a file that is not an image is refused beside its slot, and nothing is added", async () => {
+    await page.goto(`${baseURL}/dashboard/manageSlider`);
+    await hydrated(page);
+    const before = await page.locator("tbody tr").count();
+    await page.goto(`${baseURL}/dashboard/manageSlide/addSlide`);
+    await hydrated(page);
+    await page.getByLabel("Slide Image").setInputFiles({
+      name: "banner.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("this is a text file pretending to be a picture"),
+    });
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expectDialog(page, "Error!", "Failed to add slider data");
+    await page.getByRole("button", { name: "OK" }).click();
+    await page.getByText("Choose a JPEG, PNG, WebP, AVIF or GIF image").waitFor();
+    expect(page.url()).toBe(`${baseURL}/dashboard/manageSlide/addSlide`);
+    const slides = await page.evaluate(async () => (await fetch("/api/getSliders")).json());
+    expect(slides).toHaveLength(before);
+
+    const missing = await page.goto(`${baseURL}/dashboard/update/no-such-product`);
+    expect(missing?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Oops! Page Not Found" }).waitFor();
+  });
+
   it("adds, edits and deletes a slide, and the home slider follows", async () => {
     const title = `Eid sale ${randomBytes(3).toString("hex")}`;
     await page.goto(`${baseURL}/dashboard/manageSlider`);

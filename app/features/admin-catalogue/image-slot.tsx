@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { mediaUrlForWidth } from "../../../core/media";
-import { type ImageKind, uploadImage } from "../media/upload-image";
+import { type ImageKind, ImageUploadError, uploadImage } from "../media/upload-image";
 
 /** One image of a form: a stored URL, or a chosen file waiting to be uploaded on submit. */
 export type ImageSlotState = {
@@ -10,9 +10,17 @@ export type ImageSlotState = {
   preview: string | null;
   /** 0..1 while the file uploads. */
   progress: number | null;
+  /** Why the last upload of this file was refused (the server's message). */
+  error: string | null;
 };
 
-export const EMPTY_SLOT: ImageSlotState = { url: null, file: null, preview: null, progress: null };
+export const EMPTY_SLOT: ImageSlotState = {
+  url: null,
+  file: null,
+  preview: null,
+  progress: null,
+  error: null,
+};
 
 export function slotOf(url: string | null | undefined): ImageSlotState {
   return { ...EMPTY_SLOT, url: url || null };
@@ -39,15 +47,17 @@ export async function uploadSlots(
       continue;
     }
     if (!slot.file) continue;
-    update(index, { ...slot, progress: 0 });
+    update(index, { ...slot, progress: 0, error: null });
     try {
       const url = await uploadImage(slot.file, kind, (progress) =>
-        update(index, { ...slot, progress }),
+        update(index, { ...slot, progress, error: null }),
       );
-      update(index, { ...slot, url, progress: null });
+      update(index, { ...slot, url, progress: null, error: null });
       urls.push(url);
     } catch (err) {
-      update(index, { ...slot, progress: null });
+      const message =
+        err instanceof ImageUploadError ? err.message : "The image could not be uploaded";
+      update(index, { ...slot, progress: null, error: message });
       throw err;
     }
   }
@@ -69,8 +79,8 @@ type Props = {
 
 /** A file input (images only) with a preview, the upload's progress and a remove button. */
 export function ImageSlot(props: Props) {
-  const { label, sizeHint, slot, originalWidth, previewClassName, error, disabled, onChange } =
-    props;
+  const { label, sizeHint, slot, originalWidth, previewClassName, disabled, onChange } = props;
+  const error = slot.error ?? props.error;
   const id = useId();
   const preview =
     slot.preview ??
@@ -79,7 +89,7 @@ export function ImageSlot(props: Props) {
   function choose(file: File | undefined) {
     if (slot.preview) URL.revokeObjectURL(slot.preview);
     if (!file) return onChange(EMPTY_SLOT);
-    onChange({ url: null, file, preview: URL.createObjectURL(file), progress: null });
+    onChange({ ...EMPTY_SLOT, file, preview: URL.createObjectURL(file) });
   }
 
   function remove() {
