@@ -29,6 +29,15 @@ async function expectToast(page: Page, text: string) {
   await page.locator('[role="status"]').filter({ hasText: text }).first().waitFor();
 }
 
+/**
+ * Closes the open notice with Escape (it may already have closed itself after its 3 s, so no
+ * click on its OK button, which might be gone), then waits until no dialog is left.
+ */
+async function closeNotice(page: Page) {
+  await page.keyboard.press("Escape");
+  await page.locator('[role="dialog"]').waitFor({ state: "detached" });
+}
+
 async function mediaStatus(page: Page, url: string): Promise<number> {
   return page.evaluate(async (u) => (await fetch(u, { cache: "no-store" })).status, url);
 }
@@ -85,7 +94,7 @@ describe("admin manages the catalogue", () => {
     await page.getByRole("button", { name: "Upload" }).click();
     await expectDialog(page, "Product Added!", "Your product has been successfully added.");
     await page.waitForURL(`${baseURL}/dashboard/allProducts`);
-    await page.getByRole("button", { name: "OK" }).click();
+    await closeNotice(page);
 
     // The table finds it by name on the server; the name is cut to 20 characters.
     await searchProducts(page, name);
@@ -140,7 +149,7 @@ describe("admin manages the catalogue", () => {
     await page.getByRole("button", { name: "Update" }).click();
     await expectDialog(page, "Product Updated!", "Your product has been successfully updated.");
     await page.waitForURL(`${baseURL}/dashboard/allProducts`);
-    await page.getByRole("button", { name: "OK" }).click();
+    await closeNotice(page);
     await searchProducts(page, name);
     expect(await row.textContent()).toContain("৳1,000");
     // The image the update dropped is gone from storage.
@@ -233,7 +242,7 @@ describe("admin manages the catalogue", () => {
     });
     await page.getByRole("button", { name: "Upload" }).click();
     await expectDialog(page, "Error!", "Failed to add slider data");
-    await page.getByRole("button", { name: "OK" }).click();
+    await closeNotice(page);
     await page.getByText("Choose a JPEG, PNG, WebP, AVIF or GIF image").waitFor();
     expect(page.url()).toBe(`${baseURL}/dashboard/manageSlide/addSlide`);
     const slides = await page.evaluate(async () => (await fetch("/api/getSliders")).json());
