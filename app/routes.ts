@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { ORDER_LISTS } from "../core/order-lists";
 
 export default [
   layout("routes/storefront/layout.tsx", [
@@ -18,7 +19,15 @@ export default [
     route("authentication/reset-password", "routes/auth/reset-password.tsx"),
     route("*", "routes/storefront/not-found.tsx"),
   ]),
-  route("dashboard", "routes/dashboard/layout.tsx", [index("routes/dashboard/home.tsx")]),
+  route("dashboard", "routes/dashboard/layout.tsx", [
+    index("routes/dashboard/home.tsx"),
+    // One module for every order list of spec §2; each path gets its own route id.
+    ...ORDER_LISTS.map((list) =>
+      route(list.slug, "routes/dashboard/order-list.tsx", { id: `order-list-${list.slug}` }),
+    ),
+    route("order-overview/:id", "routes/dashboard/order-overview.tsx"),
+    route("order-overview/:id/invoice/:invoiceId", "routes/dashboard/order-invoice.tsx"),
+  ]),
   route("sitemap.xml", "routes/storefront/sitemap.ts"),
   route("robots.txt", "routes/storefront/robots.ts"),
 ] satisfies RouteConfig;
