@@ -21,6 +21,7 @@ export default [
   ]),
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/home.tsx"),
+    route("messages", "routes/dashboard/messages.tsx"),
     // One module for every order list of spec §2; each path gets its own route id.
     ...ORDER_LISTS.map((list) =>
       route(list.slug, "routes/dashboard/order-list.tsx", { id: `order-list-${list.slug}` }),

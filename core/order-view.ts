@@ -1,33 +1,11 @@
-import type { AddressType } from "./checkout";
-import type { DeliveryArea } from "./delivery";
+import type { CheckoutLine, CustomerDetails } from "./checkout";
 import type { OrderStatus } from "./order-status";
 
-/** One line of an order as sold (spec §3 order line, plus the line total). */
-export type OrderLineView = {
-  id: string;
-  name: string;
-  imageUrl: string;
-  color: string;
-  size: string;
-  /** The unit price the line was sold at (spec §3 calls it originalPrice). */
-  originalPrice: number;
-  quantity: number;
-  lineTotal: number;
-};
+/** One line of an order as sold (spec §3 order line; `originalPrice` is the unit price it sold at), plus its total. */
+export type OrderLineView = CheckoutLine & { lineTotal: number };
 
-export type OrderCustomerView = {
-  name: string;
-  email: string;
-  mobileNumber: string;
-  district: string;
-  thana: string;
-  address: string;
-  comment: string;
-  addressType: AddressType | string;
-  deliveryArea: DeliveryArea;
-  paymentSystem: string;
-  deliveryCharge: number;
-};
+/** Spec §3 customerData with the delivery charge the order was given. */
+export type OrderCustomerView = CustomerDetails & { deliveryCharge: number };
 
 export type OrderHistoryEntry = {
   from: OrderStatus | null;

@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { AppContext } from "../app-context";
-import { contactMessages } from "../db/schema";
+import { contactMessages, user } from "../db/schema";
+import { createContactMessage } from "../services/contact";
+import { signUp } from "../testing/accounts";
 import { describeDb, openTestContext, TEST_DB } from "../testing/test-context";
 import { mountServerRoutes } from "./api";
 import type { AppEnv } from "./env";
@@ -66,6 +69,59 @@ describeDb(`contact API (${TEST_DB})`, () => {
     const notJson = await post("{");
     expect(notJson.status).toBe(400);
     expect(await ctx.db.$count(contactMessages)).toBe(before);
+  });
+
+  it("lets admins page through messages and mark them read; nobody else", async () => {
+    // Distinct times, so "newest first" has one right answer.
+    for (let i = 0; i < 3; i++) {
+      await createContactMessage(
+        ctx.db,
+        { ...valid, subject: `Question ${i}` },
+        new Date(Date.now() + (i + 1) * 1000),
+      );
+    }
+    const admin = await signUp(ctx, { name: "Admin", email: "admin@haat.test" });
+    await ctx.db.update(user).set({ role: "admin" }).where(eq(user.id, admin.id));
+    const customer = await signUp(ctx, { name: "Rahim", email: "rahim@haat.test" });
+    const get = async (path: string, cookie?: string, init: RequestInit = {}) => {
+      const res = await app.request(`/api${path}`, {
+        ...init,
+        headers: { ...(cookie ? { cookie } : {}), "content-type": "application/json" },
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    expect((await get("/contactMessages")).status).toBe(401);
+    expect((await get("/contactMessages", customer.cookie)).status).toBe(403);
+
+    const total = await ctx.db.$count(contactMessages);
+    const first = await get("/contactMessages?limit=2", admin.cookie);
+    expect(first.status).toBe(200);
+    expect(first.body.data.map((m: { subject: string }) => m.subject)).toEqual([
+      "Question 2",
+      "Question 1",
+    ]);
+    expect(first.body.unread).toBe(total);
+    const rest = await get(
+      `/contactMessages?limit=500&cursor=${first.body.nextCursor}`,
+      admin.cookie,
+    );
+    expect(first.body.data.length + rest.body.data.length).toBe(total);
+    expect(rest.body.nextCursor).toBeNull();
+
+    const id = first.body.data[0]._id;
+    const patch = (body: unknown, cookie = admin.cookie) =>
+      get(`/contactMessages/${id}`, cookie, { method: "PATCH", body: JSON.stringify(body) });
+    expect((await patch({ read: true }, customer.cookie)).status).toBe(403);
+    const read = await patch({ read: true });
+    expect(read.status).toBe(200);
+    expect(read.body.data.readAt).toEqual(expect.any(String));
+    expect((await get("/contactMessages", admin.cookie)).body.unread).toBe(total - 1);
+    expect((await patch({ read: "yes" })).status).toBe(400);
+    expect(
+      (await get("/contactMessages/nope", admin.cookie, { method: "PATCH", body: '{"read":true}' }))
+        .status,
+    ).toBe(404);
+    expect((await get("/contactMessages?cursor=bm9wZQ", admin.cookie)).status).toBe(400);
   });
 
   it("is described in the OpenAPI document", async () => {

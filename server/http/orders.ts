@@ -1,10 +1,25 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "../../core/checkout";
+import { DELIVERY_AREAS } from "../../core/delivery";
+import { ORDER_SEARCH_MAX } from "../../core/order-lists";
+import { isOrderStatus, ORDER_STATUSES } from "../../core/order-status";
 import { orderInputSchema } from "../../core/schemas/order";
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { changeOrderStatus, deleteOrder } from "../services/order-changes";
+import {
+  getOrderDetail,
+  listOrders,
+  type OrderOwner,
+  type OrderViewer,
+} from "../services/order-queries";
 import { placeOrder } from "../services/orders";
-import { getCaller } from "./caller";
+import { findUserByEmail } from "../services/users";
+import { type Caller, getCaller, requireAdmin, requireCaller } from "./caller";
+import type { AppEnv } from "./env";
 import { createRouter } from "./router";
 import { errorResponses } from "./schemas";
 
@@ -83,3 +98,271 @@ ordersApi.openapi(postOrderRoute, async (c) => {
     placed.created ? 201 : 200,
   );
 });
+
+// ---------------------------------------------------------------- Reading and changing orders
+
+const orderStatusSchema = z.enum(ORDER_STATUSES);
+
+const orderLineSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  color: z.string(),
+  size: z.string(),
+  originalPrice: z.number().int().openapi({ description: "Unit price the line was sold at" }),
+  quantity: z.number().int(),
+  lineTotal: z.number().int(),
+});
+
+const orderSchema = z
+  .object({
+    _id: z.string(),
+    orderNumber: z.number().int(),
+    date: z.string().openapi({ example: "05 Mar, 2025" }),
+    time: z.string().openapi({ example: "04:00 pm" }),
+    placedAt: z.string().openapi({ format: "date-time" }),
+    subTotal: z.number().int(),
+    total: z.number().int(),
+    orderStatus: orderStatusSchema,
+    email: z.string(),
+    products: z.array(orderLineSchema),
+    customerData: z.object({
+      name: z.string(),
+      email: z.string(),
+      mobileNumber: z.string(),
+      district: z.string(),
+      thana: z.string(),
+      address: z.string(),
+      comment: z.string(),
+      addressType: z.string(),
+      deliveryArea: z.enum(DELIVERY_AREAS),
+      paymentSystem: z.string(),
+      deliveryCharge: z.number().int(),
+    }),
+  })
+  .openapi("Order");
+
+const orderDetailSchema = orderSchema
+  .extend({
+    history: z.array(
+      z.object({
+        from: orderStatusSchema.nullable(),
+        to: orderStatusSchema,
+        at: z.string().openapi({ format: "date-time" }),
+        byRole: z.enum(["admin", "customer", "system"]),
+        byName: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi("OrderDetail");
+
+const orderPageSchema = z.object({
+  data: z.array(orderSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int().openapi({ description: "Orders matching the filter, on all pages" }),
+});
+
+/** `status=Confirmed,Shipping` (or the parameter repeated): any of these statuses. */
+const statusListSchema = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const parts = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim());
+    const statuses = parts.filter(isOrderStatus);
+    if (statuses.length !== parts.length) {
+      ctx.addIssue({ code: "custom", message: `Use ${ORDER_STATUSES.join(", ")}` });
+      return z.NEVER;
+    }
+    return statuses;
+  })
+  .openapi({ type: "string", example: "Confirmed,Shipping" });
+
+const listQuerySchema = z.object({
+  status: statusListSchema,
+  q: z
+    .string()
+    .max(ORDER_SEARCH_MAX)
+    .optional()
+    .openapi({ description: "Order id (start), order number, mobile number or customer name" }),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: z.string().max(200).optional(),
+});
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+const listOrdersRoute = createRoute({
+  method: "get",
+  path: "/orders",
+  tags: ["Orders"],
+  summary: "All orders (admins), newest first",
+  description:
+    "Filters: `status` (one or a comma list), `q` (search), `email` (one customer's orders: " +
+    "placed while signed in to that account, or with that email once it is verified). Pages are " +
+    "bounded by `limit` (default 100, max 500); pass `nextCursor` back as `cursor`.",
+  request: {
+    query: listQuerySchema.extend({ email: z.email().max(254).optional() }),
+  },
+  responses: {
+    200: {
+      description: "A page of orders",
+      content: { "application/json": { schema: orderPageSchema } },
+    },
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const myOrdersRoute = createRoute({
+  method: "get",
+  path: "/order",
+  tags: ["Orders"],
+  summary: "One customer's orders",
+  description:
+    "A customer may only ask for their own email and gets the orders placed while signed in, " +
+    "plus those placed with that email once the email is verified. Admins may ask for any email. " +
+    "Same filters and paging as `GET /api/orders`.",
+  request: { query: listQuerySchema.extend({ email: z.email().max(254) }) },
+  responses: {
+    200: {
+      description: "A page of orders",
+      content: { "application/json": { schema: orderPageSchema } },
+    },
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+const getOrderRoute = createRoute({
+  method: "get",
+  path: "/orders/{id}",
+  tags: ["Orders"],
+  summary: "One order with its lines and status history",
+  description: "Admins: any order. Customers: their own; any other id answers 404.",
+  request: { params: idParams },
+  responses: {
+    200: {
+      description: "The order",
+      content: { "application/json": { schema: z.object({ data: orderDetailSchema }) } },
+    },
+    ...errorResponses(400, 401, 404),
+  },
+});
+
+const orderStatusRoute = createRoute({
+  method: "put",
+  path: "/orderStatus/{id}",
+  tags: ["Orders"],
+  summary: "Change an order's status",
+  description:
+    "Allowed changes (anything else answers 409): admins Pending → Confirmed or Cancelled; " +
+    "Confirmed → Shipping, Delivered or Cancelled; Shipping → Delivered or Cancelled; " +
+    "Cancelled → Confirmed. The order's owner: Pending, Confirmed or Shipping → Cancelled; " +
+    "Cancelled → Confirmed; Delivered → Return. Every change is recorded with who made it. " +
+    "A customer's request for an order that is not theirs answers 404.",
+  request: {
+    params: idParams,
+    body: {
+      required: true,
+      content: { "application/json": { schema: z.object({ status: orderStatusSchema }) } },
+    },
+  },
+  responses: {
+    200: {
+      description: "Changed",
+      content: {
+        "application/json": {
+          schema: z.object({ modifiedCount: z.literal(1), orderStatus: orderStatusSchema }),
+        },
+      },
+    },
+    ...errorResponses(400, 401, 404, 409),
+  },
+});
+
+const deleteOrderRoute = createRoute({
+  method: "delete",
+  path: "/deleteOrder/{id}",
+  tags: ["Orders"],
+  summary: "Delete an order (admins; Cancelled, Delivered or Return only)",
+  request: { params: idParams },
+  responses: {
+    200: {
+      description: "Deleted",
+      content: { "application/json": { schema: z.object({ deletedCount: z.literal(1) }) } },
+    },
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+function viewerOf(caller: Caller): OrderViewer {
+  return {
+    userId: caller.userId,
+    email: caller.email,
+    role: caller.role,
+    emailVerified: caller.emailVerified,
+  };
+}
+
+/** The account behind an email, as an order owner (an email without an account owns its guest orders). */
+async function ownerByEmail(db: Db, email: string): Promise<OrderOwner> {
+  const account = await findUserByEmail(db, email);
+  return account
+    ? { userId: account.id, email: account.email, emailVerified: account.emailVerified }
+    : { userId: null, email: email.toLowerCase(), emailVerified: true };
+}
+
+/** Both list routes: a page of the caller's visible orders, optionally one customer's. */
+async function listFor(
+  c: Context<AppEnv>,
+  caller: Caller,
+  query: z.infer<typeof listQuerySchema>,
+  owner?: OrderOwner,
+) {
+  const { status, q, limit, cursor } = query;
+  const page = await listOrders(c.var.app.db, viewerOf(caller), {
+    statuses: status,
+    search: q,
+    owner,
+    limit,
+    cursor,
+  });
+  return c.json(page, 200);
+}
+
+ordersApi
+  .openapi(listOrdersRoute, async (c) => {
+    const caller = await requireAdmin(c);
+    const query = c.req.valid("query");
+    const owner = query.email ? await ownerByEmail(c.var.app.db, query.email) : undefined;
+    return listFor(c, caller, query, owner);
+  })
+  .openapi(myOrdersRoute, async (c) => {
+    const caller = await requireCaller(c);
+    const query = c.req.valid("query");
+    if (caller.role === "admin") {
+      return listFor(c, caller, query, await ownerByEmail(c.var.app.db, query.email));
+    }
+    if (query.email.toLowerCase() !== caller.email) {
+      throw new AppError("forbidden", "You can only list your own orders");
+    }
+    return listFor(c, caller, query);
+  })
+  .openapi(getOrderRoute, async (c) => {
+    const caller = await requireCaller(c);
+    const order = await getOrderDetail(c.var.app.db, viewerOf(caller), c.req.valid("param").id);
+    return c.json({ data: order }, 200);
+  })
+  .openapi(orderStatusRoute, async (c) => {
+    const caller = await requireCaller(c);
+    const changed = await changeOrderStatus(
+      c.var.app.db,
+      viewerOf(caller),
+      c.req.valid("param").id,
+      c.req.valid("json").status,
+    );
+    return c.json({ modifiedCount: 1 as const, orderStatus: changed.to }, 200);
+  })
+  .openapi(deleteOrderRoute, async (c) => {
+    const caller = await requireAdmin(c);
+    await deleteOrder(c.var.app.db, viewerOf(caller), c.req.valid("param").id);
+    return c.json({ deletedCount: 1 as const }, 200);
+  });

@@ -1,6 +1,8 @@
+import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { contactInputSchema } from "../../core/schemas";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
+import { encodeCursor, olderThan } from "../db/keyset";
 import { contactMessages } from "../db/schema";
 import { AppError } from "../errors";
 
@@ -18,4 +20,77 @@ export async function createContactMessage(
   const id = newId();
   await db.insert(contactMessages).values({ id, ...parsed.data, createdAt: now });
   return { insertedId: id };
+}
+
+export type ContactMessage = {
+  _id: string;
+  name: string;
+  email: string;
+  phoneNumber: string;
+  subject: string;
+  description: string;
+  createdAt: string;
+  readAt: string | null;
+};
+
+export type ContactMessagePage = {
+  data: ContactMessage[];
+  nextCursor: string | null;
+  unread: number;
+};
+
+function toMessage(row: typeof contactMessages.$inferSelect): ContactMessage {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    subject: row.subject,
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  };
+}
+
+/** Messages for the shop's staff, newest first, keyset-paginated, with the number still unread. */
+export async function listContactMessages(
+  db: Db,
+  options: { limit: number; cursor?: string },
+): Promise<ContactMessagePage> {
+  const where: SQL[] = [];
+  if (options.cursor) {
+    where.push(olderThan(contactMessages.createdAt, contactMessages.id, options.cursor));
+  }
+  const [rows, unread] = await Promise.all([
+    db
+      .select()
+      .from(contactMessages)
+      .where(and(...where))
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(options.limit + 1),
+    db.$count(contactMessages, isNull(contactMessages.readAt)),
+  ]);
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    data: page.map(toMessage),
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+    unread,
+  };
+}
+
+/** Marks a message read (or unread again); 404 for an unknown id. */
+export async function setContactMessageRead(
+  db: Db,
+  id: string,
+  read: boolean,
+  now: Date = new Date(),
+): Promise<ContactMessage> {
+  const [row] = await db
+    .update(contactMessages)
+    .set({ readAt: read ? now : null })
+    .where(eq(contactMessages.id, id))
+    .returning();
+  if (!row) throw AppError.notFound("Message");
+  return toMessage(row);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { formatOrderDate, formatOrderTime } from "../../core/dates";
 import type { OrderStatus, Role } from "../../core/order-status";
 import type {
@@ -9,20 +9,25 @@ import type {
   OrderView,
 } from "../../core/order-view";
 import type { Db } from "../db/client";
+import { encodeCursor, olderThan } from "../db/keyset";
 import { type OrderRow, orderLines, orderStatusHistory, orders, user } from "../db/schema";
 import { AppError } from "../errors";
 
 /** Who is looking at orders: admins see every order, customers their own (decisions.md). */
 export type OrderViewer = { userId: string; email: string; role: Role; emailVerified: boolean };
 
+/** A customer account as far as order ownership goes; `userId` null for an email with no account. */
+export type OrderOwner = { userId: string | null; email: string; emailVerified: boolean };
+
 /**
  * decisions.md "Which orders a customer sees": orders placed while signed in, and orders whose
  * customer email is the account's email once that email is verified.
  */
-export function ownedBy(viewer: Pick<OrderViewer, "userId" | "email" | "emailVerified">): SQL {
-  const placedSignedIn = eq(orders.userId, viewer.userId);
-  if (!viewer.emailVerified) return placedSignedIn;
-  return or(placedSignedIn, eq(orders.customerEmail, viewer.email.toLowerCase())) as SQL;
+export function ownedBy(owner: OrderOwner): SQL {
+  const sameEmail = eq(orders.customerEmail, owner.email.toLowerCase());
+  if (owner.userId === null) return sameEmail;
+  const placedSignedIn = eq(orders.userId, owner.userId);
+  return owner.emailVerified ? (or(placedSignedIn, sameEmail) as SQL) : placedSignedIn;
 }
 
 /** What an admin may see: everything. What a customer may see: their own orders. */
@@ -34,28 +39,11 @@ export type OrderFilter = {
   statuses?: readonly OrderStatus[];
   /** Order id, order number, mobile number or customer name (a part of it). */
   search?: string;
-  /** Orders of one customer email (an admin looking up a customer). */
-  email?: string;
+  /** Only the orders that belong to this customer (an admin looking up a customer). */
+  owner?: OrderOwner;
   limit: number;
   cursor?: string;
 };
-
-type Cursor = { placedAt: Date; id: string };
-
-function encodeCursor(row: Pick<OrderRow, "placedAt" | "id">): string {
-  return Buffer.from(`${row.placedAt.toISOString()}|${row.id}`).toString("base64url");
-}
-
-function decodeCursor(cursor: string): Cursor {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const placedAt = new Date(iso ?? "");
-  if (!id || Number.isNaN(placedAt.getTime())) {
-    throw new AppError("invalid", "Some fields are not valid", [
-      { path: "cursor", message: "Invalid cursor" },
-    ]);
-  }
-  return { placedAt, id };
-}
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, "\\$&");
@@ -81,7 +69,7 @@ function searchCondition(search: string): SQL | undefined {
 function filterConditions(viewer: OrderViewer, filter: Omit<OrderFilter, "limit" | "cursor">) {
   const where: (SQL | undefined)[] = [visibleTo(viewer)];
   if (filter.statuses?.length) where.push(inArray(orders.status, [...filter.statuses]));
-  if (filter.email) where.push(eq(orders.customerEmail, filter.email.toLowerCase()));
+  if (filter.owner) where.push(ownedBy(filter.owner));
   if (filter.search) where.push(searchCondition(filter.search));
   return where;
 }
@@ -178,15 +166,7 @@ export async function listOrders(
 ): Promise<OrderPage> {
   const where = filterConditions(viewer, filter);
   const pageWhere = [...where];
-  if (filter.cursor) {
-    const c = decodeCursor(filter.cursor);
-    pageWhere.push(
-      or(
-        lt(orders.placedAt, c.placedAt),
-        and(eq(orders.placedAt, c.placedAt), lt(orders.id, c.id)),
-      ),
-    );
-  }
+  if (filter.cursor) pageWhere.push(olderThan(orders.placedAt, orders.id, filter.cursor));
   const [rows, [counted]] = await Promise.all([
     db
       .select()
@@ -203,7 +183,7 @@ export async function listOrders(
   const last = page.at(-1);
   return {
     data: await withLines(db, page),
-    nextCursor: rows.length > filter.limit && last ? encodeCursor(last) : null,
+    nextCursor: rows.length > filter.limit && last ? encodeCursor(last.placedAt, last.id) : null,
     total: counted?.n ?? 0,
   };
 }

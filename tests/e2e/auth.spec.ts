@@ -218,6 +218,7 @@ describe("accounts: sign-up, sign-in, logout", () => {
       "Delivered Orders",
       "Return Orders",
       "Manage Slider",
+      "Messages",
     ]);
     await context.close();
   });

@@ -12,6 +12,7 @@ export const ADMIN_MENU: MenuLink[] = [
   { to: "/dashboard/deliveredOrders", label: "Delivered Orders" },
   { to: "/dashboard/returnOrders", label: "Return Orders" },
   { to: "/dashboard/manageSlider", label: "Manage Slider" },
+  { to: "/dashboard/messages", label: "Messages" },
 ];
 
 export const CUSTOMER_MENU: MenuLink[] = [

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { AppError } from "../../../server/errors";
-import { createContactMessage } from "../../../server/services/contact";
+import { createContactMessage, listContactMessages } from "../../../server/services/contact";
 import { serverContext } from "../../lib/server-context.server";
 import {
   type ContactErrors,
@@ -28,6 +28,25 @@ export async function submitContactForm(request: Request) {
         values,
       };
       return data(result, { status: 400 });
+    }
+    throw err;
+  }
+}
+
+/** Rows per page of the admin's message list. */
+const MESSAGES_PAGE_SIZE = 20;
+
+/** The admin's Messages page: a page of stored messages (`?cursor=` from the URL). */
+export async function contactMessagesPage(url: URL) {
+  const ctx = await serverContext();
+  try {
+    return await listContactMessages(ctx.db, {
+      limit: MESSAGES_PAGE_SIZE,
+      cursor: url.searchParams.get("cursor") ?? undefined,
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.code === "invalid") {
+      throw data({ message: "This page of messages does not exist" }, { status: 400 });
     }
     throw err;
   }

@@ -1,0 +1,27 @@
+import { and, type Column, eq, lt, or, type SQL } from "drizzle-orm";
+import { AppError } from "../errors";
+
+/** Where a newest-first page ended: the last row's time and id (ids break ties). */
+export type KeysetCursor = { at: Date; id: string };
+
+export function encodeCursor(at: Date, id: string): string {
+  return Buffer.from(`${at.toISOString()}|${id}`).toString("base64url");
+}
+
+/** The cursor a client sent back; anything else is a 400 on the `cursor` field. */
+export function decodeCursor(cursor: string): KeysetCursor {
+  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const at = new Date(iso ?? "");
+  if (!id || Number.isNaN(at.getTime())) {
+    throw new AppError("invalid", "Some fields are not valid", [
+      { path: "cursor", message: "Invalid cursor" },
+    ]);
+  }
+  return { at, id };
+}
+
+/** Rows after the cursor in `ORDER BY time DESC, id DESC` order. */
+export function olderThan(timeColumn: Column, idColumn: Column, cursor: string): SQL {
+  const c = decodeCursor(cursor);
+  return or(lt(timeColumn, c.at), and(eq(timeColumn, c.at), lt(idColumn, c.id))) as SQL;
+}
