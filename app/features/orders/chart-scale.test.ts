@@ -16,8 +16,10 @@ describe("niceStep and axisTicks", () => {
 
   it("keeps whole steps for counts", () => {
     expect(niceStep(0.25, true)).toBe(1);
-    expect(axisTicks(3, 4, true)).toEqual([0, 1, 2, 3, 4]);
-    expect(axisTicks(0, 4, true)).toEqual([0, 1, 2, 3, 4]);
+    expect(axisTicks(3, 4, true)).toEqual([0, 1, 2, 3]);
+    expect(axisTicks(1, 4, true)).toEqual([0, 1]);
+    expect(axisTicks(0, 4, true)).toEqual([0, 1]);
+    expect(axisTicks(4, 4, true)).toEqual([0, 1, 2, 3, 4]);
     expect(axisTicks(9, 4, true)).toEqual([0, 5, 10, 15, 20]);
   });
 
@@ -85,6 +87,17 @@ describe("chartGeometry", () => {
       "25 Nov",
       "30 Nov",
     ]);
+  });
+
+  it("gives both axes the same number of ticks", () => {
+    const quiet = days.map((d, i) => ({
+      ...d,
+      orders: i === 3 ? 1 : 0,
+      revenue: i === 3 ? 950 : 0,
+    }));
+    const g = chartGeometry(quiet, box);
+    expect(g.orderTicks.map((t) => t.value)).toEqual([0, 1]);
+    expect(g.revenueTicks.map((t) => t.value)).toEqual([0, 1000]);
   });
 
   it("draws an empty month flat on the axis", () => {

@@ -11,10 +11,14 @@ export function niceStep(raw: number, whole = false): number {
   return whole ? Math.max(1, Math.ceil(step)) : step;
 }
 
-/** Tick values from 0 up to a round maximum that holds `max`, `count` steps apart. */
+/**
+ * Tick values from 0 up to a round maximum that holds `max`, in `count` steps. Whole-number
+ * axes with a small maximum get fewer steps (0, 1, 2 rather than 0, 1, 2, 3, 4 for 2 orders).
+ */
 export function axisTicks(max: number, count: number, whole = false): number[] {
-  const step = niceStep(max / count, whole);
-  return Array.from({ length: count + 1 }, (_, i) => i * step);
+  const steps = whole && max < count ? Math.max(1, Math.ceil(max)) : count;
+  const step = niceStep(max / steps, whole);
+  return Array.from({ length: steps + 1 }, (_, i) => i * step);
 }
 
 const dayLabel = new Intl.DateTimeFormat("en-US", {
@@ -78,7 +82,11 @@ export function chartGeometry(
     height: box.height - box.top - box.bottom,
   };
   const orderTickValues = axisTicks(Math.max(0, ...days.map((d) => d.orders)), TICKS, true);
-  const revenueTickValues = axisTicks(Math.max(0, ...days.map((d) => d.revenue)), TICKS);
+  // As many revenue ticks as order ticks, so both axes' labels sit on the same grid lines.
+  const revenueTickValues = axisTicks(
+    Math.max(0, ...days.map((d) => d.revenue)),
+    orderTickValues.length - 1,
+  );
   const orderMax = orderTickValues.at(-1) ?? 1;
   const revenueMax = revenueTickValues.at(-1) ?? 1;
   const yOf = (value: number, max: number) => plot.y + plot.height - (value / max) * plot.height;

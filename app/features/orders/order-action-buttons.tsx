@@ -30,7 +30,12 @@ export function OrderActionButtons({
   if (actions.length === 0) return null;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form fieldset
-    <div role="group" aria-label={orderLabel} className="flex flex-wrap gap-1.5 print:hidden">
+    <div
+      role="group"
+      aria-label={orderLabel}
+      // Wide enough for two small buttons side by side, so three take two rows, not three.
+      className={`flex flex-wrap gap-1.5 print:hidden ${size === "sm" ? "min-w-[11.5rem]" : ""}`}
+    >
       {actions.map((action) => (
         <button
           key={action.label}

@@ -137,14 +137,14 @@ export function OrderInvoice({
           </table>
         </div>
 
-        <dl className="mt-4 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
+        <dl className="mt-4 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-y-1 text-sm">
           <dt>Sub Total</dt>
-          <dd className="text-right">{formatTaka(order.subTotal)}</dd>
+          <dd className="pl-6 text-right">{formatTaka(order.subTotal)}</dd>
           <dt>Delivery Charge</dt>
-          <dd className="text-right">{formatTaka(c.deliveryCharge)}</dd>
+          <dd className="pl-6 text-right">{formatTaka(c.deliveryCharge)}</dd>
           <dt className="border-t border-base-300 pt-1 text-base font-bold">Total</dt>
           <dd
-            className="border-t border-base-300 pt-1 text-right text-base font-bold"
+            className="border-t border-base-300 pt-1 pl-6 text-right text-base font-bold"
             data-testid="invoice-total"
           >
             {formatTaka(order.total)}

@@ -31,10 +31,11 @@ export function OrderTable({
   return (
     // Its links and buttons let the keyboard scroll it on a phone.
     <div className="overflow-x-auto rounded-box border border-base-300">
-      <table className="table table-sm md:table-md">
+      <table className="table table-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
-          <tr>
+          {/* Headers may wrap: on a laptop beside the menu, every column must still fit. */}
+          <tr className="[&>th]:whitespace-normal">
             <th scope="col">Order ID</th>
             <th scope="col">Order Date</th>
             <th scope="col">Amount</th>
@@ -49,21 +50,19 @@ export function OrderTable({
             <tr key={order._id} data-order-id={order._id}>
               <td>
                 <p className="font-semibold">#{order.orderNumber}</p>
-                <p className="max-w-40 font-mono text-xs break-all text-base-content/70">
-                  {order._id}
-                </p>
+                <p className="w-24 font-mono text-xs break-all text-base-content/70">{order._id}</p>
               </td>
               <td className="whitespace-nowrap">
                 <p>{order.date}</p>
-                <p className="text-sm text-base-content/70">{order.time}</p>
+                <p className="text-base-content/70">{order.time}</p>
               </td>
               <td className="whitespace-nowrap font-semibold">{formatTaka(order.total)}</td>
-              <td className="min-w-36">{order.customerData.name}</td>
+              <td className="min-w-24">{order.customerData.name}</td>
               <td className="whitespace-nowrap">{order.customerData.mobileNumber}</td>
               <td>
                 <OrderStatusBadge status={order.orderStatus} />
               </td>
-              <td className="min-w-52">
+              <td>
                 <div className="flex items-start gap-1.5">
                   <Link
                     to={orderOverviewPath(order._id)}

@@ -3,6 +3,10 @@ import { formatTaka } from "../../../core/money";
 import type { DailyOrderStat } from "../../../core/order-view";
 import { type ChartBox, chartGeometry, compactTaka, shortDay } from "./chart-scale";
 
+function ordersText(n: number): string {
+  return `${n} ${n === 1 ? "order" : "orders"}`;
+}
+
 const BOX: ChartBox = { width: 720, height: 280, top: 16, right: 56, bottom: 36, left: 40 };
 
 /**
@@ -23,8 +27,8 @@ export function OrdersChart({ days }: { days: DailyOrderStat[] }) {
   const first = days[0];
   const last = days.at(-1);
   const range = first && last ? `${shortDay(first.day)} to ${shortDay(last.day)}` : "";
-  const summary = `${totalOrders} orders and ${formatTaka(totalRevenue)} revenue from ${range}.${
-    busiest ? ` Busiest day: ${shortDay(busiest.day)} with ${busiest.orders} orders.` : ""
+  const summary = `${ordersText(totalOrders)} and ${formatTaka(totalRevenue)} revenue from ${range}.${
+    busiest ? ` Busiest day: ${shortDay(busiest.day)} with ${ordersText(busiest.orders)}.` : ""
   }`;
   const bottom = g.plot.y + g.plot.height;
 
@@ -57,7 +61,7 @@ export function OrdersChart({ days }: { days: DailyOrderStat[] }) {
           aria-labelledby={`${id}-title ${id}-desc`}
           data-days={days.length}
         >
-          <title id={`${id}-title`}>Orders and revenue per day, last {days.length} days</title>
+          <title id={`${id}-title`}>{`Orders and revenue per day, last ${days.length} days`}</title>
           <desc id={`${id}-desc`}>{summary}</desc>
           <g className="text-base-content/20" stroke="currentColor">
             {g.orderTicks.map((t) => (
@@ -116,25 +120,28 @@ export function OrdersChart({ days }: { days: DailyOrderStat[] }) {
           />
         </svg>
       </figure>
-      <table className="sr-only">
-        <caption>Orders and revenue per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Orders</th>
-            <th scope="col">Revenue</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{shortDay(d.day)}</th>
-              <td>{d.orders}</td>
-              <td>{formatTaka(d.revenue)}</td>
+      {/* A table ignores sr-only's 1px height; the wrapper clips it. */}
+      <div className="sr-only">
+        <table>
+          <caption>Orders and revenue per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Orders</th>
+              <th scope="col">Revenue</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{shortDay(d.day)}</th>
+                <td>{d.orders}</td>
+                <td>{formatTaka(d.revenue)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
