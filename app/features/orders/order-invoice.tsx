@@ -44,7 +44,7 @@ export function OrderInvoice({
             <p className="text-2xl font-bold">{shop.name}</p>
             <p className="text-sm">{shop.address}</p>
           </div>
-          <div className="text-right">
+          <div className="sm:text-right print:text-right">
             <h1 id="invoice-title" className="text-2xl font-bold tracking-wide uppercase">
               Invoice
             </h1>
@@ -100,7 +100,7 @@ export function OrderInvoice({
         </div>
 
         <div className="overflow-x-auto">
-          <table className="table table-sm">
+          <table className="table table-xs sm:table-sm print:table-sm">
             <caption className="sr-only">Items of order #{order.orderNumber}</caption>
             <thead>
               <tr className="border-b border-base-300 text-base-content">

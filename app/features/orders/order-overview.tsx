@@ -78,7 +78,7 @@ export function OrderOverview({ order, viewerRole }: { order: OrderDetailView; v
         </div>
       </div>
 
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Card label="Order ID">
           <span className="block">#{order.orderNumber}</span>
           <span className="block font-mono text-xs font-normal break-all">{order._id}</span>
