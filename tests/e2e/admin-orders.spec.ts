@@ -266,6 +266,17 @@ describe("an admin handles orders (issue 6)", () => {
     await page.evaluate(() => document.documentElement.setAttribute("data-theme", "light"));
   });
 
+  it("shows an admin their own orders, not everyone's, on the customer lists", async () => {
+    for (const [path, empty] of [
+      ["/dashboard/activeOrders", "You have no active orders."],
+      ["/dashboard/myShopping", "No delivered orders yet."],
+    ] as const) {
+      await openDashboard(page, baseURL, path);
+      expect(await listedNumbers(page), path).toEqual([]);
+      expect(await page.getByText(empty).count(), path).toBe(1);
+    }
+  });
+
   it("answers an invoice path with two different ids with the 404 page", async () => {
     await openDashboard(page, baseURL, "/dashboard/returnOrders");
     const [orderNumber] = await listedNumbers(page);
