@@ -21,7 +21,14 @@ export default [
   ]),
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/home.tsx"),
+    route("allUsers", "routes/dashboard/all-users.tsx"),
     route("messages", "routes/dashboard/messages.tsx"),
+    route("allProducts", "routes/dashboard/all-products.tsx"),
+    route("addProduct", "routes/dashboard/add-product.tsx"),
+    route("update/:id", "routes/dashboard/update-product.tsx"),
+    route("manageSlider", "routes/dashboard/manage-slider.tsx"),
+    route("manageSlide/addSlide", "routes/dashboard/add-slide.tsx"),
+    route("manageSlider/updateSlider/:id", "routes/dashboard/update-slide.tsx"),
     // One module for every order list of spec §2; each path gets its own route id.
     ...ORDER_LISTS.map((list) =>
       route(list.slug, "routes/dashboard/order-list.tsx", { id: `order-list-${list.slug}` }),

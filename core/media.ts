@@ -30,3 +30,14 @@ export function mediaUrlForWidth(url: string, width: number, originalWidth: numb
   const w = MEDIA_WIDTHS.find((candidate) => candidate >= width);
   return w !== undefined && w < originalWidth ? `${url}?w=${w}` : url;
 }
+
+/** What an uploaded image is for, and the size every upload of that kind is cropped to. */
+export const IMAGE_KINDS = {
+  product: { width: 450, height: 450 },
+  slide: { width: 900, height: 450 },
+} as const;
+export type ImageKind = keyof typeof IMAGE_KINDS;
+
+/** Upload bounds: bytes of the file, and decoded pixels (a small file can decode to gigabytes). */
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+export const MAX_IMAGE_PIXELS = 50_000_000;

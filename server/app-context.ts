@@ -1,4 +1,3 @@
-import path from "node:path";
 import { apiTokenKey } from "./auth/api-token";
 import { type Auth, createAuth, resolveAuthSecret } from "./auth/auth";
 import { redisRateLimitStorage } from "./auth/rate-limit-storage";
@@ -6,6 +5,7 @@ import { type CatalogueEvents, inProcessCatalogueEvents } from "./catalogue/even
 import type { Config } from "./config";
 import { type Database, type Db, openDatabase } from "./db/client";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { S3MediaStorage } from "./media/s3-storage";
 import { LocalMediaStorage, type MediaStorage } from "./media/storage";
 
 /** Everything a request handler or a script needs, opened once per process. */
@@ -40,7 +40,10 @@ export async function createAppContext(config: Config, opened?: Database): Promi
     auth,
     apiTokenKey: apiTokenKey(secret),
     mailer,
-    media: new LocalMediaStorage(path.join(config.dataDir, "media")),
+    media:
+      config.media.kind === "s3"
+        ? new S3MediaStorage(config.media)
+        : new LocalMediaStorage(config.media.dir),
     catalogueEvents,
     async close() {
       await catalogueEvents.close();

@@ -22,6 +22,31 @@ describe("configuration", () => {
     expect(config.publicUrl).toBe("https://haat.example");
   });
 
+  it("keeps images under DATA_DIR/media unless MEDIA_STORAGE=s3 names a complete bucket", () => {
+    expect(loadConfig({}).media).toEqual({ kind: "local", dir: path.resolve("data", "media") });
+    const s3 = loadConfig({
+      MEDIA_STORAGE: "s3",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_BUCKET: "haat-media",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(s3.media).toEqual({
+      kind: "s3",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      bucket: "haat-media",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+      publicUrl: undefined,
+    });
+    expect(() => loadConfig({ MEDIA_STORAGE: "s3", S3_BUCKET: "b" })).toThrow(
+      /S3_ENDPOINT: is required when MEDIA_STORAGE=s3[\s\S]*S3_ACCESS_KEY_ID/,
+    );
+  });
+
   it("lists every bad setting in one clear error", () => {
     let error: unknown;
     try {

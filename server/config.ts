@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { S3MediaOptions } from "./media/s3-storage";
 
 const optionalString = z
   .string()
@@ -10,57 +11,90 @@ const optionalString = z
 const optionalUrl = (protocols: RegExp, hint: string) =>
   optionalString.refine((v) => v === undefined || protocols.test(v), { message: hint });
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: optionalString,
-  DATA_DIR: z.string().trim().min(1).default("./data"),
-  DATABASE_URL: optionalUrl(
-    /^postgres(ql)?:\/\//,
-    "must be a PostgreSQL URL like postgres://user:password@host:5432/db",
-  ),
-  PUBLIC_URL: optionalUrl(/^https?:\/\//, "must start with http:// or https://"),
-  BETTER_AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
-    message: "must be at least 32 characters (generate one with: openssl rand -base64 32)",
-  }),
-  SHOP_NAME: z.string().trim().min(1).default("Haat"),
-  // Placeholders until the shop sets its own (decisions.md: contact details come from configuration).
-  SHOP_PHONE: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9 -]{6,20}$/, "must be a phone number like 01700000000")
-    .default("01700000000"),
-  SHOP_EMAIL: z.email("must be an email address").default("support@haat.example"),
-  SHOP_ADDRESS: z.string().trim().min(1).default("West Shewrapara, Mirpur, Dhaka"),
-  SHOP_FACEBOOK_URL: z
-    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
-    .default("https://www.facebook.com/"),
-  // Mail: SMTP when set (smtp://user:pass@host:587 or smtps://...), else DATA_DIR/outbox.
-  SMTP_URL: optionalUrl(/^smtps?:\/\//, "must be an SMTP URL like smtp://user:pass@host:587"),
-  MAIL_FROM: optionalString,
-  // Google sign-in, or any OpenID Connect provider (its issuer URL) shown as the Google button.
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
-  OIDC_ISSUER: optionalUrl(/^https?:\/\//, "must be an http(s) issuer URL"),
-  OIDC_CLIENT_ID: optionalString,
-  OIDC_CLIENT_SECRET: optionalString,
-  // Comma-separated emails made admin when they sign up.
-  ADMIN_EMAILS: z
-    .string()
-    .default("")
-    .transform((v) =>
-      v
-        .split(",")
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: optionalString,
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: optionalUrl(
+      /^postgres(ql)?:\/\//,
+      "must be a PostgreSQL URL like postgres://user:password@host:5432/db",
     ),
-  // Shared rate limits (and cache invalidation) across several servers.
-  REDIS_URL: optionalUrl(/^rediss?:\/\//, "must be a Redis URL like redis://127.0.0.1:6379"),
-  // Rate limits on sign-in, sign-up and password reset: on by default (off only under NODE_ENV=test).
-  AUTH_RATE_LIMIT: z.enum(["on", "off"]).optional(),
-  SEED_DEMO_DATA: z.enum(["auto", "never"]).default("auto"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-});
+    PUBLIC_URL: optionalUrl(/^https?:\/\//, "must start with http:// or https://"),
+    BETTER_AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+      message: "must be at least 32 characters (generate one with: openssl rand -base64 32)",
+    }),
+    SHOP_NAME: z.string().trim().min(1).default("Haat"),
+    // Placeholders until the shop sets its own (decisions.md: contact details come from configuration).
+    SHOP_PHONE: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 -]{6,20}$/, "must be a phone number like 01700000000")
+      .default("01700000000"),
+    SHOP_EMAIL: z.email("must be an email address").default("support@haat.example"),
+    SHOP_ADDRESS: z.string().trim().min(1).default("West Shewrapara, Mirpur, Dhaka"),
+    SHOP_FACEBOOK_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .default("https://www.facebook.com/"),
+    // Mail: SMTP when set (smtp://user:pass@host:587 or smtps://...), else DATA_DIR/outbox.
+    SMTP_URL: optionalUrl(/^smtps?:\/\//, "must be an SMTP URL like smtp://user:pass@host:587"),
+    MAIL_FROM: optionalString,
+    // Google sign-in, or any OpenID Connect provider (its issuer URL) shown as the Google button.
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    OIDC_ISSUER: optionalUrl(/^https?:\/\//, "must be an http(s) issuer URL"),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    // Comma-separated emails made admin when they sign up.
+    ADMIN_EMAILS: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    // Shared rate limits (and cache invalidation) across several servers.
+    REDIS_URL: optionalUrl(/^rediss?:\/\//, "must be a Redis URL like redis://127.0.0.1:6379"),
+    // Rate limits on sign-in, sign-up and password reset: on by default (off only under NODE_ENV=test).
+    AUTH_RATE_LIMIT: z.enum(["on", "off"]).optional(),
+    // Where uploaded images live: DATA_DIR/media, or an S3-compatible bucket (S3_* below).
+    MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
+    S3_ENDPOINT: optionalUrl(
+      /^https?:\/\//,
+      "must be an http(s) URL like https://s3.eu-central-1.amazonaws.com",
+    ),
+    S3_REGION: z.string().trim().min(1).default("us-east-1"),
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    // Public base URL of the bucket or its CDN: /media then redirects there instead of proxying.
+    S3_PUBLIC_URL: optionalUrl(/^https?:\/\//, "must be an http(s) URL"),
+    // "true" for MinIO and most self-hosted servers (endpoint/bucket/key).
+    S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
+    SEED_DEMO_DATA: z.enum(["auto", "never"]).default("auto"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+  })
+  .superRefine((e, ctx) => {
+    if (e.MEDIA_STORAGE !== "s3") return;
+    for (const name of [
+      "S3_ENDPOINT",
+      "S3_BUCKET",
+      "S3_ACCESS_KEY_ID",
+      "S3_SECRET_ACCESS_KEY",
+    ] as const) {
+      if (!e[name])
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: "is required when MEDIA_STORAGE=s3",
+        });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -70,6 +104,7 @@ export type Config = Env & {
   /** Whether Better Auth's rate limiter runs (AUTH_RATE_LIMIT, else on outside NODE_ENV=test). */
   authRateLimit: boolean;
   database: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
+  media: { kind: "local"; dir: string } | ({ kind: "s3" } & S3MediaOptions);
 };
 
 export class ConfigError extends Error {
@@ -93,5 +128,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }
       : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
+    media:
+      e.MEDIA_STORAGE === "s3"
+        ? {
+            kind: "s3",
+            endpoint: e.S3_ENDPOINT as string,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET as string,
+            accessKeyId: e.S3_ACCESS_KEY_ID as string,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+            publicUrl: e.S3_PUBLIC_URL,
+          }
+        : { kind: "local", dir: path.join(dataDir, "media") },
   };
 }

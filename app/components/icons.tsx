@@ -118,6 +118,12 @@ export const PinIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const TrashIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+  </Icon>
+);
+
 /** Brand marks are filled shapes. */
 function Brand({ children, className = "h-5 w-5" }: { children: ReactNode; className?: string }) {
   return (

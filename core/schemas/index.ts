@@ -3,3 +3,4 @@ export * from "./contact";
 export * from "./order";
 export * from "./product";
 export * from "./slide";
+export * from "./user";

@@ -54,7 +54,7 @@ const videoLinkSchema = z
   .optional();
 
 const ratingsSchema = z
-  .number()
+  .number({ error: "Ratings must be between 1 and 5" })
   .min(1, "Ratings must be between 1 and 5")
   .max(5, "Ratings must be between 1 and 5")
   .refine((r) => Math.abs(r * 10 - Math.round(r * 10)) < 1e-9, "Ratings take one decimal place");
@@ -65,14 +65,27 @@ const fields = {
   videoLink: videoLinkSchema,
   category: categorySchema,
   subCategory: subCategorySchema,
-  productType: z.enum(PRODUCT_TYPES),
-  sizes: uniqueList(z.enum(SIZES), "size"),
-  colors: uniqueList(z.enum(COLORS), "colour"),
+  productType: z.enum(PRODUCT_TYPES, { error: "Choose a product type" }),
+  sizes: uniqueList(z.enum(SIZES, { error: "Unknown size" }), "size"),
+  colors: uniqueList(z.enum(COLORS, { error: "Unknown colour" }), "colour"),
   images: z.array(imageRefSchema).max(MAX_PRODUCT_IMAGES, `Up to ${MAX_PRODUCT_IMAGES} images`),
-  originalPrice: z.number().int("Prices are whole taka").min(1).max(MAX_PRICE),
-  offerPrice: z.number().int("Prices are whole taka").min(1).max(MAX_PRICE).nullish(),
+  originalPrice: z
+    .number({ error: "Enter the original price" })
+    .int("Prices are whole taka")
+    .min(1, "Prices start at ৳1")
+    .max(MAX_PRICE),
+  offerPrice: z
+    .number({ error: "Enter the offer price, or leave it empty" })
+    .int("Prices are whole taka")
+    .min(1, "Prices start at ৳1")
+    .max(MAX_PRICE)
+    .nullish(),
   ratings: ratingsSchema,
-  reviews: z.number().int().min(0).max(1_000_000_000),
+  reviews: z
+    .number({ error: "Enter the number of reviews" })
+    .int("Reviews are a whole number")
+    .min(0, "Reviews cannot be negative")
+    .max(1_000_000_000),
   /** Accepted for compatibility with the original client; the server sets the time. */
   createdAt: isoDateTimeSchema.optional(),
 };

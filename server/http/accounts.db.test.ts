@@ -213,6 +213,40 @@ describeDb(`accounts API (${TEST_DB})`, () => {
   });
 
   describe("admin user management by an admin", () => {
+    it("pages the user list with limit and cursor and searches name and email", async () => {
+      const lister = await signUp(ctx, { name: "Lister", email: "lister@haat.test" });
+      await ctx.db.update(user).set({ role: "admin" }).where(eq(user.id, lister.id));
+      const all = await call("GET", "/users", { cookie: lister.cookie });
+      expect(all.body.nextCursor).toBeNull();
+      const emails = all.body.data.map((u: { email: string }) => u.email);
+      expect(emails.length).toBeGreaterThanOrEqual(4);
+
+      const seen: string[] = [];
+      let cursor: string | null = "";
+      while (cursor !== null) {
+        const q: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+        const page = await call("GET", `/users?limit=2${q}`, { cookie: lister.cookie });
+        expect(page.status).toBe(200);
+        expect(page.body.data.length).toBeLessThanOrEqual(2);
+        seen.push(...page.body.data.map((u: { email: string }) => u.email));
+        cursor = page.body.nextCursor;
+      }
+      expect(seen).toEqual(emails);
+
+      const found = await call("GET", "/users?search=LIST", { cookie: lister.cookie });
+      expect(found.body.data.map((u: { email: string }) => u.email)).toEqual(["lister@haat.test"]);
+      const byName = await call("GET", "/users?search=alic", { cookie: lister.cookie });
+      expect(byName.body.data.map((u: { name: string }) => u.name)).toEqual(["Alice Rahman"]);
+      const wildcard = await call("GET", "/users?search=%25", { cookie: lister.cookie });
+      expect(wildcard.body.data).toEqual([]);
+
+      for (const bad of ["limit=0", "limit=501", "cursor=nonsense"]) {
+        const res = await call("GET", `/users?${bad}`, { cookie: lister.cookie });
+        expect(res.status, bad).toBe(400);
+      }
+      await ctx.db.delete(user).where(eq(user.id, lister.id));
+    });
+
     it("lists, promotes, demotes and deletes users; the last admin stays (409)", async () => {
       const chief = await signUp(ctx, { name: "Chief", email: "chief@haat.test" });
       await ctx.db.update(user).set({ role: "admin" }).where(eq(user.id, chief.id));

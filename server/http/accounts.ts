@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { userQuerySchema } from "../../core/schemas";
 import { API_TOKEN_TTL_SECONDS, signApiToken } from "../auth/api-token";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import { AppError } from "../errors";
@@ -111,9 +112,16 @@ const listUsersRoute = createRoute({
   path: "/users",
   tags: ["Accounts"],
   summary: "All users (admin)",
+  description:
+    "Oldest first. `search` matches part of the name or email. Pages are bounded by `limit` " +
+    "(default 100, max 500); pass `nextCursor` back as `cursor`.",
+  request: { query: userQuerySchema },
   responses: {
-    200: json("Users, oldest first", z.object({ data: z.array(userSchema) })),
-    ...errorResponses(401, 403),
+    200: json(
+      "A page of users, oldest first",
+      z.object({ data: z.array(userSchema), nextCursor: z.string().nullable() }),
+    ),
+    ...errorResponses(400, 401, 403),
   },
 });
 
@@ -211,7 +219,7 @@ export const accountsApi = createRouter()
   })
   .openapi(listUsersRoute, async (c) => {
     await requireAdmin(c);
-    return c.json({ data: await listUsers(c.var.app.db) }, 200);
+    return c.json(await listUsers(c.var.app.db, c.req.valid("query")), 200);
   })
   .openapi(updateUserRoute, async (c) => {
     const caller = await requireAdmin(c);

@@ -8,6 +8,7 @@ import { accountsApi } from "./accounts";
 import { renderApiDocs } from "./api-docs";
 import { contactApi } from "./contact";
 import type { AppEnv } from "./env";
+import { imagesApi } from "./images";
 import { createMediaRoutes } from "./media";
 import { ordersApi } from "./orders";
 import { productsApi } from "./products";
@@ -36,6 +37,7 @@ export function createApi(ctx: AppContext) {
   api.route("/", contactApi);
   api.route("/", ordersApi);
   api.route("/", accountsApi);
+  api.route("/", imagesApi);
 
   api.get("/openapi.json", (c) => c.json(api.getOpenAPIDocument({ ...OPENAPI_INFO })));
   api.get("/docs", (c) => c.html(renderApiDocs(api.getOpenAPIDocument({ ...OPENAPI_INFO }))));

@@ -1,4 +1,7 @@
 import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
+import { HTTPException } from "hono/http-exception";
 import type { Role } from "../../core/order-status";
 import { verifyApiToken } from "../auth/api-token";
 import { AppError } from "../errors";
@@ -61,4 +64,23 @@ export async function requireAdmin(c: Context<AppEnv>): Promise<Caller> {
   const caller = await requireCaller(c);
   if (caller.role !== "admin") throw new AppError("forbidden", "Only admins may do this");
   return caller;
+}
+
+/**
+ * Route middleware for admin-only routes: checks the caller before the body is validated, so an
+ * anonymous caller gets 401 (and a customer 403) whatever they send.
+ */
+export const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
+  await requireAdmin(c);
+  await next();
+});
+
+/** Bodies of catalogue writes are a few KB; this bounds what a caller can make the server parse. */
+export function jsonBodyLimit(maxSize: number, what: string) {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new HTTPException(413, { message: `The ${what} is too large` });
+    },
+  });
 }

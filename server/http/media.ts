@@ -1,10 +1,8 @@
 import { Hono } from "hono";
 import { isMediaWidth } from "../../core/media";
 import type { AppContext } from "../app-context";
-import { MEDIA_CONTENT_TYPES } from "../media/storage";
+import { contentTypeOfKey, KEY_PATTERN, VARIANT_KEY_PATTERN, variantKey } from "../media/storage";
 import { readMediaVariant } from "../media/variants";
-
-const ORIGINAL_KEY = /^[a-f0-9]{2}\/[a-f0-9]{32}\.(webp|jpg|png|avif)$/;
 
 const IMMUTABLE_HEADERS = {
   "Cache-Control": "public, max-age=31536000, immutable",
@@ -15,16 +13,26 @@ const IMMUTABLE_HEADERS = {
 /**
  * Serves stored images. Keys are content hashes, so a URL's bytes never change. `?w=` asks for a
  * resized WebP copy from the fixed list in core/media.ts (for srcset); other widths are refused.
+ * The content type comes from the key alone, and only image types have keys, so nothing stored
+ * here can ever be served as HTML or SVG. When the storage has a public address (S3_PUBLIC_URL),
+ * the bytes are fetched from there: a permanent redirect, since the key never changes.
  */
 export function createMediaRoutes(ctx: AppContext) {
   const media = new Hono();
+  const redirect = (location: string) =>
+    new Response(null, {
+      status: 301,
+      headers: { Location: location, "Cache-Control": IMMUTABLE_HEADERS["Cache-Control"] },
+    });
   media.get("/*", async (c) => {
     const key = c.req.path.replace(/^\/media\//, "");
     const w = c.req.query("w");
     if (w !== undefined) {
       const width = /^[0-9]{1,4}$/.test(w) ? Number(w) : Number.NaN;
       if (!isMediaWidth(width)) return c.text("Unsupported image width", 400);
-      if (!ORIGINAL_KEY.test(key)) return c.text("Not found", 404);
+      if (!KEY_PATTERN.test(key)) return c.text("Not found", 404);
+      const direct = ctx.media.publicUrl?.(variantKey(key, width));
+      if (direct) return redirect(direct);
       const variant = await readMediaVariant(ctx.media, key, width).catch(() => undefined);
       if (!variant) return c.text("Not found", 404);
       return c.body(new Uint8Array(variant), 200, {
@@ -32,9 +40,14 @@ export function createMediaRoutes(ctx: AppContext) {
         ...IMMUTABLE_HEADERS,
       });
     }
+    const type = contentTypeOfKey(key);
+    if (!type || !(KEY_PATTERN.test(key) || VARIANT_KEY_PATTERN.test(key))) {
+      return c.text("Not found", 404);
+    }
+    const direct = ctx.media.publicUrl?.(key);
+    if (direct) return redirect(direct);
     const data = await ctx.media.read(key);
-    const type = MEDIA_CONTENT_TYPES[key.slice(key.lastIndexOf("."))];
-    if (!data || !type) return c.text("Not found", 404);
+    if (!data) return c.text("Not found", 404);
     return c.body(new Uint8Array(data), 200, { "Content-Type": type, ...IMMUTABLE_HEADERS });
   });
   return media;

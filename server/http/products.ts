@@ -1,6 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { productQuerySchema } from "../../core/schemas";
-import { getProduct, listProducts } from "../services/products";
+import { productInputSchema, productQuerySchema, productUpdateSchema } from "../../core/schemas";
+import {
+  addProduct,
+  deleteProduct,
+  getProduct,
+  listProducts,
+  updateProduct,
+} from "../services/products";
+import { adminOnly, jsonBodyLimit } from "./caller";
 import { createRouter } from "./router";
 import { errorResponses, productSchema } from "./schemas";
 
@@ -45,6 +52,86 @@ const getRoute = createRoute({
   },
 });
 
+const idParam = z.object({ id: z.string().min(1).max(64) });
+
+/** A product body: a description of 5,000 characters and four image URLs stay far below this. */
+const MAX_PRODUCT_BODY_BYTES = 64 * 1024;
+
+const writeMiddleware = [adminOnly, jsonBodyLimit(MAX_PRODUCT_BODY_BYTES, "product")];
+
+const postRoute = createRoute({
+  method: "post",
+  path: "/postProduct",
+  tags: ["Products"],
+  summary: "Add a product (admin)",
+  description:
+    "Validated per decisions.md (category and sub-category from the lists, whole-taka prices, " +
+    "offer ≤ original, ratings 1–5 in steps of 0.1, up to 4 images, http(s) video link). " +
+    "`createdAt` is accepted and ignored: the server sets it.",
+  middleware: writeMiddleware,
+  request: {
+    body: { required: true, content: { "application/json": { schema: productInputSchema } } },
+  },
+  responses: {
+    201: {
+      description: "Added",
+      content: { "application/json": { schema: z.object({ insertedId: z.string() }) } },
+    },
+    ...errorResponses(400, 401, 403, 413),
+  },
+});
+
+const updateRoute = createRoute({
+  method: "patch",
+  path: "/updateProduct/{id}",
+  tags: ["Products"],
+  summary: "Change a product (admin)",
+  description:
+    "Partial update: the fields in the body replace the stored ones, absent fields stay. " +
+    '`videoLink: ""` or `null` removes the video, `offerPrice: null` the offer. The product ' +
+    "after the change must pass the same rules as a new one. Stored images the update drops " +
+    "are deleted when no other product or slide uses them.",
+  middleware: writeMiddleware,
+  request: {
+    params: idParam,
+    body: { required: true, content: { "application/json": { schema: productUpdateSchema } } },
+  },
+  responses: {
+    200: {
+      description: "The product after the change",
+      content: {
+        "application/json": {
+          schema: z.object({
+            matchedCount: z.number().int(),
+            modifiedCount: z.number().int(),
+            data: productSchema,
+          }),
+        },
+      },
+    },
+    ...errorResponses(400, 401, 403, 404, 413),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/deleteProduct/{id}",
+  tags: ["Products"],
+  summary: "Delete a product (admin)",
+  description:
+    "Orders keep their lines (they are snapshots). The product's stored images are deleted " +
+    "when no other product or slide uses them.",
+  middleware: [adminOnly],
+  request: { params: idParam },
+  responses: {
+    200: {
+      description: "Deleted",
+      content: { "application/json": { schema: z.object({ deletedCount: z.number().int() }) } },
+    },
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
 export const productsApi = createRouter()
   .openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
@@ -56,4 +143,17 @@ export const productsApi = createRouter()
   .openapi(getRoute, async (c) => {
     const product = await getProduct(c.var.app.db, c.req.valid("param").id);
     return c.json({ data: product }, 200);
+  })
+  .openapi(postRoute, async (c) => {
+    // The service validates the body as sent (the route's schema already answered 400s).
+    const product = await addProduct(c.var.app, await c.req.json());
+    return c.json({ insertedId: product._id }, 201);
+  })
+  .openapi(updateRoute, async (c) => {
+    const product = await updateProduct(c.var.app, c.req.valid("param").id, await c.req.json());
+    return c.json({ matchedCount: 1, modifiedCount: 1, data: product }, 200);
+  })
+  .openapi(deleteRoute, async (c) => {
+    await deleteProduct(c.var.app, c.req.valid("param").id);
+    return c.json({ deletedCount: 1 }, 200);
   });

@@ -1,5 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { getSlide, listSlides } from "../services/slides";
+import { slideInputSchema } from "../../core/schemas";
+import {
+  addSlide,
+  deleteSlide,
+  getSlide,
+  listSlides,
+  MAX_SLIDES,
+  updateSlide,
+} from "../services/slides";
+import { adminOnly, jsonBodyLimit } from "./caller";
 import { createRouter } from "./router";
 import { errorResponses } from "./schemas";
 
@@ -40,10 +49,90 @@ const getRoute = createRoute({
   },
 });
 
+const idParam = z.object({ id: z.string().min(1).max(64) });
+
+const writeMiddleware = [adminOnly, jsonBodyLimit(16 * 1024, "slide")];
+
+const postRoute = createRoute({
+  method: "post",
+  path: "/postSlider",
+  tags: ["Slides"],
+  summary: "Add a slide at the end of the slider (admin)",
+  description:
+    "`image` is a stored image (`/media/…` from POST /api/images) or an http(s) URL; `title` is " +
+    `its alt text. The server sets \`time\`. At most ${MAX_SLIDES} slides (409 beyond).`,
+  middleware: writeMiddleware,
+  request: {
+    body: { required: true, content: { "application/json": { schema: slideInputSchema } } },
+  },
+  responses: {
+    201: {
+      description: "Added",
+      content: { "application/json": { schema: z.object({ insertedId: z.string() }) } },
+    },
+    ...errorResponses(400, 401, 403, 409, 413),
+  },
+});
+
+const updateRoute = createRoute({
+  method: "put",
+  path: "/updateSlider/{id}",
+  tags: ["Slides"],
+  summary: "Replace a slide's image (admin)",
+  description:
+    "Sets the image, the title when the body has one (absent keeps it), and `time` to now. The " +
+    "slide keeps its place. The old stored image is deleted when nothing else uses it.",
+  middleware: writeMiddleware,
+  request: {
+    params: idParam,
+    body: { required: true, content: { "application/json": { schema: slideInputSchema } } },
+  },
+  responses: {
+    200: {
+      description: "The slide after the change",
+      content: {
+        "application/json": {
+          schema: z.object({ modifiedCount: z.number().int(), data: slideSchema }),
+        },
+      },
+    },
+    ...errorResponses(400, 401, 403, 404, 413),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: "delete",
+  path: "/deleteSlider/{id}",
+  tags: ["Slides"],
+  summary: "Delete a slide (admin)",
+  description: "Its stored image is deleted when no product or other slide uses it.",
+  middleware: [adminOnly],
+  request: { params: idParam },
+  responses: {
+    200: {
+      description: "Deleted",
+      content: { "application/json": { schema: z.object({ deletedCount: z.number().int() }) } },
+    },
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
 export const slidesApi = createRouter()
   .openapi(listRoute, async (c) => {
     return c.json(await listSlides(c.var.app.db), 200);
   })
   .openapi(getRoute, async (c) => {
     return c.json(await getSlide(c.var.app.db, c.req.valid("param").id), 200);
+  })
+  .openapi(postRoute, async (c) => {
+    const slide = await addSlide(c.var.app, await c.req.json());
+    return c.json({ insertedId: slide._id }, 201);
+  })
+  .openapi(updateRoute, async (c) => {
+    const slide = await updateSlide(c.var.app, c.req.valid("param").id, await c.req.json());
+    return c.json({ modifiedCount: 1, data: slide }, 200);
+  })
+  .openapi(deleteRoute, async (c) => {
+    await deleteSlide(c.var.app, c.req.valid("param").id);
+    return c.json({ deletedCount: 1 }, 200);
   });

@@ -18,11 +18,28 @@ export interface MediaStorage {
   writeVariant(key: string, data: Buffer): Promise<void>;
   /** Removes a stored image and the variants made from it. */
   remove(key: string): Promise<void>;
+  /**
+   * Where browsers may fetch the object `key` directly (a public bucket or CDN), or undefined
+   * when /media serves the bytes itself.
+   */
+  publicUrl?(key: string): string | undefined;
 }
 
-const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}\.(webp|jpg|png|avif)$/;
+export const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}\.(webp|jpg|png|avif)$/;
 /** A resized WebP copy lives beside its original: `ab/<hash>-w320.webp`. */
-const VARIANT_KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}-w[0-9]{1,4}\.webp$/;
+export const VARIANT_KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}-w[0-9]{1,4}\.webp$/;
+
+/** The content-addressed key of `data`: the same bytes always get the same key. */
+export function contentKey(data: Buffer, extension: string): string {
+  if (!MEDIA_CONTENT_TYPES[extension]) throw new Error(`Unsupported media type ${extension}`);
+  const hash = createHash("sha256").update(data).digest("hex").slice(0, 32);
+  return `${hash.slice(0, 2)}/${hash}${extension}`;
+}
+
+/** The content type of a stored object, from its key alone (never from the bytes). */
+export function contentTypeOfKey(key: string): string | undefined {
+  return MEDIA_CONTENT_TYPES[key.slice(key.lastIndexOf("."))];
+}
 
 /** The key of the `width`-px WebP copy of the stored image `key`. */
 export function variantKey(key: string, width: number): string {
@@ -38,12 +55,11 @@ export class LocalMediaStorage implements MediaStorage {
   constructor(private readonly root: string) {}
 
   async put(data: Buffer, extension: string): Promise<string> {
-    if (!MEDIA_CONTENT_TYPES[extension]) throw new Error(`Unsupported media type ${extension}`);
-    const hash = createHash("sha256").update(data).digest("hex").slice(0, 32);
-    const key = `${hash.slice(0, 2)}/${hash}${extension}`;
+    const key = contentKey(data, extension);
     const file = path.join(this.root, key);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
+    // A unique temporary name: two uploads of the same picture at once must not collide.
+    const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     await fs.writeFile(temp, data);
     await fs.rename(temp, file);
     return `/media/${key}`;

@@ -1,9 +1,16 @@
 import { and, desc, eq, ilike, lt, ne, or, type SQL } from "drizzle-orm";
-import type { Product, ProductInput, ProductQuery } from "../../core/schemas";
+import {
+  type Product,
+  type ProductInput,
+  type ProductQuery,
+  productInputSchema,
+  productUpdateSchema,
+} from "../../core/schemas";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import { type ProductRow, products } from "../db/schema";
 import { AppError } from "../errors";
+import { afterCatalogueWrite, type CatalogueWriteContext } from "./catalogue-writes";
 
 export type { Product };
 
@@ -147,4 +154,93 @@ export async function createProduct(
 
 export async function countProducts(db: Db): Promise<number> {
   return db.$count(products);
+}
+
+function parseProductInput(body: unknown): ProductInput {
+  const parsed = productInputSchema.safeParse(body);
+  if (!parsed.success) throw AppError.fromZod(parsed.error);
+  return parsed.data;
+}
+
+/** Adds a product (the server sets createdAt) and announces it once committed. */
+export async function addProduct(ctx: CatalogueWriteContext, body: unknown): Promise<Product> {
+  const product = await createProduct(ctx.db, parseProductInput(body));
+  await afterCatalogueWrite(ctx, { kind: "product", id: product._id });
+  return product;
+}
+
+/** Product fields as an update body may hold them: the editable fields of a stored product. */
+function editableFields(product: Product): Record<string, unknown> {
+  const { _id, createdAt, ...fields } = product;
+  return fields;
+}
+
+/**
+ * PATCH semantics: the fields in the body replace the stored ones, absent fields stay (the
+ * dashboard form sends them all). The merged product must pass every rule a new product must,
+ * so a partial body cannot, say, push the offer price above the original one. Images the
+ * update dropped are removed from storage when nothing else uses them.
+ */
+export async function updateProduct(
+  ctx: CatalogueWriteContext,
+  id: string,
+  body: unknown,
+): Promise<Product> {
+  const patch = productUpdateSchema.safeParse(body);
+  if (!patch.success) throw AppError.fromZod(patch.error);
+  const { before, after } = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+    if (!row) throw AppError.notFound("Product");
+    const stored = toProduct(row);
+    const present = Object.fromEntries(
+      Object.entries(patch.data).filter(([, value]) => value !== undefined),
+    );
+    // videoLink "" or null clears the link: the schema turns both into undefined.
+    const clearsVideo =
+      typeof body === "object" && body !== null && "videoLink" in body && !patch.data.videoLink;
+    const merged = parseProductInput({
+      ...editableFields(stored),
+      ...present,
+      ...(clearsVideo ? { videoLink: null } : {}),
+    });
+    const [updated] = await tx
+      .update(products)
+      .set({
+        name: merged.name,
+        description: merged.description,
+        videoLink: merged.videoLink ?? null,
+        category: merged.category,
+        subCategory: merged.subCategory,
+        productType: merged.productType,
+        sizes: [...merged.sizes],
+        colors: [...merged.colors],
+        images: [...merged.images],
+        originalPrice: merged.originalPrice,
+        offerPrice: merged.offerPrice ?? null,
+        ratings: merged.ratings,
+        reviews: merged.reviews,
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, id))
+      .returning();
+    if (!updated) throw AppError.notFound("Product");
+    return { before: stored, after: toProduct(updated) };
+  });
+  const dropped = before.images.filter((url) => !after.images.includes(url));
+  await afterCatalogueWrite(ctx, { kind: "product", id }, dropped);
+  return after;
+}
+
+/**
+ * Deletes a product and then its stored images that no other product, slide or order line uses.
+ * Order lines are snapshots (no reference to the product), so past orders keep their name,
+ * price and picture.
+ */
+export async function deleteProduct(ctx: CatalogueWriteContext, id: string): Promise<void> {
+  const [row] = await ctx.db
+    .delete(products)
+    .where(eq(products.id, id))
+    .returning({ images: products.images });
+  if (!row) throw AppError.notFound("Product");
+  await afterCatalogueWrite(ctx, { kind: "product", id }, row.images);
 }

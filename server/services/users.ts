@@ -1,5 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt, ilike, or, type SQL } from "drizzle-orm";
 import type { Role } from "../../core/order-status";
+import type { UserQuery } from "../../core/schemas";
 import type { Db } from "../db/client";
 import { user } from "../db/schema";
 import { AppError } from "../errors";
@@ -27,9 +28,49 @@ function summary(row: typeof user.$inferSelect): UserSummary {
   };
 }
 
-export async function listUsers(db: Db): Promise<UserSummary[]> {
-  const rows = await db.select().from(user).orderBy(asc(user.createdAt), asc(user.id));
-  return rows.map(summary);
+export type UserPage = { data: UserSummary[]; nextCursor: string | null };
+
+function encodeCursor(row: typeof user.$inferSelect): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(iso ?? "");
+  if (!id || Number.isNaN(createdAt.getTime())) {
+    throw new AppError("invalid", "Some fields are not valid", [
+      { path: "cursor", message: "Invalid cursor" },
+    ]);
+  }
+  return { createdAt, id };
+}
+
+/** Oldest first, keyset-paginated; `search` is a case-insensitive part of the name or email. */
+export async function listUsers(db: Db, query: Partial<UserQuery> = {}): Promise<UserPage> {
+  const limit = query.limit ?? 100;
+  const where: (SQL | undefined)[] = [];
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, "\\$&")}%`;
+    where.push(or(ilike(user.name, pattern), ilike(user.email, pattern)));
+  }
+  if (query.cursor) {
+    const c = decodeCursor(query.cursor);
+    where.push(
+      or(gt(user.createdAt, c.createdAt), and(eq(user.createdAt, c.createdAt), gt(user.id, c.id))),
+    );
+  }
+  const rows = await db
+    .select()
+    .from(user)
+    .where(and(...where))
+    .orderBy(asc(user.createdAt), asc(user.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    data: page.map(summary),
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+  };
 }
 
 export async function findUserById(db: Db, id: string) {

@@ -1,6 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../app-context";
+import { user } from "../db/schema";
 
 /** Signs up through Better Auth and returns the user id and the session cookie header. */
 export async function signUp(
@@ -27,4 +29,14 @@ export async function outboxMessages(ctx: AppContext): Promise<string[]> {
   const dir = path.join(ctx.config.dataDir, "outbox");
   const files = (await fs.readdir(dir).catch(() => [] as string[])).sort();
   return Promise.all(files.map((f) => fs.readFile(path.join(dir, f), "utf8")));
+}
+
+/** Signs up and makes the account an admin (as `npm run make-admin` would). */
+export async function signUpAdmin(
+  ctx: AppContext,
+  who: { name?: string; email: string; password?: string },
+): Promise<{ id: string; cookie: string }> {
+  const account = await signUp(ctx, who);
+  await ctx.db.update(user).set({ role: "admin" }).where(eq(user.id, account.id));
+  return account;
 }

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { DISTRICTS } from "../../../core/districts";
+import { IMAGE_KINDS } from "../../../core/media";
 import type { OrderStatus } from "../../../core/order-status";
 import type { ProductInput } from "../../../core/schemas";
 import type { AppContext } from "../../app-context";
 import { demoProductImage, demoSlideImage } from "../../media/demo-images";
+import { makeVariants, storePreparedImage } from "../../media/pipeline";
 import { insertOrder, type NewOrderRecord, type StatusChange } from "../../services/orders";
 import { createProduct } from "../../services/products";
 import type { Db } from "../client";
@@ -43,6 +45,14 @@ function progress(log: Log, label: string, done: number, total: number) {
   log(`  ${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total}`);
 }
 
+/** Demo images get their srcset copies at once too, as uploads do (so S3_PUBLIC_URL works). */
+async function storeWithVariants(ctx: AppContext, webp: Buffer, width: number): Promise<string> {
+  return storePreparedImage(ctx.media, {
+    original: webp,
+    variants: await makeVariants(webp, width),
+  });
+}
+
 async function seedProducts(ctx: AppContext, log: Log): Promise<void> {
   if ((await ctx.db.$count(products)) > 0) return log("  products: already present, kept");
   const demo = generateDemoProducts();
@@ -52,7 +62,7 @@ async function seedProducts(ctx: AppContext, log: Log): Promise<void> {
     const images: string[] = [];
     for (let n = 0; n < p.imageCount; n++) {
       const image = await demoProductImage(p.imageSeed + n * 7, p.subCategory);
-      images.push(await ctx.media.put(image, ".webp"));
+      images.push(await storeWithVariants(ctx, image, IMAGE_KINDS.product.width));
     }
     const { imageSeed: _seed, imageCount: _count, createdAt, ...input } = p;
     prepared.push({ input: { ...input, images }, createdAt });
@@ -71,7 +81,8 @@ async function seedSlides(ctx: AppContext, log: Log): Promise<void> {
   if ((await ctx.db.$count(slides)) > 0) return log("  slides: already present, kept");
   const rows = [];
   for (const [i, s] of SLIDES.entries()) {
-    const image = await ctx.media.put(await demoSlideImage(i + 1, s.headline, s.subline), ".webp");
+    const slide = await demoSlideImage(i + 1, s.headline, s.subline);
+    const image = await storeWithVariants(ctx, slide, IMAGE_KINDS.slide.width);
     const time = new Date(Date.now() - (SLIDES.length - i) * 60_000);
     rows.push({ id: newId(), image, title: s.headline, time });
   }

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { SIZES } from "../../../core/catalogue";
+import { productInputSchema } from "../../../core/schemas";
+import { zodFieldIssues } from "./field-issues";
+import { EMPTY_PRODUCT_FORM, formValuesOf, productBody, toggleIn } from "./product-form-values";
+
+const filled = {
+  ...EMPTY_PRODUCT_FORM,
+  name: "Canvas Backpack",
+  category: "Bag Items",
+  subCategory: "Backpack",
+  productType: "Best Selling",
+  originalPrice: "1200",
+};
+
+describe("productBody", () => {
+  it("turns the form into a body the core schema accepts, with no offer and no video", () => {
+    const body = productBody(filled, ["/media/ab/abababababababababababababababab.webp"]);
+    expect(body).toMatchObject({ originalPrice: 1200, offerPrice: null, videoLink: "" });
+    const parsed = productInputSchema.parse(body);
+    expect(parsed).toMatchObject({ ratings: 5, reviews: 0, videoLink: undefined });
+  });
+
+  it("names the field of a missing or unreadable number", () => {
+    const result = productInputSchema.safeParse(
+      productBody({ ...filled, originalPrice: "", ratings: "abc" }, []),
+    );
+    expect(result.success).toBe(false);
+    const paths = result.error?.issues.map((i) => i.path.join("."));
+    expect(paths).toEqual(expect.arrayContaining(["originalPrice", "ratings"]));
+  });
+
+  it("an empty form names every required field in words an admin reads", () => {
+    const result = productInputSchema.safeParse(productBody(EMPTY_PRODUCT_FORM, []));
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(zodFieldIssues(result.error)).toEqual({
+      name: "Name is required",
+      category: "Unknown category",
+      subCategory: "Sub-category is required",
+      productType: "Choose a product type",
+      originalPrice: "Enter the original price",
+    });
+  });
+
+  it("round-trips a stored product", () => {
+    const product = {
+      _id: "p1",
+      name: "Pan",
+      description: "Size: 24 cm",
+      videoLink: null,
+      category: "Kitchen Items",
+      subCategory: "Non Stick Pan",
+      productType: "New Arrivals",
+      sizes: [],
+      colors: ["Black"],
+      images: ["https://img.example/a.webp"],
+      originalPrice: 900,
+      offerPrice: 850,
+      ratings: 4.5,
+      reviews: 3,
+      createdAt: "2026-01-01T00:00:00.000Z",
+    };
+    const body = productBody(formValuesOf(product), product.images);
+    const { _id, createdAt, ...fields } = product;
+    expect(productInputSchema.parse(body)).toEqual({ ...fields, videoLink: undefined });
+  });
+});
+
+describe("toggleIn", () => {
+  it("keeps the catalogue's order", () => {
+    expect(toggleIn(["XL"], "S", SIZES)).toEqual(["S", "XL"]);
+    expect(toggleIn(["S", "XL"], "S", SIZES)).toEqual(["XL"]);
+  });
+});

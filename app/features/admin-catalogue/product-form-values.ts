@@ -1,0 +1,89 @@
+import type { Product } from "../../../core/schemas";
+import { MAX_PRODUCT_IMAGES } from "../../../core/schemas";
+
+/** The product form as the inputs hold it: text for every number, so a field may be empty. */
+export type ProductFormValues = {
+  name: string;
+  description: string;
+  videoLink: string;
+  category: string;
+  subCategory: string;
+  productType: string;
+  sizes: string[];
+  colors: string[];
+  originalPrice: string;
+  offerPrice: string;
+  ratings: string;
+  reviews: string;
+};
+
+export const EMPTY_PRODUCT_FORM: ProductFormValues = {
+  name: "",
+  description: "",
+  videoLink: "",
+  category: "",
+  subCategory: "",
+  productType: "",
+  sizes: [],
+  colors: [],
+  originalPrice: "",
+  offerPrice: "",
+  ratings: "",
+  reviews: "",
+};
+
+export function formValuesOf(product: Product): ProductFormValues {
+  return {
+    name: product.name,
+    description: product.description,
+    videoLink: product.videoLink ?? "",
+    category: product.category,
+    subCategory: product.subCategory,
+    productType: product.productType,
+    sizes: [...product.sizes],
+    colors: [...product.colors],
+    originalPrice: String(product.originalPrice),
+    offerPrice: product.offerPrice == null ? "" : String(product.offerPrice),
+    ratings: String(product.ratings),
+    reviews: String(product.reviews),
+  };
+}
+
+/** A number input's text as a number; "" stays absent so the schema can name the field. */
+function numberOrUndefined(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return undefined;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : Number.NaN;
+}
+
+/**
+ * The JSON body of POST /api/postProduct and PATCH /api/updateProduct/{id} (spec §7 fields):
+ * the whole form, so an update replaces every field. An empty offer price means no offer, an
+ * empty video link no video; empty ratings and reviews take the schema's defaults.
+ */
+export function productBody(values: ProductFormValues, images: readonly string[]) {
+  return {
+    name: values.name,
+    description: values.description,
+    videoLink: values.videoLink.trim(),
+    category: values.category,
+    subCategory: values.subCategory,
+    productType: values.productType,
+    sizes: values.sizes,
+    colors: values.colors,
+    images: images.slice(0, MAX_PRODUCT_IMAGES),
+    originalPrice: numberOrUndefined(values.originalPrice),
+    offerPrice: numberOrUndefined(values.offerPrice) ?? null,
+    ratings: numberOrUndefined(values.ratings),
+    reviews: numberOrUndefined(values.reviews),
+  };
+}
+
+/** Adds or removes one checkbox value, keeping the order of `all` (sizes XS…XXXL, colours). */
+export function toggleIn(list: readonly string[], value: string, all: readonly string[]): string[] {
+  const next = new Set(list);
+  if (next.has(value)) next.delete(value);
+  else next.add(value);
+  return all.filter((v) => next.has(v));
+}

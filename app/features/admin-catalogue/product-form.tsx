@@ -1,0 +1,389 @@
+import { type FormEvent, type ReactNode, useState } from "react";
+import { useNavigate } from "react-router";
+import {
+  CATEGORIES,
+  COLORS,
+  isCategory,
+  PRODUCT_TYPES,
+  SIZES,
+  SUB_CATEGORIES,
+} from "../../../core/catalogue";
+import { type Product, productInputSchema } from "../../../core/schemas";
+import { notify } from "../../components/dialogs";
+import { apiFetch } from "../account/api-client";
+import { apiFieldIssues, type FieldIssues, zodFieldIssues } from "./field-issues";
+import { ImageSlot, type ImageSlotState, slotOf, uploadSlots } from "./image-slot";
+import {
+  EMPTY_PRODUCT_FORM,
+  formValuesOf,
+  type ProductFormValues,
+  productBody,
+  toggleIn,
+} from "./product-form-values";
+
+const IMAGE_SLOTS = 4;
+
+/** Spec §8 texts of the two modes. */
+const MODES = {
+  add: {
+    button: "Upload",
+    busy: "Uploading...",
+    success: { title: "Product Added!", text: "Your product has been successfully added." },
+    failure: { title: "Error!", text: "Something went wrong while adding the product." },
+  },
+  update: {
+    button: "Update",
+    busy: "Updating...",
+    success: { title: "Product Updated!", text: "Your product has been successfully updated." },
+    failure: { title: "Error!", text: "Something went wrong while updating the product." },
+  },
+} as const;
+
+type Props = { mode: "add" } | { mode: "update"; product: Product };
+
+/** The add and update product form (spec §2): every field, four image slots, spec §8 messages. */
+export function ProductForm(props: Props) {
+  const texts = MODES[props.mode];
+  const navigate = useNavigate();
+  const stored = props.mode === "update" ? props.product : null;
+  const [values, setValues] = useState<ProductFormValues>(
+    stored ? formValuesOf(stored) : EMPTY_PRODUCT_FORM,
+  );
+  const [slots, setSlots] = useState<ImageSlotState[]>(() =>
+    Array.from({ length: IMAGE_SLOTS }, (_, i) => slotOf(stored?.images[i])),
+  );
+  const [issues, setIssues] = useState<FieldIssues>({});
+  const [busy, setBusy] = useState(false);
+
+  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const setSlot = (index: number, slot: ImageSlotState) =>
+    setSlots((all) => all.map((s, i) => (i === index ? slot : s)));
+
+  const subCategories = isCategory(values.category) ? SUB_CATEGORIES[values.category] : [];
+
+  function chooseCategory(category: string) {
+    const keeps = isCategory(category) && SUB_CATEGORIES[category].includes(values.subCategory);
+    setValues((v) => ({ ...v, category, subCategory: keeps ? v.subCategory : "" }));
+  }
+
+  function showIssues(found: FieldIssues) {
+    setIssues(found);
+    const first = Object.keys(found)[0];
+    if (first) document.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    // Check the fields before any upload: a form that cannot be saved uploads nothing.
+    const checked = productInputSchema.safeParse(productBody(values, []));
+    if (!checked.success) {
+      const found = zodFieldIssues(checked.error);
+      if (found.category && values.category === "") found.category = "Choose a category";
+      return showIssues(found);
+    }
+    setIssues({});
+    setBusy(true);
+    try {
+      const images = await uploadSlots(slots, "product", setSlot);
+      const res = await apiFetch(
+        stored ? `/api/updateProduct/${encodeURIComponent(stored._id)}` : "/api/postProduct",
+        {
+          method: stored ? "PATCH" : "POST",
+          body: JSON.stringify(productBody(values, images)),
+        },
+      );
+      if (!res.ok) {
+        showIssues(await apiFieldIssues(res));
+        notify({ icon: "error", ...texts.failure });
+        return;
+      }
+      notify({ icon: "success", ...texts.success });
+      await navigate("/dashboard/allProducts");
+    } catch {
+      notify({ icon: "error", ...texts.failure });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (key: keyof ProductFormValues | "images") => ({
+    "data-field": key,
+    "aria-invalid": issues[key] ? true : undefined,
+    "aria-describedby": issues[key] ? `product-${key}-issue` : undefined,
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field
+          id="product-name"
+          label="Product Title"
+          issue={issues.name}
+          className="md:col-span-2"
+        >
+          <input
+            id="product-name"
+            className="input w-full"
+            value={values.name}
+            maxLength={200}
+            onChange={(e) => set("name", e.target.value)}
+            {...field("name")}
+          />
+        </Field>
+        <Field
+          id="product-description"
+          label="Product Description"
+          issue={issues.description}
+          className="md:col-span-2"
+        >
+          <textarea
+            id="product-description"
+            className="textarea w-full"
+            rows={10}
+            value={values.description}
+            maxLength={5000}
+            onChange={(e) => set("description", e.target.value)}
+            {...field("description")}
+          />
+        </Field>
+        <Field
+          id="product-videoLink"
+          label="Product Video Link"
+          issue={issues.videoLink}
+          className="md:col-span-2"
+        >
+          <input
+            id="product-videoLink"
+            type="url"
+            inputMode="url"
+            className="input w-full"
+            placeholder="https://"
+            value={values.videoLink}
+            onChange={(e) => set("videoLink", e.target.value)}
+            {...field("videoLink")}
+          />
+        </Field>
+        <Field id="product-category" label="Category" issue={issues.category}>
+          <select
+            id="product-category"
+            className="select w-full"
+            value={values.category}
+            onChange={(e) => chooseCategory(e.target.value)}
+            {...field("category")}
+          >
+            <option value="">Select a category</option>
+            {CATEGORIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </Field>
+        <Field id="product-subCategory" label="Sub-Category" issue={issues.subCategory}>
+          <select
+            id="product-subCategory"
+            className="select w-full"
+            value={values.subCategory}
+            disabled={subCategories.length === 0}
+            onChange={(e) => set("subCategory", e.target.value)}
+            {...field("subCategory")}
+          >
+            <option value="">
+              {subCategories.length ? "Select a sub-category" : "Choose a category first"}
+            </option>
+            {subCategories.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </Field>
+        <Field id="product-productType" label="Product Type" issue={issues.productType}>
+          <select
+            id="product-productType"
+            className="select w-full"
+            value={values.productType}
+            onChange={(e) => set("productType", e.target.value)}
+            {...field("productType")}
+          >
+            <option value="">Select a type</option>
+            {PRODUCT_TYPES.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </Field>
+        <div className="hidden md:block" />
+        <Checkboxes
+          legend="Sizes"
+          name="sizes"
+          all={SIZES}
+          chosen={values.sizes}
+          issue={issues.sizes}
+          onChange={(v) => set("sizes", toggleIn(values.sizes, v, SIZES))}
+        />
+        <Checkboxes
+          legend="Colors"
+          name="colors"
+          all={COLORS}
+          chosen={values.colors}
+          issue={issues.colors}
+          onChange={(v) => set("colors", toggleIn(values.colors, v, COLORS))}
+        />
+        <Field id="product-originalPrice" label="Original Price (৳)" issue={issues.originalPrice}>
+          <input
+            id="product-originalPrice"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            className="input w-full"
+            value={values.originalPrice}
+            onChange={(e) => set("originalPrice", e.target.value)}
+            {...field("originalPrice")}
+          />
+        </Field>
+        <Field id="product-offerPrice" label="Offer Price (৳)" issue={issues.offerPrice}>
+          <input
+            id="product-offerPrice"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            className="input w-full"
+            value={values.offerPrice}
+            onChange={(e) => set("offerPrice", e.target.value)}
+            {...field("offerPrice")}
+          />
+        </Field>
+        <Field id="product-ratings" label="Ratings" issue={issues.ratings}>
+          <input
+            id="product-ratings"
+            type="number"
+            inputMode="decimal"
+            min={1}
+            max={5}
+            step={0.1}
+            className="input w-full"
+            value={values.ratings}
+            onChange={(e) => set("ratings", e.target.value)}
+            {...field("ratings")}
+          />
+        </Field>
+        <Field id="product-reviews" label="Reviews" issue={issues.reviews}>
+          <input
+            id="product-reviews"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            className="input w-full"
+            value={values.reviews}
+            onChange={(e) => set("reviews", e.target.value)}
+            {...field("reviews")}
+          />
+        </Field>
+      </div>
+
+      <fieldset
+        className="flex flex-col gap-2"
+        aria-describedby={issues.images ? "product-images-issue" : undefined}
+      >
+        <legend className="mb-2 font-semibold">Product Images</legend>
+        <p className="text-sm text-base-content/70">
+          Up to 4 images; the first is the main one. They are uploaded when you save.
+        </p>
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {slots.map((slot, i) => (
+            <ImageSlot
+              // biome-ignore lint/suspicious/noArrayIndexKey: the four slots are fixed positions
+              key={i}
+              label={`Image ${i + 1}`}
+              sizeHint="450px width and height"
+              slot={slot}
+              originalWidth={450}
+              previewClassName="aspect-square w-full"
+              disabled={busy}
+              onChange={(s) => setSlot(i, s)}
+            />
+          ))}
+        </div>
+        {issues.images ? (
+          <p
+            id="product-images-issue"
+            className="text-sm text-error"
+            data-field="images"
+            tabIndex={-1}
+          >
+            {issues.images}
+          </p>
+        ) : null}
+      </fieldset>
+
+      {issues.form ? <p className="text-error">{issues.form}</p> : null}
+      <div>
+        <button type="submit" className="btn btn-primary min-w-40" disabled={busy}>
+          {busy ? texts.busy : texts.button}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A labelled control with its issue below it. */
+function Field(props: {
+  id: string;
+  label: string;
+  issue?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`flex flex-col gap-1 ${props.className ?? ""}`}>
+      <label htmlFor={props.id} className="text-sm font-medium">
+        {props.label}
+      </label>
+      {props.children}
+      {props.issue ? (
+        <p id={`${props.id}-issue`} className="text-sm text-error">
+          {props.issue}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Checkboxes(props: {
+  legend: string;
+  name: string;
+  all: readonly string[];
+  chosen: readonly string[];
+  issue?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <fieldset
+      className="rounded-box border border-base-300 p-3"
+      data-field={props.name}
+      aria-describedby={props.issue ? `product-${props.name}-issue` : undefined}
+    >
+      <legend className="px-1 text-sm font-medium">{props.legend}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-2">
+        {props.all.map((value) => (
+          <label key={value} className="flex cursor-pointer items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              name={props.name}
+              value={value}
+              checked={props.chosen.includes(value)}
+              onChange={() => props.onChange(value)}
+            />
+            {value}
+          </label>
+        ))}
+      </div>
+      {props.issue ? (
+        <p id={`product-${props.name}-issue`} className="mt-2 text-sm text-error">
+          {props.issue}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,11 @@
+/** What the admin products table shows of a product (only these fields go to the page). */
+export type AdminProductRow = {
+  _id: string;
+  name: string;
+  category: string;
+  subCategory: string;
+  productType: string;
+  originalPrice: number;
+  offerPrice: number | null;
+  image: string | null;
+};

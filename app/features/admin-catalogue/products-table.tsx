@@ -1,0 +1,206 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher, useLocation } from "react-router";
+import { mediaUrlForWidth } from "../../../core/media";
+import { formatTaka } from "../../../core/money";
+import { truncate } from "../../../core/text";
+import { confirm, toast } from "../../components/dialogs";
+import { apiFetch } from "../account/api-client";
+import { productPath, withCursor } from "../catalog/paths";
+import { EditIcon, EyeIcon, TrashIcon } from "./action-icons";
+import type { AdminProductsPage } from "./catalogue.server";
+import type { AdminProductRow } from "./product-row";
+
+/** Spec §9: names in the admin table are cut to 20 characters. */
+const NAME_LIMIT = 20;
+
+/**
+ * The admin products table: searched and paginated on the server. "Load more" is a link to the
+ * next page (works without JavaScript); with JavaScript it fetches that page and appends it.
+ */
+export function ProductsTable({ page }: { page: AdminProductsPage }) {
+  const location = useLocation();
+  const fetcher = useFetcher<AdminProductsPage>();
+  // The loader's page stays live (it revalidates on window focus); pages fetched with "Load
+  // more" are kept beside it, and deleted rows are hidden from both.
+  const [more, setMore] = useState<{ rows: AdminProductRow[]; nextCursor: string | null }>();
+  const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
+  const appended = useRef<unknown>(null);
+
+  useEffect(() => {
+    const next = fetcher.data;
+    if (fetcher.state !== "idle" || !next || appended.current === next) return;
+    appended.current = next;
+    setMore((m) => ({ rows: [...(m?.rows ?? []), ...next.rows], nextCursor: next.nextCursor }));
+  }, [fetcher.state, fetcher.data]);
+
+  const seen = new Set<string>();
+  const rows = [...page.rows, ...(more?.rows ?? [])].filter((r) => {
+    if (seen.has(r._id) || deleted.has(r._id)) return false;
+    seen.add(r._id);
+    return true;
+  });
+  const nextCursor = more ? more.nextCursor : page.nextCursor;
+
+  async function remove(row: AdminProductRow) {
+    const ok = await confirm({
+      title: "Are you sure?",
+      text: "You won't be able to revert this!",
+      confirmText: "Yes, delete it!",
+      cancelText: "Cancel",
+    });
+    if (!ok) return;
+    const res = await apiFetch(`/api/deleteProduct/${encodeURIComponent(row._id)}`, {
+      method: "DELETE",
+    }).catch(() => null);
+    if (res?.ok) {
+      setDeleted((ids) => new Set(ids).add(row._id));
+      toast("Product deleted successfully.");
+    } else {
+      toast("Error deleting product. Please try again later.", { icon: "error" });
+    }
+  }
+
+  const loading = fetcher.state !== "idle";
+  const firstPage = new URLSearchParams(location.search);
+  firstPage.delete("cursor");
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <Form method="get" role="search" className="flex w-full max-w-md gap-2">
+          <label htmlFor="product-search" className="sr-only">
+            Search products by name
+          </label>
+          <input
+            id="product-search"
+            type="search"
+            name="q"
+            defaultValue={page.q}
+            key={page.q}
+            placeholder="Search by name"
+            maxLength={100}
+            className="input w-full"
+          />
+          <button type="submit" className="btn btn-neutral">
+            Search
+          </button>
+        </Form>
+        <Link to="/dashboard/addProduct" className="btn btn-primary">
+          Add Product
+        </Link>
+      </div>
+
+      {page.continued ? (
+        <p className="text-sm">
+          <Link to={`?${firstPage.toString()}`} className="link">
+            Back to the first page
+          </Link>
+        </p>
+      ) : null}
+
+      {rows.length === 0 ? (
+        <p className="rounded-box bg-base-200 p-8 text-center">
+          {page.q ? `No products match "${page.q}".` : "No products yet."}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-box border border-base-300">
+          <table className="table table-sm">
+            <caption className="sr-only">Products, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Category</th>
+                <th scope="col">Sub-Category</th>
+                <th scope="col">Type</th>
+                <th scope="col">Price</th>
+                <th scope="col">Offer</th>
+                <th scope="col">Image</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row._id} data-product-id={row._id}>
+                  <th scope="row" className="whitespace-nowrap font-medium" title={row.name}>
+                    {truncate(row.name, NAME_LIMIT)}
+                  </th>
+                  <td className="min-w-28">{row.category}</td>
+                  <td className="min-w-24">{row.subCategory}</td>
+                  <td className="whitespace-nowrap">{row.productType}</td>
+                  <td className="whitespace-nowrap">{formatTaka(row.originalPrice)}</td>
+                  <td className="whitespace-nowrap">
+                    {row.offerPrice == null ? "—" : formatTaka(row.offerPrice)}
+                  </td>
+                  <td>
+                    {row.image ? (
+                      <img
+                        src={mediaUrlForWidth(row.image, 80, 450)}
+                        alt=""
+                        width={48}
+                        height={48}
+                        loading="lazy"
+                        className="h-12 w-12 rounded object-cover"
+                      />
+                    ) : (
+                      <span className="text-sm text-base-content/70">None</span>
+                    )}
+                  </td>
+                  <td>
+                    <div className="flex">
+                      <Link
+                        to={`/dashboard/update/${encodeURIComponent(row._id)}`}
+                        className="btn btn-ghost btn-square btn-sm"
+                        aria-label={`Edit ${row.name}`}
+                        title="Edit"
+                      >
+                        <EditIcon />
+                      </Link>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-square btn-sm text-error"
+                        aria-label={`Delete ${row.name}`}
+                        title="Delete"
+                        onClick={() => remove(row)}
+                      >
+                        <TrashIcon />
+                      </button>
+                      <Link
+                        to={productPath(row._id)}
+                        className="btn btn-ghost btn-square btn-sm"
+                        aria-label={`View ${row.name}`}
+                        title="View"
+                      >
+                        <EyeIcon />
+                      </Link>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {nextCursor ? (
+        <div className="flex justify-center">
+          <Link
+            to={withCursor(location.search, nextCursor)}
+            className="btn btn-outline"
+            aria-disabled={loading || undefined}
+            onClick={(e) => {
+              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+              e.preventDefault();
+              if (!loading)
+                fetcher.load(`${location.pathname}${withCursor(location.search, nextCursor)}`);
+            }}
+          >
+            {loading ? "Loading..." : "Load more"}
+          </Link>
+        </div>
+      ) : null}
+      <p className="sr-only" aria-live="polite">
+        {more ? `Showing ${rows.length} products` : ""}
+      </p>
+    </div>
+  );
+}

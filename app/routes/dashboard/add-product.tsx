@@ -1,0 +1,25 @@
+import { Link } from "react-router";
+import { ProductForm } from "../../features/admin-catalogue/product-form";
+import { requireAdmin } from "../../lib/guards.server";
+import type { Route } from "./+types/add-product";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export function meta() {
+  return [{ title: "Add Product" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AddProduct() {
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-4">
+      <Link to="/dashboard/allProducts" className="link text-sm">
+        ← All Products
+      </Link>
+      <h1 className="text-2xl font-bold sm:text-3xl">Add Product</h1>
+      <ProductForm mode="add" />
+    </div>
+  );
+}

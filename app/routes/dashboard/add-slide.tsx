@@ -1,0 +1,25 @@
+import { Link } from "react-router";
+import { SlideForm } from "../../features/admin-catalogue/slide-form";
+import { requireAdmin } from "../../lib/guards.server";
+import type { Route } from "./+types/add-slide";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export function meta() {
+  return [{ title: "Add Slide" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AddSlide() {
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-4">
+      <Link to="/dashboard/manageSlider" className="link text-sm">
+        ← Manage Slider
+      </Link>
+      <h1 className="text-2xl font-bold sm:text-3xl">Add Slide</h1>
+      <SlideForm mode="add" />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { loadAdminProducts } from "../../features/admin-catalogue/catalogue.server";
+import { ProductsTable } from "../../features/admin-catalogue/products-table";
+import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
+import { requireAdmin } from "../../lib/guards.server";
+import type { Route } from "./+types/all-products";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return loadAdminProducts(request);
+}
+
+export function meta() {
+  return [{ title: "All Products" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AllProducts({ loaderData }: Route.ComponentProps) {
+  useRevalidateOnFocus();
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4">
+      <h1 className="text-2xl font-bold sm:text-3xl">All Products</h1>
+      {/* A new search starts a new list. */}
+      <ProductsTable key={loaderData.q} page={loaderData} />
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { Link, useRevalidator } from "react-router";
+import { mediaUrlForWidth } from "../../../core/media";
+import { confirm, toast } from "../../components/dialogs";
+import { apiFetch } from "../../features/account/api-client";
+import { EditIcon, TrashIcon } from "../../features/admin-catalogue/action-icons";
+import { loadSlides } from "../../features/admin-catalogue/catalogue.server";
+import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
+import { requireAdmin } from "../../lib/guards.server";
+import type { Route } from "./+types/manage-slider";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { slides: await loadSlides() };
+}
+
+export function meta() {
+  return [{ title: "Manage Slider" }, { name: "robots", content: "noindex" }];
+}
+
+export default function ManageSlider({ loaderData }: Route.ComponentProps) {
+  const { slides } = loaderData;
+  const revalidator = useRevalidator();
+  useRevalidateOnFocus();
+
+  async function remove(id: string, number: number) {
+    const ok = await confirm({
+      title: "Are you sure?",
+      text: "You won't be able to revert this!",
+      confirmText: "Yes, delete it!",
+      cancelText: "Cancel",
+    });
+    if (!ok) return;
+    const res = await apiFetch(`/api/deleteSlider/${encodeURIComponent(id)}`, {
+      method: "DELETE",
+    }).catch(() => null);
+    if (res?.ok) {
+      toast("Slide deleted successfully");
+      await revalidator.revalidate();
+    } else {
+      toast("Failed to delete slide", { icon: "error" });
+    }
+    document.querySelector<HTMLElement>(`#slide-row-${number - 1} button, h1`)?.focus();
+  }
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold sm:text-3xl" tabIndex={-1}>
+          Manage Slider
+        </h1>
+        <Link to="/dashboard/manageSlide/addSlide" className="btn btn-primary">
+          Add Slide
+        </Link>
+      </div>
+      {slides.length === 0 ? (
+        <p className="rounded-box bg-base-200 p-8 text-center">
+          No slides yet: the home page shows none until you add one.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-box border border-base-300">
+          <table className="table">
+            <caption className="sr-only">Home page slides, in the order they show</caption>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Image</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {slides.map((slide, i) => (
+                <tr key={slide._id} id={`slide-row-${i + 1}`}>
+                  <th scope="row">{i + 1}</th>
+                  <td>
+                    <img
+                      src={mediaUrlForWidth(slide.image, 240, 900)}
+                      alt={slide.title || `Slide ${i + 1}`}
+                      width={160}
+                      height={80}
+                      loading="lazy"
+                      className="h-20 w-40 rounded object-cover"
+                    />
+                  </td>
+                  <td>
+                    <div className="flex gap-1">
+                      <Link
+                        to={`/dashboard/manageSlider/updateSlider/${encodeURIComponent(slide._id)}`}
+                        className="btn btn-ghost btn-square btn-sm"
+                        aria-label={`Edit slide ${i + 1}`}
+                        title="Edit"
+                      >
+                        <EditIcon />
+                      </Link>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-square btn-sm text-error"
+                        aria-label={`Delete slide ${i + 1}`}
+                        title="Delete"
+                        onClick={() => remove(slide._id, i + 1)}
+                      >
+                        <TrashIcon />
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

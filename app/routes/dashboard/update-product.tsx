@@ -1,0 +1,28 @@
+import { Link } from "react-router";
+import { loadProductForEdit } from "../../features/admin-catalogue/catalogue.server";
+import { ProductForm } from "../../features/admin-catalogue/product-form";
+import { requireAdmin } from "../../lib/guards.server";
+import type { Route } from "./+types/update-product";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { product: await loadProductForEdit(params.id) };
+}
+
+export function meta() {
+  return [{ title: "Update Product" }, { name: "robots", content: "noindex" }];
+}
+
+export default function UpdateProduct({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-4">
+      <Link to="/dashboard/allProducts" className="link text-sm">
+        ← All Products
+      </Link>
+      <h1 className="text-2xl font-bold sm:text-3xl">Update Product</h1>
+      {/* A different product is a fresh form. */}
+      <ProductForm key={product._id} mode="update" product={product} />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link } from "react-router";
+import { loadSlideForEdit } from "../../features/admin-catalogue/catalogue.server";
+import { SlideForm } from "../../features/admin-catalogue/slide-form";
+import { requireAdmin } from "../../lib/guards.server";
+import type { Route } from "./+types/update-slide";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { slide: await loadSlideForEdit(params.id) };
+}
+
+export function meta() {
+  return [{ title: "Update Slide" }, { name: "robots", content: "noindex" }];
+}
+
+export default function UpdateSlide({ loaderData }: Route.ComponentProps) {
+  const { slide } = loaderData;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-4">
+      <Link to="/dashboard/manageSlider" className="link text-sm">
+        ← Manage Slider
+      </Link>
+      <h1 className="text-2xl font-bold sm:text-3xl">Update Slide</h1>
+      <SlideForm key={slide._id} mode="update" slide={slide} />
+    </div>
+  );
+}

@@ -1,0 +1,354 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { axeViolations, expectDialog, hydrated, login } from "./auth-support";
+
+const ADMIN = { email: "admin@haat.test", password: "haat-admin-2026" };
+const CUSTOMER = { email: "customer@haat.test", password: "haat-customer-2026" };
+
+/** A small real PNG, as a phone's gallery would hand to the file input. */
+async function png(width: number, height: number, rgb: [number, number, number]) {
+  const [r, g, b] = rgb;
+  return sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
+}
+
+async function signIn(page: Page, baseURL: string, who: typeof ADMIN, then: string) {
+  await page.goto(`${baseURL}/authentication/login?redirectTo=${encodeURIComponent(then)}`);
+  await hydrated(page);
+  await login(page, who);
+  await page.waitForURL((url) => url.pathname === then);
+  await hydrated(page);
+}
+
+/** The corner toast with this text (delete and slide messages). */
+async function expectToast(page: Page, text: string) {
+  await page.locator('[role="status"]').filter({ hasText: text }).first().waitFor();
+}
+
+/**
+ * Closes the open notice with Escape (it may already have closed itself after its 3 s, so no
+ * click on its OK button, which might be gone), then waits until no dialog is left.
+ */
+async function closeNotice(page: Page) {
+  await page.keyboard.press("Escape");
+  await page.locator('[role="dialog"]').waitFor({ state: "detached" });
+}
+
+async function mediaStatus(page: Page, url: string): Promise<number> {
+  return page.evaluate(async (u) => (await fetch(u, { cache: "no-store" })).status, url);
+}
+
+async function searchProducts(page: Page, name: string) {
+  await page.getByLabel("Search products by name").fill(name);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.waitForURL((url) => url.searchParams.get("q") === name);
+}
+
+describe("admin manages the catalogue", () => {
+  const baseURL = inject("baseURL");
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    await signIn(page, baseURL, ADMIN, "/dashboard/allProducts");
+  });
+  afterAll(async () => browser?.close());
+
+  it("adds a product with two uploaded images, edits its price, finds it and deletes it", async () => {
+    const name = `Canvas Tote Bag ${randomBytes(3).toString("hex")}`;
+    await page.getByRole("link", { name: "Add Product" }).click();
+    await page.waitForURL(`${baseURL}/dashboard/addProduct`);
+    await page.getByRole("heading", { name: "Add Product" }).waitFor();
+
+    await page.getByLabel("Product Title").fill(name);
+    await page.getByLabel("Product Description").fill("Material: Canvas\nRoomy and washable.");
+    await page.getByLabel("Product Video Link").fill("https://www.youtube.com/watch?v=tote");
+    await page.getByLabel("Category", { exact: true }).selectOption("Bag Items");
+    await page.getByLabel("Sub-Category").selectOption("Backpack");
+    await page.getByLabel("Product Type").selectOption("Best Selling");
+    await page.getByRole("checkbox", { name: "M", exact: true }).check();
+    await page.getByRole("checkbox", { name: "Black" }).check();
+    await page.getByLabel("Original Price").fill("1500");
+    await page.getByLabel("Offer Price").fill("1200");
+    await page.getByLabel("Ratings").fill("4.5");
+    await page.getByLabel("Reviews").fill("10");
+    await page.getByLabel("Image 1").setInputFiles({
+      name: "front.png",
+      mimeType: "image/png",
+      buffer: await png(600, 600, [200, 40, 40]),
+    });
+    await page.getByLabel("Image 2").setInputFiles({
+      name: "back.png",
+      mimeType: "image/png",
+      buffer: await png(500, 500, [40, 40, 200]),
+    });
+    await page.getByRole("img", { name: "Preview of Image 2" }).waitFor();
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expectDialog(page, "Product Added!", "Your product has been successfully added.");
+    await page.waitForURL(`${baseURL}/dashboard/allProducts`);
+    await closeNotice(page);
+
+    // The table finds it by name on the server; the name is cut to 20 characters.
+    await searchProducts(page, name);
+    const row = page.locator("tbody tr").filter({ hasText: name.slice(0, 20) });
+    expect(await row.count()).toBe(1);
+    expect(await row.locator("th").getAttribute("title")).toBe(name);
+    expect(await row.locator("th").textContent()).toBe(`${name.slice(0, 20)}...`);
+    expect(await row.textContent()).toContain("৳1,500");
+    expect(await row.textContent()).toContain("৳1,200");
+    const thumbnail = await row.locator("img").getAttribute("src");
+    expect(thumbnail).toMatch(/^\/media\/[a-f0-9]{2}\/[a-f0-9]{32}\.webp\?w=80$/);
+    const id = (await row.getAttribute("data-product-id")) as string;
+
+    // Stored as sent, with both images, and shown on the storefront with the discount.
+    const stored = await page.evaluate(
+      async (productId) => (await fetch(`/api/product/${productId}`)).json(),
+      id,
+    );
+    expect(stored.data).toMatchObject({
+      name,
+      category: "Bag Items",
+      subCategory: "Backpack",
+      productType: "Best Selling",
+      sizes: ["M"],
+      colors: ["Black"],
+      originalPrice: 1500,
+      offerPrice: 1200,
+      ratings: 4.5,
+      reviews: 10,
+    });
+    expect(stored.data.images).toHaveLength(2);
+    const [front, back] = stored.data.images as [string, string];
+    expect(front).not.toBe(back);
+    expect(await mediaStatus(page, back)).toBe(200);
+    await row.getByRole("link", { name: `View ${name}` }).click();
+    await page.waitForURL(`${baseURL}/product-details/${id}`);
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    expect(await page.locator("main").textContent()).toContain("-20%");
+
+    // Edit the price: the form is prefilled from the product.
+    await page.goto(`${baseURL}/dashboard/allProducts?q=${encodeURIComponent(name)}`);
+    await hydrated(page);
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    await page.waitForURL(`${baseURL}/dashboard/update/${id}`);
+    await hydrated(page);
+    expect(await page.getByLabel("Product Title").inputValue()).toBe(name);
+    expect(await page.getByLabel("Sub-Category").inputValue()).toBe("Backpack");
+    expect(await page.getByRole("checkbox", { name: "Black" }).isChecked()).toBe(true);
+    await page.getByRole("img", { name: "Preview of Image 2" }).waitFor();
+    await page.getByLabel("Offer Price").fill("1000");
+    await page.getByRole("button", { name: "Remove Image 2" }).click();
+    await page.getByRole("button", { name: "Update" }).click();
+    await expectDialog(page, "Product Updated!", "Your product has been successfully updated.");
+    await page.waitForURL(`${baseURL}/dashboard/allProducts`);
+    await closeNotice(page);
+    await searchProducts(page, name);
+    expect(await row.textContent()).toContain("৳1,000");
+    // The image the update dropped is gone from storage.
+    const edited = await page.evaluate(
+      async (productId) => (await fetch(`/api/product/${productId}`)).json(),
+      id,
+    );
+    expect(edited.data.images).toEqual([front]);
+    expect(await mediaStatus(page, back)).toBe(404);
+
+    // Delete it behind the confirmation.
+    await row.getByRole("button", { name: `Delete ${name}` }).click();
+    await expectDialog(page, "Are you sure?", "You won't be able to revert this!");
+    await page.getByRole("button", { name: "Yes, delete it!" }).click();
+    await expectToast(page, "Product deleted successfully.");
+    await row.waitFor({ state: "detached" });
+    const gone = await page.evaluate(
+      async (productId) => (await fetch(`/api/product/${productId}`)).status,
+      id,
+    );
+    expect(gone).toBe(404);
+    expect(await mediaStatus(page, front)).toBe(404);
+  });
+
+  it("pages the table on the server: Load more appends, and works without JavaScript too", async () => {
+    await page.goto(`${baseURL}/dashboard/allProducts`);
+    await hydrated(page);
+    const ids = () =>
+      page
+        .locator("tbody tr")
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-product-id")));
+    const first = await ids();
+    expect(first).toHaveLength(20);
+    await page.getByRole("link", { name: "Load more" }).click();
+    await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 40);
+    const both = await ids();
+    expect(new Set(both).size).toBe(40);
+    expect(both.slice(0, 20)).toEqual(first);
+    expect(page.url()).toBe(`${baseURL}/dashboard/allProducts`);
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.context().addCookies(await context.cookies());
+    await plain.goto(`${baseURL}/dashboard/allProducts`);
+    await plain.getByLabel("Search products by name").fill("bag");
+    await plain.getByRole("button", { name: "Search", exact: true }).click();
+    await plain.waitForURL((url) => url.searchParams.get("q") === "bag");
+    const names = await plain
+      .locator("tbody th")
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute("title") ?? ""));
+    expect(names.length).toBeGreaterThan(0);
+    for (const n of names) expect(n.toLowerCase()).toContain("bag");
+    await plain.goto(`${baseURL}/dashboard/allProducts`);
+    await plain.getByRole("link", { name: "Load more" }).click();
+    await plain.waitForURL((url) => url.searchParams.has("cursor"));
+    const next = await plain
+      .locator("tbody tr")
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-product-id")));
+    expect(next).toEqual(both.slice(20, 40));
+    await noScript.close();
+  });
+
+  it("shows the field issues of a product the rules refuse, and saves nothing", async () => {
+    await page.goto(`${baseURL}/dashboard/addProduct`);
+    await hydrated(page);
+    await page.getByLabel("Product Title").fill("Offer above price");
+    await page.getByLabel("Category", { exact: true }).selectOption("Kitchen Items");
+    await page.getByLabel("Sub-Category").selectOption("Non Stick Pan");
+    await page.getByLabel("Product Type").selectOption("New Arrivals");
+    await page.getByLabel("Original Price").fill("500");
+    await page.getByLabel("Offer Price").fill("800");
+    await page.getByLabel("Ratings").fill("6");
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page.getByText("Offer price cannot be more than the original price").waitFor();
+    await page.getByText("Ratings must be between 1 and 5").waitFor();
+    expect(await page.getByLabel("Offer Price").getAttribute("aria-invalid")).toBe("true");
+    expect(page.url()).toBe(`${baseURL}/dashboard/addProduct`);
+  });
+
+  it("a file that is not an image is refused beside its slot, and nothing is added", async () => {
+    await page.goto(`${baseURL}/dashboard/manageSlider`);
+    await hydrated(page);
+    const before = await page.locator("tbody tr").count();
+    await page.goto(`${baseURL}/dashboard/manageSlide/addSlide`);
+    await hydrated(page);
+    await page.getByLabel("Slide Image").setInputFiles({
+      name: "banner.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("this is a text file pretending to be a picture"),
+    });
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expectDialog(page, "Error!", "Failed to add slider data");
+    await closeNotice(page);
+    await page.getByText("Choose a JPEG, PNG, WebP, AVIF or GIF image").waitFor();
+    expect(page.url()).toBe(`${baseURL}/dashboard/manageSlide/addSlide`);
+    const slides = await page.evaluate(async () => (await fetch("/api/getSliders")).json());
+    expect(slides).toHaveLength(before);
+
+    const missing = await page.goto(`${baseURL}/dashboard/update/no-such-product`);
+    expect(missing?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Oops! Page Not Found" }).waitFor();
+  });
+
+  it("adds, edits and deletes a slide, and the home slider follows", async () => {
+    const title = `Eid sale ${randomBytes(3).toString("hex")}`;
+    await page.goto(`${baseURL}/dashboard/manageSlider`);
+    await hydrated(page);
+    const before = await page.locator("tbody tr").count();
+    await page.getByRole("link", { name: "Add Slide" }).click();
+    await page.waitForURL(`${baseURL}/dashboard/manageSlide/addSlide`);
+    await hydrated(page);
+    await page.getByLabel("Slide Image").setInputFiles({
+      name: "eid.png",
+      mimeType: "image/png",
+      buffer: await png(1200, 600, [20, 140, 80]),
+    });
+    await page.getByLabel("Title").fill(title);
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expectToast(page, "Slider data add successfully");
+    await page.waitForURL(`${baseURL}/dashboard/manageSlider`);
+    await page.getByRole("img", { name: title }).waitFor();
+    expect(await page.locator("tbody tr").count()).toBe(before + 1);
+
+    await page.goto(baseURL);
+    await page.locator(`img[alt="${title}"]`).first().waitFor({ state: "attached" });
+
+    const renamed = `${title} renamed`;
+    await page.goto(`${baseURL}/dashboard/manageSlider`);
+    await hydrated(page);
+    await page.getByRole("link", { name: `Edit slide ${before + 1}` }).click();
+    await page.waitForURL(/\/dashboard\/manageSlider\/updateSlider\//);
+    await hydrated(page);
+    expect(await page.getByLabel("Title").inputValue()).toBe(title);
+    await page.getByLabel("Title").fill(renamed);
+    await page.getByRole("button", { name: "Update" }).click();
+    await expectToast(page, "Slider data update successfully");
+    await page.waitForURL(`${baseURL}/dashboard/manageSlider`);
+    await page.getByRole("img", { name: renamed }).waitFor();
+
+    await page.getByRole("button", { name: `Delete slide ${before + 1}` }).click();
+    await expectDialog(page, "Are you sure?", "You won't be able to revert this!");
+    await page.getByRole("button", { name: "Yes, delete it!" }).click();
+    await expectToast(page, "Slide deleted successfully");
+    await page.getByRole("img", { name: renamed }).waitFor({ state: "detached" });
+    expect(await page.locator("tbody tr").count()).toBe(before);
+    await page.goto(baseURL);
+    await page.locator("main img").first().waitFor({ state: "attached" });
+    expect(await page.locator(`img[alt="${renamed}"]`).count()).toBe(0);
+  });
+
+  for (const theme of ["light", "dark"] as const) {
+    it(`the products table and form have no WCAG A/AA violations (${theme})`, async () => {
+      const themed = await browser.newContext({ colorScheme: theme });
+      const themedPage = await themed.newPage();
+      await signIn(themedPage, baseURL, ADMIN, "/dashboard/allProducts");
+      for (const width of [390, 1280]) {
+        await themedPage.setViewportSize({ width, height: 900 });
+        for (const path of [
+          "/dashboard/allProducts",
+          "/dashboard/addProduct",
+          "/dashboard/manageSlider",
+          "/dashboard/manageSlide/addSlide",
+        ]) {
+          await themedPage.goto(`${baseURL}${path}`);
+          await hydrated(themedPage);
+          expect(await themedPage.evaluate(() => document.documentElement.dataset.theme)).toBe(
+            theme,
+          );
+          const where = `${path} at ${width}px`;
+          expect({ where, violations: await axeViolations(themedPage) }).toEqual({
+            where,
+            violations: [],
+          });
+        }
+      }
+      await themed.close();
+    });
+  }
+
+  it("a customer opening the admin catalogue pages gets the 403 page", async () => {
+    const customer = await browser.newContext();
+    const customerPage = await customer.newPage();
+    await signIn(customerPage, baseURL, CUSTOMER, "/dashboard");
+    for (const path of [
+      "/dashboard/allProducts",
+      "/dashboard/addProduct",
+      "/dashboard/manageSlider",
+    ]) {
+      const res = await customerPage.goto(`${baseURL}${path}`);
+      expect({ path, status: res?.status() }).toEqual({ path, status: 403 });
+      await customerPage
+        .getByRole("heading", { name: "You do not have access to this page" })
+        .waitFor();
+    }
+    const api = await customerPage.evaluate(async () => {
+      const res = await fetch("/api/deleteProduct/anything", { method: "DELETE" });
+      return res.status;
+    });
+    expect(api).toBe(403);
+    await customer.close();
+  });
+});
