@@ -1,21 +1,21 @@
 import { describe, expect, it } from "vitest";
 import type { DailyOrderStat } from "../../../core/order-view";
-import { axisTicks, chartGeometry, compactTaka, niceStep, shortDay } from "./chart-scale";
+import { axisTicks, chartGeometry, compactTaka, niceInterval, shortDay } from "./chart-scale";
 
-describe("niceStep and axisTicks", () => {
-  it("rounds a step up to 1, 2 or 5 times a power of ten", () => {
-    expect(niceStep(0.3)).toBe(0.5);
-    expect(niceStep(1)).toBe(1);
-    expect(niceStep(1.2)).toBe(2);
-    expect(niceStep(3)).toBe(5);
-    expect(niceStep(7)).toBe(10);
-    expect(niceStep(1250)).toBe(2000);
-    expect(niceStep(0)).toBe(1);
-    expect(niceStep(Number.NaN)).toBe(1);
+describe("niceInterval and axisTicks", () => {
+  it("rounds an interval up to 1, 2 or 5 times a power of ten", () => {
+    expect(niceInterval(0.3)).toBe(0.5);
+    expect(niceInterval(1)).toBe(1);
+    expect(niceInterval(1.2)).toBe(2);
+    expect(niceInterval(3)).toBe(5);
+    expect(niceInterval(7)).toBe(10);
+    expect(niceInterval(1250)).toBe(2000);
+    expect(niceInterval(0)).toBe(1);
+    expect(niceInterval(Number.NaN)).toBe(1);
   });
 
-  it("keeps whole steps for counts", () => {
-    expect(niceStep(0.25, true)).toBe(1);
+  it("keeps whole intervals for counts", () => {
+    expect(niceInterval(0.25, true)).toBe(1);
     expect(axisTicks(3, 4, true)).toEqual([0, 1, 2, 3]);
     expect(axisTicks(1, 4, true)).toEqual([0, 1]);
     expect(axisTicks(0, 4, true)).toEqual([0, 1]);
@@ -68,7 +68,7 @@ describe("chartGeometry", () => {
   it("scales bars by orders: the busiest day is the tallest, an empty day has no height", () => {
     const g = chartGeometry(days, box);
     const tallest = g.bars.reduce((a, b) => (b.height > a.height ? b : a));
-    expect(tallest.stat.day).toBe("2026-11-11");
+    expect(tallest.figures.day).toBe("2026-11-11");
     expect(g.bars[0]?.height).toBe(0);
     // 8 orders on an axis of 0, 2, ... 8 fill the plot; 2 orders a quarter of it.
     expect(g.orderTicks.map((t) => t.value)).toEqual([0, 2, 4, 6, 8]);

@@ -1,24 +1,29 @@
 import type { DailyOrderStat } from "../../../core/order-view";
 
+/*
+ * Words here are chosen with care: daisyUI emits a component's CSS for any of its names found
+ * as a word in app/ (app.css), and a chart's natural vocabulary names three of them.
+ */
+
 /**
- * The smallest "round" step (1, 2 or 5 times a power of ten) of at least `raw`; with
+ * The smallest "round" interval (1, 2 or 5 times a power of ten) of at least `raw`; with
  * `whole`, never below 1 (order counts have no fractions).
  */
-export function niceStep(raw: number, whole = false): number {
+export function niceInterval(raw: number, whole = false): number {
   if (!(raw > 0) || !Number.isFinite(raw)) return 1;
   const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw * (1 - 1e-9)) ?? raw;
-  return whole ? Math.max(1, Math.ceil(step)) : step;
+  const nice = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw * (1 - 1e-9)) ?? raw;
+  return whole ? Math.max(1, Math.ceil(nice)) : nice;
 }
 
 /**
- * Tick values from 0 up to a round maximum that holds `max`, in `count` steps. Whole-number
- * axes with a small maximum get fewer steps (0, 1, 2 rather than 0, 1, 2, 3, 4 for 2 orders).
+ * Tick values from 0 up to a round maximum that holds `max`, in `count` intervals. Whole-number
+ * axes with a small maximum get fewer (0, 1, 2 rather than 0, 1, 2, 3, 4 for 2 orders).
  */
 export function axisTicks(max: number, count: number, whole = false): number[] {
-  const steps = whole && max < count ? Math.max(1, Math.ceil(max)) : count;
-  const step = niceStep(max / steps, whole);
-  return Array.from({ length: steps + 1 }, (_, i) => i * step);
+  const intervals = whole && max < count ? Math.max(1, Math.ceil(max)) : count;
+  const interval = niceInterval(max / intervals, whole);
+  return Array.from({ length: intervals + 1 }, (_, i) => i * interval);
 }
 
 const dayLabel = new Intl.DateTimeFormat("en-US", {
@@ -57,7 +62,7 @@ export type ChartBox = {
 
 export type ChartGeometry = {
   plot: { x: number; y: number; width: number; height: number };
-  bars: { x: number; y: number; width: number; height: number; stat: DailyOrderStat }[];
+  bars: { x: number; y: number; width: number; height: number; figures: DailyOrderStat }[];
   /** The revenue line's points, "x,y x,y ...", one per day at the bar's centre. */
   revenueLine: string;
   revenuePoints: { x: number; y: number }[];
@@ -93,14 +98,14 @@ export function chartGeometry(
 
   const slot = days.length > 0 ? plot.width / days.length : plot.width;
   const barWidth = slot * 0.6;
-  const bars = days.map((stat, i) => {
-    const top = yOf(stat.orders, orderMax);
+  const bars = days.map((figures, i) => {
+    const top = yOf(figures.orders, orderMax);
     return {
       x: plot.x + i * slot + (slot - barWidth) / 2,
       y: top,
       width: barWidth,
       height: plot.y + plot.height - top,
-      stat,
+      figures,
     };
   });
   const revenuePoints = days.map((d, i) => ({

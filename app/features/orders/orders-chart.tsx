@@ -26,8 +26,8 @@ export function OrdersChart({ days }: { days: DailyOrderStat[] }) {
   );
   const first = days[0];
   const last = days.at(-1);
-  const range = first && last ? `${shortDay(first.day)} to ${shortDay(last.day)}` : "";
-  const summary = `${ordersText(totalOrders)} and ${formatTaka(totalRevenue)} revenue from ${range}.${
+  const period = first && last ? `${shortDay(first.day)} to ${shortDay(last.day)}` : "";
+  const summary = `${ordersText(totalOrders)} and ${formatTaka(totalRevenue)} revenue from ${period}.${
     busiest ? ` Busiest day: ${shortDay(busiest.day)} with ${ordersText(busiest.orders)}.` : ""
   }`;
   const bottom = g.plot.y + g.plot.height;
@@ -63,7 +63,7 @@ export function OrdersChart({ days }: { days: DailyOrderStat[] }) {
         >
           <title id={`${id}-title`}>{`Orders and revenue per day, last ${days.length} days`}</title>
           <desc id={`${id}-desc`}>{summary}</desc>
-          <g className="text-base-content/20" stroke="currentColor">
+          <g stroke="currentColor" strokeOpacity={0.2}>
             {g.orderTicks.map((t) => (
               <line key={t.value} x1={g.plot.x} x2={g.plot.x + g.plot.width} y1={t.y} y2={t.y} />
             ))}
@@ -71,13 +71,13 @@ export function OrdersChart({ days }: { days: DailyOrderStat[] }) {
           <g className="fill-primary">
             {g.bars.map((b) => (
               <rect
-                key={b.stat.day}
+                key={b.figures.day}
                 x={b.x}
                 y={b.y}
                 width={b.width}
                 height={b.height}
                 rx={2}
-                data-day={b.stat.day}
+                data-day={b.figures.day}
               />
             ))}
           </g>

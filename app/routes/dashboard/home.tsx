@@ -113,7 +113,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
             <li key={card.label}>
               <Link
                 to={card.to}
-                className="flex h-full flex-col rounded-box border border-base-300 bg-base-100 p-4 transition-colors hover:border-primary hover:bg-base-200"
+                className="flex h-full flex-col rounded-box border border-base-300 bg-base-100 p-4 hover:border-primary hover:bg-base-200"
                 data-testid="dashboard-card"
               >
                 <span className="text-sm text-base-content/80">{card.label}</span>
