@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { ORDER_LISTS } from "../core/order-lists";
 
 export default [
   layout("routes/storefront/layout.tsx", [
@@ -28,6 +29,12 @@ export default [
     route("manageSlider", "routes/dashboard/manage-slider.tsx"),
     route("manageSlide/addSlide", "routes/dashboard/add-slide.tsx"),
     route("manageSlider/updateSlider/:id", "routes/dashboard/update-slide.tsx"),
+    // One module for every order list of spec §2; each path gets its own route id.
+    ...ORDER_LISTS.map((list) =>
+      route(list.slug, "routes/dashboard/order-list.tsx", { id: `order-list-${list.slug}` }),
+    ),
+    route("order-overview/:id", "routes/dashboard/order-overview.tsx"),
+    route("order-overview/:id/invoice/:invoiceId", "routes/dashboard/order-invoice.tsx"),
   ]),
   route("sitemap.xml", "routes/storefront/sitemap.ts"),
   route("robots.txt", "routes/storefront/robots.ts"),

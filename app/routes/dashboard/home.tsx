@@ -4,10 +4,25 @@ import { confirm, notify } from "../../components/dialogs";
 import { apiFetch } from "../../features/account/api-client";
 import { sendVerificationEmail, signOut } from "../../features/account/auth-client";
 import { useDashboardUser } from "../../features/account/dashboard-user";
+import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
+import { dashboardCards } from "../../features/orders/dashboard-cards";
+import { OrdersChart } from "../../features/orders/orders-chart";
+import { requireUser } from "../../lib/guards.server";
+import { dashboardOrderSummary } from "../../lib/orders.server";
+import type { Route } from "./+types/home";
+
+/** The card counts (and for admins the 30-day chart) of the signed-in user. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return dashboardOrderSummary(user);
+}
 
 /** The welcome page; the layout's guard has already loaded the signed-in user. */
-export default function DashboardHome() {
+export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   const user = useDashboardUser();
+  // Spec §4: dashboard data refetches when the window regains focus.
+  useRevalidateOnFocus();
+  const cards = dashboardCards(user.role, loaderData.counts, loaderData.totalProducts);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [sending, setSending] = useState(false);
@@ -89,6 +104,26 @@ export default function DashboardHome() {
           Take a Product
         </Link>
       </section>
+      <section aria-labelledby="order-cards-title">
+        <h2 id="order-cards-title" className="sr-only">
+          {user.role === "admin" ? "Shop at a glance" : "My orders at a glance"}
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {cards.map((card) => (
+            <li key={card.label}>
+              <Link
+                to={card.to}
+                className="flex h-full flex-col rounded-box border border-base-300 bg-base-100 p-4 hover:border-primary hover:bg-base-200"
+                data-testid="dashboard-card"
+              >
+                <span className="text-sm text-base-content/80">{card.label}</span>
+                <span className="mt-1 text-3xl font-bold">{card.value}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {loaderData.daily ? <OrdersChart days={loaderData.daily} /> : null}
       {user.role === "customer" ? (
         <section
           className="rounded-box border border-base-300 p-6"

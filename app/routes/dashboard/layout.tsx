@@ -61,7 +61,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         aria-hidden="true"
       />
       <div className="drawer-content flex min-h-screen flex-col">
-        <header className="navbar sticky top-0 z-30 gap-2 border-b border-base-300 bg-base-100 lg:hidden">
+        <header className="navbar sticky top-0 z-30 gap-2 border-b border-base-300 bg-base-100 lg:hidden print:hidden">
           <button
             type="button"
             className="btn btn-ghost btn-square"
@@ -83,11 +83,11 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           </button>
           <span className="text-lg font-semibold">Dashboard</span>
         </header>
-        <main className="flex-1 p-4 sm:p-6 lg:p-8">
+        <main className="flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
           <Outlet />
         </main>
       </div>
-      <div className="drawer-side z-40">
+      <div className="drawer-side z-40 print:hidden">
         <button
           type="button"
           className="drawer-overlay lg:hidden"

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { ORDER_STATUSES, type OrderStatus } from "../../../core/order-status";
+import { orderActions, statusChangeSentence } from "./order-actions";
+
+const labels = (status: OrderStatus, side: "admin" | "customer", viewer?: "admin" | "customer") =>
+  orderActions(status, side, viewer).map((a) => (a.disabled ? `(${a.label})` : a.label));
+
+describe("orderActions", () => {
+  it("gives the admin lists the spec's buttons (spec §4, decisions.md)", () => {
+    expect(labels("Pending", "admin")).toEqual(["Confirm", "Cancel"]);
+    expect(labels("Confirmed", "admin")).toEqual(["Shipping", "Delivered", "Cancel"]);
+    // Shipping stays, disabled, on an order that is already Shipping.
+    expect(labels("Shipping", "admin")).toEqual(["(Shipping)", "Delivered", "Cancel"]);
+    expect(labels("Cancelled", "admin")).toEqual(["Confirm", "Delete"]);
+    expect(labels("Delivered", "admin")).toEqual(["Delete"]);
+    expect(labels("Return", "admin")).toEqual(["Delete"]);
+  });
+
+  it("gives the customer's lists Cancel Order, Return and re-confirm", () => {
+    for (const s of ["Pending", "Confirmed", "Shipping"] as const) {
+      expect(labels(s, "customer")).toEqual(["Cancel Order"]);
+    }
+    expect(labels("Delivered", "customer")).toEqual(["Return"]);
+    expect(labels("Cancelled", "customer")).toEqual(["Confirm"]);
+    expect(labels("Return", "customer")).toEqual([]);
+  });
+
+  it("maps each button to the status it sets", () => {
+    const targets = (s: OrderStatus, side: "admin" | "customer") =>
+      orderActions(s, side).map((a) => (a.kind === "status" ? a.to : "delete"));
+    expect(targets("Pending", "admin")).toEqual(["Confirmed", "Cancelled"]);
+    expect(targets("Shipping", "admin")).toEqual(["Shipping", "Delivered", "Cancelled"]);
+    expect(targets("Cancelled", "admin")).toEqual(["Confirmed", "delete"]);
+    expect(targets("Confirmed", "customer")).toEqual(["Cancelled"]);
+    expect(targets("Delivered", "customer")).toEqual(["Return"]);
+  });
+
+  it("offers an admin on their own customer lists only what the server lets an admin do", () => {
+    expect(labels("Delivered", "customer", "admin")).toEqual([]);
+    expect(labels("Pending", "customer", "admin")).toEqual(["Cancel Order"]);
+    expect(labels("Cancelled", "customer", "admin")).toEqual(["Confirm"]);
+  });
+
+  it("never offers Delete on an order that is still being handled", () => {
+    for (const s of ORDER_STATUSES) {
+      const hasDelete = orderActions(s, "admin").some((a) => a.kind === "delete");
+      expect({ s, hasDelete }).toEqual({
+        s,
+        hasDelete: ["Cancelled", "Delivered", "Return"].includes(s),
+      });
+      expect(orderActions(s, "customer").some((a) => a.kind === "delete")).toBe(false);
+    }
+  });
+});
+
+describe("statusChangeSentence", () => {
+  it("names the order and the change", () => {
+    expect(statusChangeSentence(1042, "Confirmed")).toBe("Order #1042 will be confirmed.");
+    expect(statusChangeSentence(7, "Cancelled")).toBe("Order #7 will be cancelled.");
+    expect(statusChangeSentence(7, "Shipping")).toBe("Order #7 will be set to Shipping.");
+    expect(statusChangeSentence(7, "Return")).toBe("Order #7 will be returned to the shop.");
+  });
+});

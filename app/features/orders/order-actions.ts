@@ -1,0 +1,78 @@
+import {
+  allowedNextStatuses,
+  canDeleteOrder,
+  canTransition,
+  type OrderStatus,
+  type Role,
+} from "../../../core/order-status";
+
+/** One button of an order's Actions cell (spec §2 / §4 words). */
+export type OrderAction =
+  | { kind: "status"; to: OrderStatus; label: string; disabled: boolean }
+  | { kind: "delete"; label: "Delete"; disabled: false };
+
+/** The spec's button words for a target status, per side of the dashboard. */
+const STATUS_LABELS: Record<Role, Partial<Record<OrderStatus, string>>> = {
+  admin: {
+    Confirmed: "Confirm",
+    Shipping: "Shipping",
+    Delivered: "Delivered",
+    Cancelled: "Cancel",
+  },
+  customer: {
+    Confirmed: "Confirm",
+    Cancelled: "Cancel Order",
+    Return: "Return",
+  },
+};
+
+/** Admin buttons keep this order; the customer side has one button per status. */
+const ADMIN_ORDER: readonly OrderStatus[] = ["Confirmed", "Shipping", "Delivered", "Cancelled"];
+
+function statusAction(side: Role, to: OrderStatus, disabled = false): OrderAction {
+  return { kind: "status", to, label: STATUS_LABELS[side][to] ?? to, disabled };
+}
+
+/**
+ * The buttons an order gets (decisions.md transitions, spec §4 words).
+ *
+ * `side` is which half of the dashboard shows the order: the admin lists, or the customer's own
+ * lists. `viewerRole` is who is signed in; the server applies that role's transitions, so an
+ * admin looking at their own orders on a customer list is only offered what the admin table
+ * also allows (an admin cannot set Return, for instance).
+ */
+export function orderActions(
+  status: OrderStatus,
+  side: Role,
+  viewerRole: Role = side,
+): OrderAction[] {
+  if (side === "admin") {
+    const next = allowedNextStatuses(status, "admin");
+    const actions = ADMIN_ORDER.flatMap((to): OrderAction[] => {
+      if (next.includes(to)) return [statusAction("admin", to)];
+      // Spec §4: Shipping stays visible but disabled on an order that is already Shipping.
+      if (to === "Shipping" && status === "Shipping") return [statusAction("admin", to, true)];
+      return [];
+    });
+    if (canDeleteOrder(status)) actions.push({ kind: "delete", label: "Delete", disabled: false });
+    return actions;
+  }
+  return allowedNextStatuses(status, "customer")
+    .filter((to) => canTransition(status, to, viewerRole))
+    .map((to) => statusAction("customer", to));
+}
+
+/** The sentence a confirmation shows for a status change, naming the change. */
+export function statusChangeSentence(orderNumber: number, to: OrderStatus): string {
+  const order = `Order #${orderNumber}`;
+  switch (to) {
+    case "Confirmed":
+      return `${order} will be confirmed.`;
+    case "Cancelled":
+      return `${order} will be cancelled.`;
+    case "Return":
+      return `${order} will be returned to the shop.`;
+    default:
+      return `${order} will be set to ${to}.`;
+  }
+}

@@ -1,0 +1,80 @@
+import { Link, useLocation } from "react-router";
+import type { OrderList } from "../../../core/order-lists";
+import type { Role } from "../../../core/order-status";
+import type { OrderPage } from "../../../core/order-view";
+import { useRevalidateOnFocus } from "../catalog/use-revalidate-on-focus";
+import { OrderSearch } from "./order-search";
+import { OrderTable } from "./order-table";
+import { orderListSearch } from "./paths";
+import { useOrderAction } from "./use-order-action";
+
+export type OrderListData = {
+  list: OrderList;
+  page: OrderPage & { search: string };
+  /** True when this is not the first page (a cursor is in the URL). */
+  continued: boolean;
+  viewerRole: Role;
+};
+
+function countText(total: number, search: string): string {
+  const orders = `${total} ${total === 1 ? "order" : "orders"}`;
+  return search ? `${orders} found for “${search}”` : orders;
+}
+
+/** One dashboard order list: heading, search, count, the table and the next page. */
+export function OrderListPage({ list, page, continued, viewerRole }: OrderListData) {
+  const location = useLocation();
+  const { run, busyId } = useOrderAction();
+  // Spec §4: dashboard data refetches when the window regains focus.
+  useRevalidateOnFocus();
+
+  const headingId = `${list.slug}-heading`;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 id={headingId} className="text-2xl font-bold sm:text-3xl">
+          {list.title}
+        </h1>
+        <OrderSearch value={page.search} />
+      </div>
+
+      <p role="status" className="text-base-content/80" data-testid="order-count">
+        {countText(page.total, page.search)}
+      </p>
+
+      {continued ? (
+        <p className="text-sm">
+          <Link to={`${location.pathname}${orderListSearch({ q: page.search })}`} className="link">
+            Back to the first page
+          </Link>
+        </p>
+      ) : null}
+
+      {page.data.length === 0 ? (
+        <p className="rounded-box bg-base-200 p-8 text-center">
+          {page.search ? `No order matches “${page.search}”.` : list.empty}
+        </p>
+      ) : (
+        <OrderTable
+          orders={page.data}
+          caption={list.title}
+          side={list.role}
+          viewerRole={viewerRole}
+          busyId={busyId}
+          onAction={(order, action) => void run(order, action)}
+        />
+      )}
+
+      {page.nextCursor ? (
+        <div className="flex justify-center">
+          <Link
+            to={`${location.pathname}${orderListSearch({ q: page.search, cursor: page.nextCursor })}`}
+            className="btn btn-outline"
+          >
+            Next page
+          </Link>
+        </div>
+      ) : null}
+    </div>
+  );
+}

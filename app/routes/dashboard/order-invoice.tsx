@@ -1,0 +1,31 @@
+import { data } from "react-router";
+import { OrderInvoice } from "../../features/orders/order-invoice";
+import { requireUser } from "../../lib/guards.server";
+import { orderForPage } from "../../lib/orders.server";
+import { shopInfo } from "../../lib/shop.server";
+import type { Route } from "./+types/order-invoice";
+
+/**
+ * Spec §2 invoice at /dashboard/order-overview/{id}/invoice/{id}. decisions.md: admins for
+ * every order, customers for their own; anything else (or two different ids) is the 404 page.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  if (params.invoiceId !== params.id) throw data({ message: "Not found" }, { status: 404 });
+  const [order, shop] = await Promise.all([orderForPage(user, params.id), shopInfo()]);
+  return {
+    order,
+    shop: { name: shop.name, address: shop.address, phone: shop.phone, email: shop.email },
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData ? `Invoice #${loaderData.order.orderNumber} | Dashboard` : "Invoice" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function OrderInvoiceRoute({ loaderData }: Route.ComponentProps) {
+  return <OrderInvoice order={loaderData.order} shop={loaderData.shop} />;
+}

@@ -1,0 +1,44 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { axeViolations } from "./auth-support";
+import { ADMIN, listedNumbers, openDashboard, orderIdOf, signedInPage } from "./orders-support";
+
+describe("the order screens are accessible in both themes", () => {
+  const baseURL = inject("baseURL");
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  for (const theme of ["light", "dark"] as const) {
+    it(`has no WCAG A/AA violations on a list, an overview, an invoice and the home with its chart (${theme})`, async () => {
+      const page = await signedInPage(browser, baseURL, ADMIN, { width: 390, colorScheme: theme });
+      await openDashboard(page, baseURL, "/dashboard/confirmedOrders");
+      const [orderNumber] = await listedNumbers(page);
+      if (!orderNumber) throw new Error("the seed has no confirmed order");
+      const id = await orderIdOf(page, orderNumber);
+      const paths = [
+        "/dashboard",
+        "/dashboard/confirmedOrders",
+        `/dashboard/order-overview/${id}`,
+        `/dashboard/order-overview/${id}/invoice/${id}`,
+      ];
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const path of paths) {
+          await openDashboard(page, baseURL, path);
+          expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+          const where = `${path} at ${width}px`;
+          expect({ where, violations: await axeViolations(page) }).toEqual({
+            where,
+            violations: [],
+          });
+        }
+      }
+      await page.context().close();
+    });
+  }
+});

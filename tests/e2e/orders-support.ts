@@ -1,0 +1,109 @@
+import type { Browser, Page } from "playwright-core";
+import { expect } from "vitest";
+import { expectDialog, hydrated, login } from "./auth-support";
+import { cartItem, type fetchProducts, fillCheckout, seedCart } from "./checkout-support";
+
+export const ADMIN = { email: "admin@haat.test", password: "haat-admin-2026" };
+/** SHOP_ADDRESS's default: the journeys' server runs without shop configuration. */
+export const DEFAULT_SHOP_ADDRESS = "West Shewrapara, Mirpur, Dhaka";
+
+/** A new browser context signed in as `who`, on the dashboard. */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  who: { email: string; password: string },
+  options: { width?: number; colorScheme?: "light" | "dark" } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    colorScheme: options.colorScheme ?? "light",
+  });
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/authentication/login?redirectTo=%2Fdashboard`);
+  await hydrated(page);
+  await login(page, who);
+  await page.waitForURL((url) => url.pathname === "/dashboard");
+  return page;
+}
+
+/** Opens a dashboard page once React runs it (action buttons stay disabled until then). */
+export async function openDashboard(page: Page, baseURL: string, path: string): Promise<void> {
+  await page.goto(`${baseURL}${path}`);
+  await hydrated(page);
+}
+
+/** The figure on one of the dashboard home's cards. */
+export async function cardValues(page: Page, baseURL: string): Promise<Record<string, number>> {
+  await openDashboard(page, baseURL, "/dashboard");
+  const cards = page.getByTestId("dashboard-card");
+  await cards.first().waitFor();
+  const out: Record<string, number> = {};
+  for (const card of await cards.all()) {
+    const [label, value] = await card.locator("span").allTextContents();
+    out[label ?? ""] = Number(value);
+  }
+  return out;
+}
+
+/** The table row of an order (by its number) on the list page that is open. */
+export function orderRow(page: Page, orderNumber: number | string) {
+  return page.locator("tbody tr").filter({ hasText: `#${orderNumber}` });
+}
+
+/** The order numbers in the open list's table, top to bottom. */
+export async function listedNumbers(page: Page): Promise<number[]> {
+  const cells = await page.locator("tbody tr td:first-child p:first-child").allTextContents();
+  return cells.map((t) => Number(t.replace("#", "")));
+}
+
+/** Clicks an order action, answers "Are you sure?" and waits for the spec's notice. */
+export async function runAction(
+  page: Page,
+  scope: ReturnType<Page["locator"]>,
+  label: string,
+  expected: { sentence?: string; title: string; text: string },
+): Promise<void> {
+  await scope.getByRole("button", { name: label, exact: true }).click();
+  const question = page.getByRole("alertdialog");
+  await question.waitFor();
+  expect(await question.locator("h2").textContent()).toBe("Are you sure?");
+  if (expected.sentence)
+    expect(await question.locator("p").textContent()).toContain(expected.sentence);
+  await question.getByRole("button").first().click();
+  await expectDialog(page, expected.title, expected.text);
+  // Escape, not a click on OK: the notice may already have closed itself after its 3 s.
+  await page.keyboard.press("Escape");
+  await page.getByRole("dialog").waitFor({ state: "detached" });
+}
+
+export const UPDATED = { title: "Updated!", text: "Order status has been updated." };
+
+/** Places an order through the real checkout form; answers its order number. */
+export async function placeOrder(
+  page: Page,
+  baseURL: string,
+  product: Awaited<ReturnType<typeof fetchProducts>>[number],
+  email: string,
+): Promise<number> {
+  await seedCart(page, baseURL, []);
+  await page.evaluate(
+    (items) => window.sessionStorage.setItem("checkoutProducts", JSON.stringify(items)),
+    [cartItem(product)],
+  );
+  await page.goto(`${baseURL}/product-checkout`);
+  await hydrated(page);
+  await fillCheckout(page, { area: "Inside Dhaka", email });
+  const confirm = page.getByRole("button", { name: "Confirm Order" });
+  await expect.poll(() => confirm.isEnabled()).toBe(true);
+  await confirm.click();
+  await page.waitForURL(/\/order-success\?orderNumber=\d+$/);
+  return Number(new URL(page.url()).searchParams.get("orderNumber"));
+}
+
+/** The id of an order from its overview link in the open list. */
+export async function orderIdOf(page: Page, orderNumber: number): Promise<string> {
+  const row = orderRow(page, orderNumber);
+  const id = await row.getAttribute("data-order-id");
+  if (!id) throw new Error(`order #${orderNumber} is not listed`);
+  return id;
+}
