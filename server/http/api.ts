@@ -8,6 +8,7 @@ import { accountsApi } from "./accounts";
 import { renderApiDocs } from "./api-docs";
 import { contactApi } from "./contact";
 import type { AppEnv } from "./env";
+import { catalogueApiCache } from "./http-cache";
 import { createMediaRoutes } from "./media";
 import { ordersApi } from "./orders";
 import { productsApi } from "./products";
@@ -30,6 +31,12 @@ export function createApi(ctx: AppContext) {
     c.set("app", ctx);
     await next();
   });
+
+  // Public catalogue reads: cached in process until the next catalogue change, with ETags.
+  const cached = catalogueApiCache(ctx);
+  for (const path of ["/products", "/product/:id", "/getSliders", "/getSlider/:id"]) {
+    api.use(path, cached);
+  }
 
   api.route("/", productsApi);
   api.route("/", slidesApi);
