@@ -67,7 +67,10 @@ describeDb(`catalogue API caching (${TEST_DB})`, () => {
     const path = `/api/product/${product._id}`;
     const before = await app.request(path);
     const etag = before.headers.get("ETag") ?? "";
-    await ctx.db.update(products).set({ name: "Renamed Cable" }).where(eq(products.id, product._id));
+    await ctx.db
+      .update(products)
+      .set({ name: "Renamed Cable" })
+      .where(eq(products.id, product._id));
 
     const cached = await app.request(path);
     expect((await cached.json()).data.name).toBe("Braided Type-C Fast Charging Cable 1m");
