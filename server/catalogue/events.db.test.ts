@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type AppContext, createAppContext } from "../app-context";
+import { createAppContext } from "../app-context";
 import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { products } from "../db/schema";

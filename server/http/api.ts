@@ -66,6 +66,8 @@ export function createApi(ctx: AppContext) {
 
 /** Hono app with the routes that sit beside React Router: health, media and the API. */
 export function mountServerRoutes(app: Hono<AppEnv>, ctx: AppContext) {
+  // Liveness without the database (/healthz is readiness): also the bench's bare JSON route.
+  app.get("/livez", (c) => c.json({ status: "ok" }));
   app.get("/healthz", async (c) => {
     try {
       await pingDatabase(ctx.db);
