@@ -4,7 +4,7 @@
  * JSON from argv, runs autocannon and prints the figures as one JSON line on stdout.
  */
 import autocannon from "autocannon";
-import type { LoadJob, LoadFigures } from "./load";
+import type { LoadFigures, LoadJob } from "./load";
 
 const job = JSON.parse(process.argv[2] ?? "{}") as LoadJob;
 

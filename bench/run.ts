@@ -25,7 +25,6 @@ import {
   waitUntilHealthy,
 } from "../tests/support/server-process";
 import { launchBenchBrowser, measureRoute } from "./bundle";
-import { runServerBench } from "./server-bench";
 import { CHROME_PATH, killRunningChromes, lighthouseRun } from "./lighthouse";
 import {
   type BenchResult,
@@ -38,6 +37,7 @@ import {
   renderMarkdown,
   summariseLighthouse,
 } from "./report";
+import { runServerBench } from "./server-bench";
 
 const RESULTS_DIR = path.join(ROOT, "bench/results");
 
@@ -141,9 +141,7 @@ function parseOptions(argv: string[]): Options {
     durationSeconds: whole("duration", values.duration, 1, 120),
     connections: whole("connections", values.connections, 1, 500),
     pg:
-      values.pg ??
-      process.env.BENCH_DATABASE_URL ??
-      "postgres://postgres@127.0.0.1:5432/postgres",
+      values.pg ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
     runs,
     url,
     reports: values.reports,
