@@ -30,6 +30,13 @@ export type ServerBenchOptions = {
   notes: string[];
 };
 
+/**
+ * Node 24 sizes the young generation from the machine's memory (up to 64 MB per semi-space on
+ * 24 GB), which alone added ~100 MB of RSS; 16 MB keeps scavenges cheap and the RSS budget in
+ * reach (docs/decisions/016).
+ */
+export const SERVER_NODE_OPTIONS = "--max-semi-space-size=16";
+
 const SERVER_CPU = "0";
 const LOAD_CPU = "1";
 
