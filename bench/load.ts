@@ -95,3 +95,49 @@ export function sampleRss(pid: number, everyMs = 250) {
     },
   };
 }
+
+/** CPU time (user + system) a process has used so far, in seconds; NaN when unreadable. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may contain spaces) start after the last ")".
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
+
+/** Every PostgreSQL server process on this machine (the postmaster and its backends). */
+export function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres")
+        pids.push(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return pids;
+}
+
+/** Measures the CPU the given processes use while `run` runs, in % of one core. */
+export async function withCpu<T>(
+  pids: () => number[],
+  run: () => Promise<T>,
+): Promise<{ result: T; cpuPercent: number }> {
+  const before = new Map(pids().map((pid) => [pid, cpuSeconds(pid) || 0]));
+  const started = performance.now();
+  const result = await run();
+  const seconds = (performance.now() - started) / 1000;
+  const after = pids();
+  const used = after.reduce(
+    (sum, pid) => sum + ((cpuSeconds(pid) || 0) - (before.get(pid) ?? 0)),
+    0,
+  );
+  return { result, cpuPercent: (used / seconds) * 100 };
+}

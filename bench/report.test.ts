@@ -5,6 +5,7 @@ import {
   type BundleRoute,
   bundleChecks,
   checkBudget,
+  combineSlices,
   formatBudget,
   formatValue,
   isUncompressed,
@@ -262,6 +263,21 @@ describe("server sections", () => {
     timeouts: 0,
   });
 
+  it("combines a target's slices: mean req/s, median p50, worst p99, sums", () => {
+    const a = { ...figures(1000), latencyP50Ms: 4, latencyP99Ms: 30, non2xx: 1 };
+    const b = { ...figures(3000), latencyP50Ms: 6, latencyP99Ms: 20 };
+    expect(combineSlices([a, b])).toEqual({
+      requestsPerSecond: 2000,
+      latencyP50Ms: 5,
+      latencyP99Ms: 30,
+      requests: 40_000,
+      ok2xx: 40_000,
+      non2xx: 1,
+      errors: 0,
+      timeouts: 0,
+    });
+  });
+
   it("takes nearest-rank percentiles", () => {
     const values = Array.from({ length: 100 }, (_, i) => i + 1);
     expect(percentile(values, 95)).toBe(95);
@@ -295,9 +311,11 @@ describe("server sections", () => {
       checks,
     });
     expect(table).toContain(
-      "| 20-product listing | `/api/products` | 1,000/s | 4 ms | 20 ms | 25 % of bare JSON | 0 | 0 |",
+      "| 20-product listing | `/api/products` | 1,000/s | 4 ms | 20 ms | 25 % of bare JSON | 0 | 0 | n/a | n/a |",
     );
-    expect(table).toContain("| bare JSON | `/livez` | 4,000/s | 4 ms | 20 ms | floor | 0 | 0 |");
+    expect(table).toContain(
+      "| bare JSON | `/livez` | 4,000/s | 4 ms | 20 ms | floor | 0 | 0 | n/a | n/a |",
+    );
   });
 
   it("fails the orders check on a lost or duplicated order and reports misses with figures", () => {

@@ -308,6 +308,10 @@ export type LoadFiguresRow = {
 export type LoadRow = LoadFiguresRow & {
   name: string;
   path: string;
+  /** CPU the server process used during the row's load, in % of one core. */
+  serverCpuPercent?: number;
+  /** CPU every PostgreSQL process used meanwhile, in % of one core. */
+  postgresCpuPercent?: number;
   /** The row this one is compared with (its floor); none for a floor itself. */
   floor?: string;
   /** requests/s of this row ÷ its floor's, in the same run. */
@@ -316,6 +320,8 @@ export type LoadRow = LoadFiguresRow & {
 
 export type LoadSection = {
   connections: number;
+  /** Each target was loaded this many times for durationSeconds, in rounds over all targets. */
+  rounds?: number;
   durationSeconds: number;
   rows: LoadRow[];
   memory: { idleMB: number; sampledPeakMB: number; hwmMB: number };
@@ -334,6 +340,8 @@ export type OrdersSection = {
   duplicated: number;
   /** Acknowledged but not stored. */
   lost: number;
+  serverCpuPercent?: number;
+  postgresCpuPercent?: number;
   checks: { rate: Check; integrity: Check };
 };
 
@@ -353,6 +361,24 @@ export function percentile(values: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
+}
+
+/**
+ * One target's figures from several slices of equal duration (rounds over all targets, so a burst
+ * of load from elsewhere spreads over the targets): mean requests/s, median p50, worst p99, sums.
+ */
+export function combineSlices(slices: readonly LoadFiguresRow[]): LoadFiguresRow {
+  const sum = (key: keyof LoadFiguresRow) => slices.reduce((total, s) => total + s[key], 0);
+  return {
+    requestsPerSecond: slices.length ? sum("requestsPerSecond") / slices.length : Number.NaN,
+    latencyP50Ms: median(slices.map((s) => s.latencyP50Ms)),
+    latencyP99Ms: slices.length ? Math.max(...slices.map((s) => s.latencyP99Ms)) : Number.NaN,
+    requests: sum("requests"),
+    ok2xx: sum("ok2xx"),
+    non2xx: sum("non2xx"),
+    errors: sum("errors"),
+    timeouts: sum("timeouts"),
+  };
 }
 
 /** Each row's requests/s against its floor's, from the same run. */
@@ -398,7 +424,20 @@ export function ordersChecks(
 }
 
 export function renderLoadTable(load: LoadSection): string {
-  const header = ["Target", "Path", "req/s", "p50", "p99", "vs floor", "non-2xx", "errors"];
+  const header = [
+    "Target",
+    "Path",
+    "req/s",
+    "p50",
+    "p99",
+    "vs floor",
+    "non-2xx",
+    "errors",
+    "server CPU",
+    "PostgreSQL CPU",
+  ];
+  const cpu = (v: number | undefined) =>
+    v === undefined || !Number.isFinite(v) ? "n/a" : `${Math.round(v)} %`;
   const rows = load.rows.map((r) => [
     r.name,
     `\`${r.path}\``,
@@ -408,6 +447,8 @@ export function renderLoadTable(load: LoadSection): string {
     r.floor && r.ratio !== undefined ? `${formatValue(r.ratio, "%")} of ${r.floor}` : "floor",
     String(r.non2xx),
     String(r.errors + r.timeouts),
+    cpu(r.serverCpuPercent),
+    cpu(r.postgresCpuPercent),
   ]);
   return markdownTable(header, rows);
 }
@@ -444,7 +485,7 @@ export function renderServerSections(result: BenchResult): string[] {
   if (result.load) {
     const l = result.load;
     out.push(
-      `### HTTP throughput (${l.connections} connections, ${l.durationSeconds} s each)`,
+      `### HTTP throughput (${l.connections} connections, ${l.rounds ?? 1} round(s) of ${l.durationSeconds} s per target)`,
       "",
       renderLoadTable(l),
       "",
@@ -495,6 +536,12 @@ export function renderServerSections(result: BenchResult): string[] {
       "",
       "Stored can exceed acknowledged by the requests still in flight when the load generator stopped (their answers were not counted).",
       "",
+      ...(o.serverCpuPercent !== undefined
+        ? [
+            `CPU meanwhile (% of one core): server ${Math.round(o.serverCpuPercent)} %, PostgreSQL ${Math.round(o.postgresCpuPercent ?? Number.NaN)} %.`,
+            "",
+          ]
+        : []),
     );
   }
   if (result.search) {

@@ -48,7 +48,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --build              run \`npx react-router build\` first (default: use the existing build/)
   --only <a,b,...>     sections: lighthouse, bundle, load, orders, search (default: all)
   --products <n>       products in the PostgreSQL bench database (default 100000)
-  --duration <s>       seconds of load per HTTP target and for orders (default 10)
+  --duration <s>       seconds per HTTP load slice (default 5)
+  --rounds <n>         slices per HTTP target, in rounds over all targets (default 3)
+  --orders-duration <s> seconds of order placement (default 10)
   --connections <n>    concurrent connections of the load generator (default 20)
   --pg <url>           PostgreSQL server for load/orders/search; a fresh database is created
                        and dropped on it (default $BENCH_DATABASE_URL or
@@ -68,6 +70,8 @@ type Options = {
   sections: Set<Section>;
   products: number;
   durationSeconds: number;
+  rounds: number;
+  ordersSeconds: number;
   connections: number;
   pg: string;
   runs: number;
@@ -92,7 +96,9 @@ function parseOptions(argv: string[]): Options {
       reports: { type: "boolean", default: false },
       routes: { type: "string" },
       products: { type: "string", default: "100000" },
-      duration: { type: "string", default: "10" },
+      duration: { type: "string", default: "5" },
+      rounds: { type: "string", default: "3" },
+      "orders-duration": { type: "string", default: "10" },
       connections: { type: "string", default: "20" },
       pg: { type: "string" },
       help: { type: "boolean", default: false },
@@ -139,6 +145,8 @@ function parseOptions(argv: string[]): Options {
     sections: new Set(chosen as Section[]),
     products: whole("products", values.products, 100, 2_000_000),
     durationSeconds: whole("duration", values.duration, 1, 120),
+    rounds: whole("rounds", values.rounds, 1, 10),
+    ordersSeconds: whole("orders-duration", values["orders-duration"], 1, 120),
     connections: whole("connections", values.connections, 1, 500),
     pg:
       values.pg ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
@@ -366,6 +374,8 @@ async function main() {
             adminUrl: options.pg,
             products: options.products,
             durationSeconds: options.durationSeconds,
+            rounds: options.rounds,
+            ordersSeconds: options.ordersSeconds,
             connections: options.connections,
             log,
             notes,

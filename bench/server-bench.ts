@@ -7,10 +7,19 @@ import {
   waitUntilHealthy,
 } from "../tests/support/server-process";
 import { createBenchDatabase } from "./database";
-import { HAS_TASKSET, pinProcess, readRss, runLoad, sampleRss } from "./load";
+import {
+  HAS_TASKSET,
+  pinProcess,
+  postgresPids,
+  readRss,
+  runLoad,
+  sampleRss,
+  withCpu,
+} from "./load";
 import {
   type BenchResult,
   checkBudget,
+  combineSlices,
   LOAD_ROWS,
   type LoadRow,
   loadChecks,
@@ -24,7 +33,10 @@ export type ServerBenchOptions = {
   sections: Set<"load" | "orders" | "search">;
   adminUrl: string;
   products: number;
+  /** Seconds per load slice; each target gets `rounds` slices. */
   durationSeconds: number;
+  rounds: number;
+  ordersSeconds: number;
   connections: number;
   log: (line: string) => void;
   notes: string[];
@@ -178,34 +190,68 @@ export async function runServerBench(
       const searchPaths = SEARCH_QUERIES.map(
         (q) => `/api/products?searchQuery=${encodeURIComponent(q)}`,
       );
-      const rows: LoadRow[] = [];
       for (const target of targets) {
-        const paths = target.name === LOAD_ROWS.search ? searchPaths : undefined;
-        for (const path of paths ?? [target.path])
-          await fetch(`${base}${path}`).then((r) => r.arrayBuffer());
-        const figures = await runLoad(
-          {
-            url: paths ? base : `${base}${target.path}`,
-            connections: options.connections,
-            durationSeconds: options.durationSeconds,
-            paths,
-          },
-          loadCpu,
-        );
-        log(
-          `  ${target.name.padEnd(20)} ${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.latencyP50Ms} ms, p99 ${figures.latencyP99Ms} ms, non-2xx ${figures.non2xx}`,
-        );
+        const paths = target.name === LOAD_ROWS.search ? searchPaths : [target.path];
+        for (const path of paths) await fetch(`${base}${path}`).then((r) => r.arrayBuffer());
+      }
+      type Slice = Awaited<ReturnType<typeof runLoad>> & { server: number; postgres: number };
+      const slices = new Map<string, Slice[]>(targets.map((t) => [t.name, []]));
+      // Rounds over all targets, so a burst of load from elsewhere on the machine spreads over
+      // the targets instead of skewing one ratio.
+      for (let round = 1; round <= options.rounds; round++) {
+        for (const target of targets) {
+          const paths = target.name === LOAD_ROWS.search ? searchPaths : undefined;
+          const pg = postgresPids();
+          const serverCpu = withCpu(
+            () => [pid],
+            () =>
+              withCpu(
+                () => pg,
+                () =>
+                  runLoad(
+                    {
+                      url: paths ? base : `${base}${target.path}`,
+                      connections: options.connections,
+                      durationSeconds: options.durationSeconds,
+                      paths,
+                    },
+                    loadCpu,
+                  ),
+              ),
+          );
+          const measured = await serverCpu;
+          const figures = measured.result.result;
+          slices.get(target.name)?.push({
+            ...figures,
+            server: measured.cpuPercent,
+            postgres: measured.result.cpuPercent,
+          });
+          log(
+            `  round ${round} ${target.name.padEnd(20)} ${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.latencyP50Ms} ms, p99 ${figures.latencyP99Ms} ms, server CPU ${Math.round(measured.cpuPercent)} %`,
+          );
+        }
+      }
+      const rows: LoadRow[] = targets.map((target) => {
+        const own = slices.get(target.name) ?? [];
+        const figures = combineSlices(own);
         if (figures.non2xx + figures.errors > 0) {
           notes.push(
             `${target.name}: ${figures.non2xx} non-2xx answers, ${figures.errors} errors under load.`,
           );
         }
-        rows.push({ ...target, ...figures });
-      }
+        const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+        return {
+          ...target,
+          ...figures,
+          serverCpuPercent: mean(own.map((x) => x.server)),
+          postgresCpuPercent: mean(own.map((x) => x.postgres)),
+        };
+      });
       const withFloor = withRatios(rows);
       const memory = rss.stop();
       out.load = {
         connections: options.connections,
+        rounds: options.rounds,
         durationSeconds: options.durationSeconds,
         rows: withFloor,
         memory: { idleMB, ...memory },
@@ -216,18 +262,31 @@ export async function runServerBench(
     if (sections.has("orders")) {
       const sql = postgres(database.url, { max: 1, onnotice: () => {} });
       try {
-        const figures = await runLoad(
-          {
-            url: `${base}/api/postOrder`,
-            method: "POST",
-            headers: { "content-type": "application/json", "idempotency-key": "bench-[<id>]" },
-            body: orderBody(product),
-            idReplacement: true,
-            connections: options.connections,
-            durationSeconds: options.durationSeconds,
-          },
-          loadCpu,
+        const pg = postgresPids();
+        const measured = await withCpu(
+          () => [pid],
+          () =>
+            withCpu(
+              () => pg,
+              () =>
+                runLoad(
+                  {
+                    url: `${base}/api/postOrder`,
+                    method: "POST",
+                    headers: {
+                      "content-type": "application/json",
+                      "idempotency-key": "bench-[<id>]",
+                    },
+                    body: orderBody(product),
+                    idReplacement: true,
+                    connections: options.connections,
+                    durationSeconds: options.ordersSeconds,
+                  },
+                  loadCpu,
+                ),
+            ),
         );
+        const figures = measured.result.result;
         // The server may still be finishing the last requests autocannon gave up waiting for.
         await new Promise((r) => setTimeout(r, 1000));
         const [counts] = await sql<{ stored: number; keys: number }[]>`
@@ -237,13 +296,15 @@ export async function runServerBench(
         const duplicated = stored - (counts?.keys ?? 0);
         const acknowledged = figures.ok2xx;
         const lost = Math.max(0, acknowledged - stored);
-        const perSecond = acknowledged / options.durationSeconds;
+        const perSecond = acknowledged / options.ordersSeconds;
         log(
           `  orders: ${Math.round(perSecond)}/s accepted, ${acknowledged} acknowledged, ${stored} stored`,
         );
         out.orders = {
           connections: options.connections,
-          durationSeconds: options.durationSeconds,
+          durationSeconds: options.ordersSeconds,
+          serverCpuPercent: measured.cpuPercent,
+          postgresCpuPercent: measured.result.cpuPercent,
           figures: { ...figures, requestsPerSecond: perSecond },
           acknowledged,
           stored,
