@@ -344,6 +344,17 @@ async function main() {
         }
       }
       lighthouse = routes.map((route) => summariseLighthouse(route, runs.get(route.path) ?? []));
+      if (server && lighthouse.some((r) => r.runs.some((run) => run.runtimeError))) {
+        // Say whether the page server itself went away (a failed run is otherwise a mystery).
+        const exit = server.child.exitCode ?? server.child.signalCode;
+        const health = await fetch(new URL("/healthz", baseUrl)).then(
+          (res) => String(res.status),
+          (error: Error) => error.message,
+        );
+        notes.push(
+          `After failed Lighthouse runs the page server ${exit === null ? "was still running" : `had exited (${exit})`}; /healthz: ${health}. Its last output: ${server.output().slice(-600) || "(none)"}`,
+        );
+      }
       for (const route of lighthouse) {
         const failed = route.runs.filter((r) => r.runtimeError);
         if (failed.length > 0) {
