@@ -82,6 +82,12 @@ describeDb(`catalogue API caching (${TEST_DB})`, () => {
     expect((await fresh.json()).data.name).toBe("Renamed Cable");
   });
 
+  it("answers the liveness probe without touching the catalogue", async () => {
+    const res = await app.request("/livez");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
   it("does not cache or validate error answers", async () => {
     for (const path of ["/api/product/nope", "/api/getSlider/nope", "/api/products?limit=0"]) {
       const res = await app.request(path);
