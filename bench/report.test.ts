@@ -5,15 +5,23 @@ import {
   type BundleRoute,
   bundleChecks,
   checkBudget,
+  combineSlices,
   formatBudget,
   formatValue,
   isUncompressed,
   type LighthouseRun,
+  LOAD_ROWS,
+  loadChecks,
   markdownTable,
   median,
   missedBudgets,
+  ordersChecks,
+  percentile,
+  renderLoadTable,
   renderMarkdown,
+  SERVER_BUDGETS,
   summariseLighthouse,
+  withRatios,
 } from "./report";
 
 const run = (over: Partial<LighthouseRun> = {}): LighthouseRun => ({
@@ -240,5 +248,115 @@ describe("report", () => {
     expect(renderMarkdown(result({ bundle: [plain] }))).toContain(
       "The server sent scripts and stylesheets uncompressed",
     );
+  });
+});
+
+describe("server sections", () => {
+  const figures = (rps: number) => ({
+    requestsPerSecond: rps,
+    latencyP50Ms: 4,
+    latencyP99Ms: 20,
+    requests: rps * 10,
+    ok2xx: rps * 10,
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+  });
+
+  it("combines a target's slices: mean req/s, median p50, worst p99, sums", () => {
+    const a = { ...figures(1000), latencyP50Ms: 4, latencyP99Ms: 30, non2xx: 1 };
+    const b = { ...figures(3000), latencyP50Ms: 6, latencyP99Ms: 20 };
+    expect(combineSlices([a, b])).toEqual({
+      requestsPerSecond: 2000,
+      latencyP50Ms: 5,
+      latencyP99Ms: 30,
+      requests: 40_000,
+      ok2xx: 40_000,
+      non2xx: 1,
+      errors: 0,
+      timeouts: 0,
+    });
+  });
+
+  it("takes nearest-rank percentiles", () => {
+    const values = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(values, 95)).toBe(95);
+    expect(percentile(values, 50)).toBe(50);
+    expect(percentile([3], 95)).toBe(3);
+    expect(percentile([], 95)).toBeNaN();
+  });
+
+  it("compares each load row with its floor from the same run and checks the budgets", () => {
+    const rows = withRatios([
+      { name: LOAD_ROWS.bare, path: "/livez", ...figures(4000) },
+      { name: LOAD_ROWS.listing, path: "/api/products", floor: LOAD_ROWS.bare, ...figures(1000) },
+      { name: LOAD_ROWS.static, path: "/about-us", ...figures(800) },
+      {
+        name: LOAD_ROWS.productPage,
+        path: "/product-details/x",
+        floor: LOAD_ROWS.static,
+        ...figures(600),
+      },
+    ]);
+    expect(rows.map((r) => r.ratio)).toEqual([undefined, 0.25, undefined, 0.75]);
+    const checks = loadChecks(rows, 180);
+    expect(checks.listingRatio).toMatchObject({ measured: 0.25, ok: false });
+    expect(checks.productSsrRatio).toMatchObject({ measured: 0.75, ok: true });
+    expect(checks.rss.ok).toBe(true);
+    const table = renderLoadTable({
+      connections: 20,
+      durationSeconds: 10,
+      rows,
+      memory: { idleMB: 90, sampledPeakMB: 170, hwmMB: 180 },
+      checks,
+    });
+    expect(table).toContain(
+      "| 20-product listing | `/api/products` | 1,000/s | 4 ms | 20 ms | 25 % of bare JSON | 0 | 0 | n/a | n/a |",
+    );
+    expect(table).toContain(
+      "| bare JSON | `/livez` | 4,000/s | 4 ms | 20 ms | floor | 0 | 0 | n/a | n/a |",
+    );
+  });
+
+  it("fails the orders check on a lost or duplicated order and reports misses with figures", () => {
+    expect(ordersChecks({ lost: 0, duplicated: 0 }, 350)).toMatchObject({
+      rate: { ok: true },
+      integrity: { ok: true },
+    });
+    const bad = ordersChecks({ lost: 1, duplicated: 0 }, 250);
+    expect(bad.rate.ok).toBe(false);
+    expect(bad.integrity.ok).toBe(false);
+
+    const md = renderMarkdown({
+      ...result(),
+      server: { database: "postgres", products: 100_000, seedSeconds: 30, pinned: true },
+      orders: {
+        connections: 20,
+        durationSeconds: 10,
+        figures: figures(250),
+        acknowledged: 2500,
+        stored: 2499,
+        duplicated: 0,
+        lost: 1,
+        checks: bad,
+      },
+      search: {
+        products: 100_000,
+        queries: 40,
+        samples: 600,
+        p50Ms: 2.1,
+        p95Ms: 9.5,
+        maxMs: 20,
+        check: checkBudget(9.5, SERVER_BUDGETS.searchP95),
+      },
+      explain: [{ name: "product by id", sql: "select 1", plan: "Index Scan" }],
+    });
+    expect(md).toContain("load, orders and search on PostgreSQL with 100,000 products");
+    expect(md).toContain("Server pinned to CPU 0");
+    expect(md).toContain("| 250/s ❌ | 4 ms | 20 ms | 2500 | 2499 | 1 ❌ | 0 ✅ | 0 |");
+    expect(md).toContain("p50 2.1 ms, p95 9.5 ms ✅ (budget ≤ 15 ms)");
+    expect(md).toContain("server — Accepted orders: measured 250/s, budget ≥ 300/s");
+    expect(md).toContain("server — Orders lost or duplicated: measured 1, budget ≤ 0");
+    expect(md).toContain("**product by id**");
   });
 });

@@ -14,7 +14,7 @@ export type Check = {
   ok: boolean;
 };
 
-export type Unit = "kB" | "ms" | "score" | "";
+export type Unit = "kB" | "ms" | "score" | "%" | "/s" | "MB" | "count" | "";
 
 export type Budget = { label: string; kind: "max" | "min"; limit: number; unit: Unit };
 
@@ -85,6 +85,14 @@ export function formatValue(value: number, unit: Unit): string {
     case "ms":
       return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
     case "score":
+      return String(Math.round(value));
+    case "%":
+      return `${Math.round(value * 100)} %`;
+    case "/s":
+      return `${Math.round(value).toLocaleString("en-US")}/s`;
+    case "MB":
+      return `${Math.round(value)} MB`;
+    case "count":
       return String(Math.round(value));
     default:
       return value.toFixed(3);
@@ -191,10 +199,17 @@ export type BenchResult = {
   };
   database: "pglite" | "postgres" | "unknown";
   baseUrl: string;
-  options: { runs: number; only: "all" | "lighthouse" | "bundle"; externalServer: boolean };
+  /** `only`: "all" or the sections run, comma-separated. */
+  options: { runs: number; only: string; externalServer: boolean };
   durationSeconds: number;
   bundle?: BundleRoute[];
   lighthouse?: LighthouseRoute[];
+  /** The PostgreSQL database the load, orders and search sections ran on. */
+  server?: ServerBenchInfo;
+  load?: LoadSection;
+  orders?: OrdersSection;
+  search?: SearchSection;
+  explain?: { name: string; sql: string; plan: string }[];
   notes: string[];
 };
 
@@ -239,6 +254,316 @@ export function summariseLighthouse(route: RouteInfo, runs: LighthouseRun[]): Li
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Server side: HTTP load, orders, search, memory (DESIGN §7, "JSON API", "Orders", "Server memory")
+
+export const SERVER_BUDGETS = {
+  listingRatio: {
+    label: "20-product listing vs bare JSON (req/s)",
+    kind: "min",
+    limit: 0.4,
+    unit: "%",
+  },
+  productSsrRatio: {
+    label: "Product page SSR vs static HTML (req/s)",
+    kind: "min",
+    limit: 0.5,
+    unit: "%",
+  },
+  searchP95: { label: "Search p95 on the large catalogue", kind: "max", limit: 15, unit: "ms" },
+  ordersPerSecond: { label: "Accepted orders", kind: "min", limit: 300, unit: "/s" },
+  ordersLostOrDuplicated: {
+    label: "Orders lost or duplicated",
+    kind: "max",
+    limit: 0,
+    unit: "count",
+  },
+  rssPostgres: {
+    label: "Server RSS peak under load (PostgreSQL)",
+    kind: "max",
+    limit: 200,
+    unit: "MB",
+  },
+} as const satisfies Record<string, Budget>;
+
+export type ServerBenchInfo = {
+  database: "postgres";
+  products: number;
+  seedSeconds: number;
+  /** Server on one core, load generator on the other (taskset); false when not available. */
+  pinned: boolean;
+};
+
+export type LoadFiguresRow = {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  requests: number;
+  ok2xx: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+
+export type LoadRow = LoadFiguresRow & {
+  name: string;
+  path: string;
+  /** CPU the server process used during the row's load, in % of one core. */
+  serverCpuPercent?: number;
+  /** CPU every PostgreSQL process used meanwhile, in % of one core. */
+  postgresCpuPercent?: number;
+  /** The row this one is compared with (its floor); none for a floor itself. */
+  floor?: string;
+  /** requests/s of this row ÷ its floor's, in the same run. */
+  ratio?: number;
+};
+
+export type LoadSection = {
+  connections: number;
+  /** Each target was loaded this many times for durationSeconds, in rounds over all targets. */
+  rounds?: number;
+  durationSeconds: number;
+  rows: LoadRow[];
+  memory: { idleMB: number; sampledPeakMB: number; hwmMB: number };
+  checks: { listingRatio: Check; productSsrRatio: Check; rss: Check };
+};
+
+export type OrdersSection = {
+  connections: number;
+  durationSeconds: number;
+  figures: LoadFiguresRow;
+  /** Orders the server answered 201 for. */
+  acknowledged: number;
+  /** Orders in the database afterwards (new since the run started). */
+  stored: number;
+  /** Idempotency keys stored more than once (the unique index should make this 0). */
+  duplicated: number;
+  /** Acknowledged but not stored. */
+  lost: number;
+  serverCpuPercent?: number;
+  postgresCpuPercent?: number;
+  checks: { rate: Check; integrity: Check };
+};
+
+export type SearchSection = {
+  products: number;
+  queries: number;
+  samples: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  check: Check;
+};
+
+/** Nearest-rank percentile of the finite values (NaN when there are none). */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
+}
+
+/**
+ * One target's figures from several slices of equal duration (rounds over all targets, so a burst
+ * of load from elsewhere spreads over the targets): mean requests/s, median p50, worst p99, sums.
+ */
+export function combineSlices(slices: readonly LoadFiguresRow[]): LoadFiguresRow {
+  const sum = (key: keyof LoadFiguresRow) => slices.reduce((total, s) => total + s[key], 0);
+  return {
+    requestsPerSecond: slices.length ? sum("requestsPerSecond") / slices.length : Number.NaN,
+    latencyP50Ms: median(slices.map((s) => s.latencyP50Ms)),
+    latencyP99Ms: slices.length ? Math.max(...slices.map((s) => s.latencyP99Ms)) : Number.NaN,
+    requests: sum("requests"),
+    ok2xx: sum("ok2xx"),
+    non2xx: sum("non2xx"),
+    errors: sum("errors"),
+    timeouts: sum("timeouts"),
+  };
+}
+
+/** Each row's requests/s against its floor's, from the same run. */
+export function withRatios(rows: readonly LoadRow[]): LoadRow[] {
+  const byName = new Map(rows.map((r) => [r.name, r]));
+  return rows.map((row) => {
+    const floor = row.floor ? byName.get(row.floor) : undefined;
+    if (!floor || !(floor.requestsPerSecond > 0)) return { ...row, ratio: undefined };
+    return { ...row, ratio: row.requestsPerSecond / floor.requestsPerSecond };
+  });
+}
+
+export const LOAD_ROWS = {
+  bare: "bare JSON",
+  listing: "20-product listing",
+  search: "search",
+  product: "product JSON",
+  home: "home SSR",
+  productPage: "product page SSR",
+  static: "static HTML",
+} as const;
+
+export function loadChecks(rows: readonly LoadRow[], rssPeakMB: number): LoadSection["checks"] {
+  const ratio = (name: string) => rows.find((r) => r.name === name)?.ratio ?? Number.NaN;
+  return {
+    listingRatio: checkBudget(ratio(LOAD_ROWS.listing), SERVER_BUDGETS.listingRatio),
+    productSsrRatio: checkBudget(ratio(LOAD_ROWS.productPage), SERVER_BUDGETS.productSsrRatio),
+    rss: checkBudget(rssPeakMB, SERVER_BUDGETS.rssPostgres),
+  };
+}
+
+export function ordersChecks(
+  figures: Pick<OrdersSection, "lost" | "duplicated">,
+  acceptedPerSecond: number,
+): OrdersSection["checks"] {
+  return {
+    rate: checkBudget(acceptedPerSecond, SERVER_BUDGETS.ordersPerSecond),
+    integrity: checkBudget(
+      figures.lost + figures.duplicated,
+      SERVER_BUDGETS.ordersLostOrDuplicated,
+    ),
+  };
+}
+
+export function renderLoadTable(load: LoadSection): string {
+  const header = [
+    "Target",
+    "Path",
+    "req/s",
+    "p50",
+    "p99",
+    "vs floor",
+    "non-2xx",
+    "errors",
+    "server CPU",
+    "PostgreSQL CPU",
+  ];
+  const cpu = (v: number | undefined) =>
+    v === undefined || !Number.isFinite(v) ? "n/a" : `${Math.round(v)} %`;
+  const rows = load.rows.map((r) => [
+    r.name,
+    `\`${r.path}\``,
+    formatValue(r.requestsPerSecond, "/s"),
+    `${r.latencyP50Ms} ms`,
+    `${r.latencyP99Ms} ms`,
+    r.floor && r.ratio !== undefined ? `${formatValue(r.ratio, "%")} of ${r.floor}` : "floor",
+    String(r.non2xx),
+    String(r.errors + r.timeouts),
+    cpu(r.serverCpuPercent),
+    cpu(r.postgresCpuPercent),
+  ]);
+  return markdownTable(header, rows);
+}
+
+function serverChecks(result: BenchResult): Check[] {
+  return [
+    ...(result.load
+      ? [
+          result.load.checks.listingRatio,
+          result.load.checks.productSsrRatio,
+          result.load.checks.rss,
+        ]
+      : []),
+    ...(result.orders ? [result.orders.checks.rate, result.orders.checks.integrity] : []),
+    ...(result.search ? [result.search.check] : []),
+  ];
+}
+
+export function renderServerSections(result: BenchResult): string[] {
+  const out: string[] = [];
+  const info = result.server;
+  if (info) {
+    out.push(
+      "## Server under load (PostgreSQL)",
+      "",
+      `A fresh PostgreSQL database seeded with ${info.products.toLocaleString("en-US")} products ` +
+        `(\`npm run seed -- --products N\` code path, ${info.seedSeconds.toFixed(1)} s), the production server on it. ` +
+        (info.pinned
+          ? "Server pinned to CPU 0, load generator (autocannon, its own process) to CPU 1 with taskset; PostgreSQL unpinned."
+          : "taskset not available: server and load generator share the cores."),
+      "",
+    );
+  }
+  if (result.load) {
+    const l = result.load;
+    out.push(
+      `### HTTP throughput (${l.connections} connections, ${l.rounds ?? 1} round(s) of ${l.durationSeconds} s per target)`,
+      "",
+      renderLoadTable(l),
+      "",
+      markdownTable(
+        ["Budget", "Measured", "Limit"],
+        [l.checks.listingRatio, l.checks.productSsrRatio, l.checks.rss].map((c) => [
+          c.label,
+          formatCheck(c),
+          formatBudget(c),
+        ]),
+      ),
+      "",
+      `Server memory: ${formatValue(l.memory.idleMB, "MB")} RSS before the load, ` +
+        `${formatValue(l.memory.sampledPeakMB, "MB")} highest sampled during it, ` +
+        `${formatValue(l.memory.hwmMB, "MB")} VmHWM (peak) at the end.`,
+      "",
+    );
+  }
+  if (result.orders) {
+    const o = result.orders;
+    out.push(
+      `### Order placement (${o.connections} connections, ${o.durationSeconds} s, a unique Idempotency-Key per request)`,
+      "",
+      markdownTable(
+        [
+          "Accepted orders/s",
+          "p50",
+          "p99",
+          "Acknowledged (201)",
+          "Stored",
+          "Lost",
+          "Duplicated",
+          "Other answers",
+        ],
+        [
+          [
+            formatCheck(o.checks.rate),
+            `${o.figures.latencyP50Ms} ms`,
+            `${o.figures.latencyP99Ms} ms`,
+            String(o.acknowledged),
+            String(o.stored),
+            `${o.lost} ${mark(o.lost === 0)}`,
+            `${o.duplicated} ${mark(o.duplicated === 0)}`,
+            String(o.figures.non2xx + o.figures.errors + o.figures.timeouts),
+          ],
+        ],
+      ),
+      "",
+      "Stored can exceed acknowledged by the requests still in flight when the load generator stopped (their answers were not counted).",
+      "",
+      ...(o.serverCpuPercent !== undefined
+        ? [
+            `CPU meanwhile (% of one core): server ${Math.round(o.serverCpuPercent)} %, PostgreSQL ${Math.round(o.postgresCpuPercent ?? Number.NaN)} %.`,
+            "",
+          ]
+        : []),
+    );
+  }
+  if (result.search) {
+    const s = result.search;
+    out.push(
+      `### Search on ${s.products.toLocaleString("en-US")} products`,
+      "",
+      `${s.samples} searches (${s.queries} queries, repeated) through the product service straight ` +
+        "on PostgreSQL, no cache, 10 results each: " +
+        `p50 ${s.p50Ms.toFixed(1)} ms, p95 ${s.p95Ms.toFixed(1)} ms ${mark(s.check.ok)} (budget ${formatBudget(s.check)}), max ${s.maxMs.toFixed(1)} ms.`,
+      "",
+    );
+  }
+  if (result.explain && result.explain.length > 0) {
+    out.push("### Query plans of the hot reads (EXPLAIN ANALYZE, BUFFERS)", "");
+    for (const q of result.explain) {
+      out.push(`**${q.name}**`, "", "```sql", q.sql, "```", "", "```", q.plan, "```", "");
+    }
+  }
+  return out;
+}
+
 /** Every missed budget of a non-floor route: "route — label: measured X, budget ≤ Y (floor Z)". */
 export function missedBudgets(result: BenchResult): string[] {
   const lines: string[] = [];
@@ -259,6 +584,13 @@ export function missedBudgets(result: BenchResult): string[] {
       const check = route.checks[key];
       if (check.ok) continue;
       lines.push(missLine(route, check, lhFloor ? lhFloor.median[key] : Number.NaN));
+    }
+  }
+  for (const check of serverChecks(result)) {
+    if (!check.ok) {
+      lines.push(
+        `server — ${check.label}: measured ${formatValue(check.measured, check.unit)}, budget ${formatBudget(check)}`,
+      );
     }
   }
   return lines;
@@ -338,7 +670,8 @@ export function renderMarkdown(result: BenchResult): string {
   out.push(
     `${result.date} · commit ${result.git ? `\`${result.git.commit.slice(0, 12)}\`${result.git.dirty ? " (uncommitted changes)" : ""}` : "unknown"} · ` +
       `${m.cores} cores (${m.cpu}), ${m.memoryGB} GB RAM, ${m.os} · Node ${m.node} · ${m.chromium}` +
-      `${m.lighthouse ? ` · Lighthouse ${m.lighthouse}` : ""} · database ${result.database} · ` +
+      `${m.lighthouse ? ` · Lighthouse ${m.lighthouse}` : ""} · database ${result.database} for the pages` +
+      `${result.server ? ` · load, orders and search on PostgreSQL with ${result.server.products.toLocaleString("en-US")} products` : ""} · ` +
       `${result.options.runs} Lighthouse run(s) per route, median · took ${Math.round(result.durationSeconds)} s`,
     "",
   );
@@ -379,15 +712,17 @@ export function renderMarkdown(result: BenchResult): string {
       );
     }
   } else {
-    out.push("_Not run (`--only lighthouse`)._", "");
+    out.push(`_Not run (\`--only ${result.options.only}\`)._`, "");
   }
 
   out.push("## Lighthouse (mobile defaults: slow 4G, 4x CPU, simulated)", "");
   if (result.lighthouse) {
     out.push(renderLighthouseTable(result.lighthouse), "");
   } else {
-    out.push("_Not run (`--only bundle`)._", "");
+    out.push(`_Not run (\`--only ${result.options.only}\`)._`, "");
   }
+
+  out.push(...renderServerSections(result));
 
   const misses = missedBudgets(result);
   out.push("## Missed budgets", "");

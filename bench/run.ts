@@ -1,11 +1,14 @@
 /**
- * npm run bench — DESIGN §7 budgets for the storefront routes:
+ * npm run bench — DESIGN §7 budgets:
  *   1. initial JS and CSS (gzip) per route, as a fresh phone browser loads them;
- *   2. Lighthouse with its mobile defaults, N runs per route, median per metric.
+ *   2. Lighthouse with its mobile defaults, N runs per route, median per metric;
+ *   3. on a fresh PostgreSQL database with a large catalogue: HTTP load (autocannon) against
+ *      the server, order placement with a count check, search latency, query plans, memory.
  * Writes bench/results/latest.json and bench/results/latest.md. See bench/README.md.
  *
- *   npm run bench -- [--build] [--only lighthouse|bundle] [--runs N] [--url BASE] [--routes a,b]
- *                    [--reports]
+ *   npm run bench -- [--build] [--only lighthouse,bundle,load,orders,search] [--runs N]
+ *                    [--url BASE] [--routes a,b] [--reports] [--products N] [--duration S]
+ *                    [--connections N] [--pg URL]
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -34,12 +37,24 @@ import {
   renderMarkdown,
   summariseLighthouse,
 } from "./report";
+import { runServerBench } from "./server-bench";
 
 const RESULTS_DIR = path.join(ROOT, "bench/results");
 
+const SECTIONS = ["lighthouse", "bundle", "load", "orders", "search"] as const;
+type Section = (typeof SECTIONS)[number];
+
 const USAGE = `Usage: npm run bench -- [options]
   --build              run \`npx react-router build\` first (default: use the existing build/)
-  --only <section>     lighthouse | bundle (default: both)
+  --only <a,b,...>     sections: lighthouse, bundle, load, orders, search (default: all)
+  --products <n>       products in the PostgreSQL bench database (default 100000)
+  --duration <s>       seconds per HTTP load slice (default 5)
+  --rounds <n>         slices per HTTP target, in rounds over all targets (default 3)
+  --orders-duration <s> seconds of order placement (default 10)
+  --connections <n>    concurrent connections of the load generator (default 20)
+  --pg <url>           PostgreSQL server for load/orders/search; a fresh database is created
+                       and dropped on it (default $BENCH_DATABASE_URL or
+                       postgres://postgres@127.0.0.1:5432/postgres)
   --runs <n>           Lighthouse runs per route, median reported (default 3)
   --url <base>         bench an already running server instead of starting one
   --routes <a,b,...>   only these routes: floor, home, shop, category, product, cart, checkout
@@ -51,7 +66,14 @@ class BenchError extends Error {}
 
 type Options = {
   build: boolean;
-  only: "all" | "lighthouse" | "bundle";
+  only: "all" | string;
+  sections: Set<Section>;
+  products: number;
+  durationSeconds: number;
+  rounds: number;
+  ordersSeconds: number;
+  connections: number;
+  pg: string;
   runs: number;
   url?: string;
   reports: boolean;
@@ -73,6 +95,12 @@ function parseOptions(argv: string[]): Options {
       url: { type: "string" },
       reports: { type: "boolean", default: false },
       routes: { type: "string" },
+      products: { type: "string", default: "100000" },
+      duration: { type: "string", default: "5" },
+      rounds: { type: "string", default: "3" },
+      "orders-duration": { type: "string", default: "10" },
+      connections: { type: "string", default: "20" },
+      pg: { type: "string" },
       help: { type: "boolean", default: false },
     },
     strict: true,
@@ -82,9 +110,18 @@ function parseOptions(argv: string[]): Options {
     process.exit(0);
   }
   const only = values.only ?? "all";
-  if (only !== "all" && only !== "lighthouse" && only !== "bundle") {
-    throw new BenchError(`--only must be lighthouse or bundle, not "${only}"\n${USAGE}`);
+  const chosen = only === "all" ? [...SECTIONS] : only.split(",").map((x) => x.trim());
+  const unknownSections = chosen.filter((x) => !(SECTIONS as readonly string[]).includes(x));
+  if (unknownSections.length > 0) {
+    throw new BenchError(`--only takes ${SECTIONS.join(", ")}, not "${only}"\n${USAGE}`);
   }
+  const whole = (name: string, raw: string | undefined, min: number, max: number) => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      throw new BenchError(`--${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
+    }
+    return n;
+  };
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1 || runs > 15) {
     throw new BenchError(`--runs must be a whole number from 1 to 15, not "${values.runs}"`);
@@ -102,7 +139,22 @@ function parseOptions(argv: string[]): Options {
       throw new BenchError(`unknown route(s) ${unknown.join(", ")}: use ${ROUTE_KEYS.join(", ")}`);
     }
   }
-  return { build: values.build, only, runs, url, reports: values.reports, routes };
+  return {
+    build: values.build,
+    only,
+    sections: new Set(chosen as Section[]),
+    products: whole("products", values.products, 100, 2_000_000),
+    durationSeconds: whole("duration", values.duration, 1, 120),
+    rounds: whole("rounds", values.rounds, 1, 10),
+    ordersSeconds: whole("orders-duration", values["orders-duration"], 1, 120),
+    connections: whole("connections", values.connections, 1, 500),
+    pg:
+      values.pg ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+    runs,
+    url,
+    reports: values.reports,
+    routes,
+  };
 }
 
 const log = (message: string) =>
@@ -212,8 +264,13 @@ async function main() {
   process.once("SIGTERM", onSignal);
 
   try {
-    let baseUrl: string;
-    if (options.url) {
+    const pages = options.sections.has("lighthouse") || options.sections.has("bundle");
+    let baseUrl = options.url ?? "";
+    let routes: RouteInfo[] = [];
+    let database: BenchResult["database"] = "unknown";
+    if (!pages) {
+      // Only the server sections: no browser, no PGlite server.
+    } else if (options.url) {
       baseUrl = options.url;
       log(`benching the running server at ${baseUrl}`);
       const health = await fetch(new URL("/healthz", baseUrl)).catch((error: Error) => error);
@@ -231,13 +288,15 @@ async function main() {
       log(`server ready at ${baseUrl}`);
     }
 
-    const routes = (await resolveRoutes(baseUrl, notes)).filter(
-      (route) => !options.routes || options.routes.includes(routeKey(route)),
-    );
-    const database = await databaseKind(baseUrl);
+    if (pages) {
+      routes = (await resolveRoutes(baseUrl, notes)).filter(
+        (route) => !options.routes || options.routes.includes(routeKey(route)),
+      );
+      database = await databaseKind(baseUrl);
+    }
 
     let bundle: BundleRoute[] | undefined;
-    if (options.only !== "lighthouse") {
+    if (options.sections.has("bundle")) {
       log("measuring initial JS and CSS per route...");
       browser = await launchBenchBrowser();
       try {
@@ -262,7 +321,7 @@ async function main() {
 
     let lighthouse: LighthouseRoute[] | undefined;
     let lighthouseVersion: string | undefined;
-    if (options.only !== "bundle") {
+    if (options.sections.has("lighthouse")) {
       log(`Lighthouse, mobile defaults, ${options.runs} run(s) × ${routes.length} routes...`);
       const runs = new Map<string, LighthouseRun[]>(routes.map((r) => [r.path, []]));
       // Rounds over all routes rather than all runs of one route in a row, so a burst of load
@@ -285,6 +344,17 @@ async function main() {
         }
       }
       lighthouse = routes.map((route) => summariseLighthouse(route, runs.get(route.path) ?? []));
+      if (server && lighthouse.some((r) => r.runs.some((run) => run.runtimeError))) {
+        // Say whether the page server itself went away (a failed run is otherwise a mystery).
+        const exit = server.child.exitCode ?? server.child.signalCode;
+        const health = await fetch(new URL("/healthz", baseUrl)).then(
+          (res) => String(res.status),
+          (error: Error) => error.message,
+        );
+        notes.push(
+          `After failed Lighthouse runs the page server ${exit === null ? "was still running" : `had exited (${exit})`}; /healthz: ${health}. Its last output: ${server.output().slice(-600) || "(none)"}`,
+        );
+      }
       for (const route of lighthouse) {
         const failed = route.runs.filter((r) => r.runtimeError);
         if (failed.length > 0) {
@@ -302,6 +372,26 @@ async function main() {
         for (const w of warnings) notes.push(`Lighthouse warning on ${route.name}: ${w}`);
       }
     }
+
+    // The PGlite page server is done: stop it before loading the machine with the server bench.
+    await cleanup();
+    const serverSections = new Set(
+      (["load", "orders", "search"] as const).filter((x) => options.sections.has(x)),
+    );
+    const serverBench =
+      serverSections.size > 0
+        ? await runServerBench({
+            sections: serverSections,
+            adminUrl: options.pg,
+            products: options.products,
+            durationSeconds: options.durationSeconds,
+            rounds: options.rounds,
+            ordersSeconds: options.ordersSeconds,
+            connections: options.connections,
+            log,
+            notes,
+          })
+        : {};
 
     const cpus = os.cpus();
     const benchmarkIndex = lighthouse
@@ -328,6 +418,7 @@ async function main() {
       durationSeconds: (Date.now() - started) / 1000,
       ...(bundle ? { bundle } : {}),
       ...(lighthouse ? { lighthouse } : {}),
+      ...serverBench,
       notes,
     };
 

@@ -1,7 +1,13 @@
 import { apiTokenKey } from "./auth/api-token";
 import { type Auth, createAuth, resolveAuthSecret } from "./auth/auth";
 import { redisRateLimitStorage } from "./auth/rate-limit-storage";
-import { type CatalogueEvents, inProcessCatalogueEvents } from "./catalogue/events";
+import { CatalogueCache } from "./catalogue/cache";
+import {
+  type CatalogueEvents,
+  inProcessCatalogueEvents,
+  postgresCatalogueEvents,
+  redisCatalogueEvents,
+} from "./catalogue/events";
 import type { Config } from "./config";
 import { type Database, type Db, openDatabase } from "./db/client";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -20,6 +26,8 @@ export type AppContext = {
   media: MediaStorage;
   /** Product and slide writes publish here; catalogue caches listen. */
   catalogueEvents: CatalogueEvents;
+  /** Catalogue reads (API answers, page loaders' service calls), cleared by every catalogue change. */
+  catalogueCache: CatalogueCache;
   close: () => Promise<void>;
 };
 
@@ -32,7 +40,9 @@ export async function createAppContext(config: Config, opened?: Database): Promi
     mailer,
     rateLimitStorage: redis?.storage,
   });
-  const catalogueEvents = inProcessCatalogueEvents();
+  const catalogueEvents = await openCatalogueEvents(config, database);
+  const catalogueCache = new CatalogueCache();
+  const stopFollowing = catalogueCache.follow(catalogueEvents);
   return {
     config,
     database,
@@ -45,11 +55,33 @@ export async function createAppContext(config: Config, opened?: Database): Promi
         ? new S3MediaStorage(config.media)
         : new LocalMediaStorage(config.media.dir),
     catalogueEvents,
+    catalogueCache,
     async close() {
+      stopFollowing();
       await catalogueEvents.close();
       mailer.close();
       redis?.close();
       await database.close();
     },
   };
+}
+
+/**
+ * Redis when REDIS_URL is set (the operator's choice for what app servers share), else
+ * LISTEN/NOTIFY on PostgreSQL, else in-process (PGlite: one process owns the database).
+ */
+async function openCatalogueEvents(config: Config, database: Database): Promise<CatalogueEvents> {
+  const shared = config.REDIS_URL
+    ? redisCatalogueEvents(config.REDIS_URL)
+    : database.postgres
+      ? postgresCatalogueEvents(database.postgres)
+      : undefined;
+  if (!shared) return inProcessCatalogueEvents();
+  try {
+    await shared.ready;
+  } catch (err) {
+    await shared.close().catch(() => {});
+    throw err;
+  }
+  return shared;
 }

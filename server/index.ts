@@ -4,6 +4,7 @@ import { createHonoServer } from "react-router-hono-server/node";
 import { getAppContext } from "./bootstrap";
 import { mountServerRoutes } from "./http/api";
 import type { AppEnv } from "./http/env";
+import { immutableAssets, pageRevalidation } from "./http/http-cache";
 import { lowPriorityScripts } from "./http/low-priority-scripts";
 import { requestLog } from "./http/request-log";
 import { logger } from "./logger";
@@ -20,6 +21,9 @@ export default await createHonoServer<AppEnv>({
     // Pages, JSON and the JS/CSS assets go out gzipped: DESIGN §7 budgets are gzip sizes, and a
     // phone on mobile data pays for every uncompressed byte. Images are already compressed.
     app.use(compress());
+    app.use("/assets/*", immutableAssets());
+    // Outside lowPriorityScripts, so the validator is computed on the HTML as sent.
+    app.use(pageRevalidation());
     app.use(lowPriorityScripts());
   },
   configure(app) {

@@ -3,6 +3,8 @@ import { serverContext } from "./server-context.server";
 
 export async function newestProducts(limit: number) {
   const ctx = await serverContext();
-  const page = await listProducts(ctx.db, { limit });
+  const page = await ctx.catalogueCache.get(`newest:${limit}`, () =>
+    listProducts(ctx.db, { limit }),
+  );
   return { products: page.data, shopName: ctx.config.SHOP_NAME };
 }

@@ -1,4 +1,5 @@
 import { CHEAP_ITEMS_CATEGORY } from "../../core/catalogue";
+import type { Db } from "../../server/db/client";
 import { listProducts } from "../../server/services/products";
 import { listSlides } from "../../server/services/slides";
 import { toCardProduct } from "../components/product-card";
@@ -8,9 +9,16 @@ import { serverContext } from "./server-context.server";
 /** The Most Popular and 100 TK grids start with 10; the browser asks for more when needed. */
 export const GRID_FIRST = 10;
 
-/** Everything the home page shows first, in bounded queries: never the whole catalogue. */
+/**
+ * Everything the home page shows first, in bounded queries: never the whole catalogue. Cached
+ * until the next product or slide change.
+ */
 export async function homePageData() {
-  const { db } = await serverContext();
+  const ctx = await serverContext();
+  return ctx.catalogueCache.get("home", () => loadHomePageData(ctx.db));
+}
+
+async function loadHomePageData(db: Db) {
   const slides = await listSlides(db);
   const bestSelling = await listProducts(db, {
     productType: "Best Selling",

@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The postgres.js client on PostgreSQL (for LISTEN/NOTIFY); absent on PGlite. */
+  postgres?: postgres.Sql;
   close: () => Promise<void>;
 };
 
@@ -48,7 +50,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await migratePostgresUnderLock(target.url);
     const client = postgres(target.url, { max: target.max ?? 10, onnotice: () => {} });
     const db = drizzlePostgres({ client, schema }) as unknown as Db;
-    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+    return { db, kind: "postgres", postgres: client, close: () => client.end({ timeout: 5 }) };
   }
 
   const lock = target.dataDir ? lockDataDir(path.dirname(target.dataDir)) : undefined;

@@ -106,10 +106,29 @@ export const products = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("products_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("products_category_created_idx").on(t.category, t.createdAt.desc(), t.id.desc()),
-    index("products_sub_category_created_idx").on(t.subCategory, t.createdAt.desc(), t.id.desc()),
-    index("products_type_created_idx").on(t.productType, t.createdAt.desc(), t.id.desc()),
+    // `ORDER BY x DESC` sorts nulls first; an index built `DESC NULLS LAST` (Drizzle's `.desc()`)
+    // does not match it and the planner sorts the whole table instead (docs/decisions/016).
+    // `name` rides along so a search over the newest products is an index-only scan.
+    index("products_created_idx").on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.name,
+    ),
+    index("products_category_created_idx").on(
+      t.category,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("products_sub_category_created_idx").on(
+      t.subCategory,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("products_type_created_idx").on(
+      t.productType,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     check(
       "products_prices_check",
@@ -157,11 +176,11 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex("orders_order_number_idx").on(t.orderNumber),
     uniqueIndex("orders_idempotency_key_idx").on(t.idempotencyKey),
-    index("orders_status_placed_idx").on(t.status, t.placedAt.desc()),
+    index("orders_status_placed_idx").on(t.status, t.placedAt.desc().nullsFirst()),
     index("orders_customer_email_idx").on(t.customerEmail),
     index("orders_user_id_idx").on(t.userId),
     index("orders_mobile_number_idx").on(t.mobileNumber),
-    index("orders_placed_idx").on(t.placedAt.desc()),
+    index("orders_placed_idx").on(t.placedAt.desc().nullsFirst()),
     check(
       "orders_status_check",
       sql`${t.status} IN ('Pending','Confirmed','Shipping','Delivered','Cancelled','Return')`,
@@ -225,7 +244,7 @@ export const contactMessages = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc())],
+  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc().nullsFirst())],
 );
 
 export type ProductRow = typeof products.$inferSelect;

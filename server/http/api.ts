@@ -8,6 +8,7 @@ import { accountsApi } from "./accounts";
 import { renderApiDocs } from "./api-docs";
 import { contactApi } from "./contact";
 import type { AppEnv } from "./env";
+import { catalogueApiCache } from "./http-cache";
 import { imagesApi } from "./images";
 import { createMediaRoutes } from "./media";
 import { ordersApi } from "./orders";
@@ -31,6 +32,12 @@ export function createApi(ctx: AppContext) {
     c.set("app", ctx);
     await next();
   });
+
+  // Public catalogue reads: cached in process until the next catalogue change, with ETags.
+  const cached = catalogueApiCache(ctx);
+  for (const path of ["/products", "/product/:id", "/getSliders", "/getSlider/:id"]) {
+    api.use(path, cached);
+  }
 
   api.route("/", productsApi);
   api.route("/", slidesApi);
@@ -61,6 +68,8 @@ export function createApi(ctx: AppContext) {
 
 /** Hono app with the routes that sit beside React Router: health, media and the API. */
 export function mountServerRoutes(app: Hono<AppEnv>, ctx: AppContext) {
+  // Liveness without the database (/healthz is readiness): also the bench's bare JSON route.
+  app.get("/livez", (c) => c.json({ status: "ok" }));
   app.get("/healthz", async (c) => {
     try {
       await pingDatabase(ctx.db);

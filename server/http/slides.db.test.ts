@@ -43,6 +43,8 @@ describeDb(`slides API (${TEST_DB})`, () => {
         time: new Date("2026-01-01T10:00:00.000Z"),
       },
     ]);
+    // Written behind the API's back: announce it as the slide write routes do.
+    await ctx.catalogueEvents.publish({ kind: "slide", id: "slide-a" });
     const { status, body } = await get("/api/getSliders");
     expect(status).toBe(200);
     expect(body).toEqual([

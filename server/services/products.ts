@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, lt, ne, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
 import {
   type Product,
   type ProductInput,
@@ -57,27 +57,90 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, "\\$&");
 }
 
+/**
+ * Searches look for matches among this many newest products first: an index-only scan of
+ * products_created_idx (which carries the name), about 1–2 ms at any catalogue size.
+ */
+export const SEARCH_RECENT_WINDOW = 2_000;
+/** pg_trgm needs three characters; shorter searches stay within the recent window. */
+export const MIN_TRIGRAM_SEARCH = 3;
+
+const newestFirst = [desc(products.createdAt), desc(products.id)];
+
+/**
+ * Ids of the newest `take` products whose name contains `text`, among those `filters` select.
+ * A word that is common (at least `take` matches among the newest 2,000) is answered from the
+ * recent window; a rarer one from the trigram index (pg_trgm GIN), which then finds few rows.
+ * 1–2 characters cannot use trigrams: they are answered from the recent window only, so the
+ * cost stays bounded however large the catalogue is (docs/decisions/016).
+ */
+async function searchProductIds(
+  db: Db,
+  filters: SQL[],
+  text: string,
+  take: number,
+): Promise<string[]> {
+  const pattern = `%${escapeLike(text)}%`;
+  const recent = db
+    .select({ id: products.id, name: products.name, createdAt: products.createdAt })
+    .from(products)
+    .where(and(...filters))
+    .orderBy(...newestFirst)
+    .limit(SEARCH_RECENT_WINDOW)
+    .as("recent");
+  const hits = await db
+    .select({ id: recent.id })
+    .from(recent)
+    .where(ilike(recent.name, pattern))
+    .orderBy(desc(recent.createdAt), desc(recent.id))
+    .limit(take);
+  if (hits.length >= take || text.length < MIN_TRIGRAM_SEARCH) return hits.map((h) => h.id);
+
+  // OFFSET 0 keeps the planner from walking the created_at index with a filter (it cannot
+  // estimate how rare the word is); the matches come from the trigram index and are few.
+  const matches = db
+    .select({ id: products.id, createdAt: products.createdAt })
+    .from(products)
+    .where(and(...filters, ilike(products.name, pattern)))
+    .offset(0)
+    .as("matches");
+  const rows = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(desc(matches.createdAt), desc(matches.id))
+    .limit(take);
+  return rows.map((r) => r.id);
+}
+
 /** Newest first, keyset-paginated so deep pages stay as fast as the first one. */
 export async function listProducts(db: Db, query: ProductQuery): Promise<ProductPage> {
   const where: SQL[] = [];
   if (query.category) where.push(eq(products.category, query.category));
   if (query.subCategory) where.push(eq(products.subCategory, query.subCategory));
   if (query.productType) where.push(eq(products.productType, query.productType));
-  if (query.searchQuery) where.push(ilike(products.name, `%${escapeLike(query.searchQuery)}%`));
   if (query.cursor) {
     const c = decodeCursor(query.cursor);
-    const older = or(
-      lt(products.createdAt, c.createdAt),
-      and(eq(products.createdAt, c.createdAt), lt(products.id, c.id)),
+    // A row comparison is an index condition on (created_at, id); the equivalent OR is not.
+    where.push(
+      sql`(${products.createdAt}, ${products.id}) < (${c.createdAt.toISOString()}::timestamptz, ${c.id})`,
     );
-    if (older) where.push(older);
   }
-  const rows = await db
-    .select()
-    .from(products)
-    .where(and(...where))
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(query.limit + 1);
+  let rows: ProductRow[];
+  if (query.searchQuery) {
+    const ids = await searchProductIds(db, where, query.searchQuery, query.limit + 1);
+    const found = ids.length
+      ? await db.select().from(products).where(inArray(products.id, ids))
+      : [];
+    const byId = new Map(found.map((r) => [r.id, r]));
+    rows = ids.flatMap((id) => byId.get(id) ?? []);
+  } else {
+    rows = await db
+      .select()
+      .from(products)
+      .where(and(...where))
+      .orderBy(...newestFirst)
+      .limit(query.limit + 1);
+  }
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
@@ -104,7 +167,7 @@ export async function relatedProducts(
     .select()
     .from(products)
     .where(and(eq(products.category, product.category), ne(products.id, product._id)))
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .orderBy(...newestFirst)
     .limit(Math.max(0, Math.min(limit, RELATED_PRODUCTS_LIMIT)));
   return rows.map(toProduct);
 }
@@ -117,7 +180,7 @@ export async function productSitemapEntries(
   const rows = await db
     .select({ id: products.id, updatedAt: products.updatedAt })
     .from(products)
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .orderBy(...newestFirst)
     .limit(limit);
   return rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt.toISOString() }));
 }

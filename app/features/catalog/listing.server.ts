@@ -34,18 +34,17 @@ export async function loadListingPage(
   const cursor = url.searchParams.get("cursor") || undefined;
   const ctx = await serverContext();
   try {
-    const page = await listProducts(ctx.db, {
-      ...filter,
-      productType: productType ?? undefined,
-      cursor,
-      limit: LISTING_PAGE_SIZE,
+    const key = `listing:${filter.category ?? ""}|${filter.subCategory ?? ""}|${productType ?? ""}|${cursor ?? ""}`;
+    const page = await ctx.catalogueCache.get(key, async () => {
+      const found = await listProducts(ctx.db, {
+        ...filter,
+        productType: productType ?? undefined,
+        cursor,
+        limit: LISTING_PAGE_SIZE,
+      });
+      return { products: found.data.map(toCardProduct), nextCursor: found.nextCursor };
     });
-    return {
-      products: page.data.map(toCardProduct),
-      nextCursor: page.nextCursor,
-      continued: cursor !== undefined,
-      productType,
-    };
+    return { ...page, continued: cursor !== undefined, productType };
   } catch (err) {
     if (err instanceof AppError && err.code === "invalid") throw data(null, { status: 400 });
     throw err;

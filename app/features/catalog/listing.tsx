@@ -8,6 +8,13 @@ import { withCursor } from "./paths";
 import { ProductGrid } from "./product-grid";
 import { useHydrated } from "./use-hydrated";
 
+/**
+ * Cards on a phone's first screen (two rows of two): their images load eagerly at high priority.
+ * Lighthouse found the Largest Contentful Paint on the third card of a category page, which was
+ * lazy-loaded (docs/decisions/016).
+ */
+const FIRST_SCREEN_CARDS = 4;
+
 type Props = {
   title: string;
   intro?: string;
@@ -141,7 +148,7 @@ function ListingBody({ title, intro, crumbs, page, related }: Props) {
         ) : (
           <ProductGrid
             products={products}
-            eagerCount={page.continued ? 0 : 2}
+            eagerCount={page.continued ? 0 : FIRST_SCREEN_CARDS}
             firstNewIndex={firstNew}
             label={title}
           />

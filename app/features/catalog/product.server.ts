@@ -10,13 +10,14 @@ export async function loadProductPage(
   id: string,
 ): Promise<{ product: Product; related: CardProduct[] }> {
   const ctx = await serverContext();
-  let product: Product;
   try {
-    product = await getProduct(ctx.db, id);
+    return await ctx.catalogueCache.get(`product-page:${id}`, async () => {
+      const product = await getProduct(ctx.db, id);
+      const related = await relatedProducts(ctx.db, product);
+      return { product, related: related.map(toCardProduct) };
+    });
   } catch (err) {
     if (err instanceof AppError && err.code === "not_found") throw data(null, { status: 404 });
     throw err;
   }
-  const related = await relatedProducts(ctx.db, product);
-  return { product, related: related.map(toCardProduct) };
 }

@@ -1,0 +1,143 @@
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { ROOT } from "../tests/support/server-process";
+
+export type LoadJob = {
+  url: string;
+  connections: number;
+  durationSeconds: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  idReplacement?: boolean;
+  /** Several paths on the URL's origin, requested in turn. */
+  paths?: string[];
+};
+
+export type LoadFigures = {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  requests: number;
+  ok2xx: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+
+export const HAS_TASKSET = spawnSync("taskset", ["--version"]).status === 0;
+
+/** Pins a process and all its threads to the given CPUs; false when taskset is missing or fails. */
+export function pinProcess(pid: number, cpus: string): boolean {
+  if (!HAS_TASKSET) return false;
+  return spawnSync("taskset", ["-a", "-p", "-c", cpus, String(pid)]).status === 0;
+}
+
+const WORKER = path.join(ROOT, "bench/load-worker.ts");
+
+/** Runs one autocannon job in a child process, on `cpus` when taskset is there. */
+export function runLoad(job: LoadJob, cpus?: string): Promise<LoadFigures> {
+  const node = [process.execPath, "--import", "tsx", WORKER, JSON.stringify(job)];
+  const [command, ...args] = cpus && HAS_TASKSET ? ["taskset", "-c", cpus, ...node] : node;
+  return new Promise((resolve, reject) => {
+    const child = spawn(command as string, args, {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    child.stderr.on("data", (d) => {
+      err += d;
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      const line = out.trim().split("\n").at(-1) ?? "";
+      try {
+        if (code !== 0) throw new Error(`exit ${code}`);
+        resolve(JSON.parse(line) as LoadFigures);
+      } catch (error) {
+        reject(new Error(`load generator failed (${(error as Error).message}): ${err || out}`));
+      }
+    });
+  });
+}
+
+/** Resident memory of a process from /proc: current (VmRSS) and peak (VmHWM), in MB. */
+export function readRss(pid: number): { rssMB: number; peakMB: number } | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kB = (name: string) =>
+      Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
+    return { rssMB: kB("VmRSS") / 1024, peakMB: kB("VmHWM") / 1024 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples a process's RSS every `everyMs` until stopped; returns the highest seen and VmHWM. */
+export function sampleRss(pid: number, everyMs = 250) {
+  let maxMB = 0;
+  const tick = () => {
+    const rss = readRss(pid);
+    if (rss) maxMB = Math.max(maxMB, rss.rssMB);
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  return {
+    stop(): { sampledPeakMB: number; hwmMB: number } {
+      clearInterval(timer);
+      tick();
+      return { sampledPeakMB: maxMB, hwmMB: readRss(pid)?.peakMB ?? Number.NaN };
+    },
+  };
+}
+
+/** CPU time (user + system) a process has used so far, in seconds; NaN when unreadable. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may contain spaces) start after the last ")".
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
+
+/** Every PostgreSQL server process on this machine (the postmaster and its backends). */
+export function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres")
+        pids.push(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return pids;
+}
+
+/** Measures the CPU the given processes use while `run` runs, in % of one core. */
+export async function withCpu<T>(
+  pids: () => number[],
+  run: () => Promise<T>,
+): Promise<{ result: T; cpuPercent: number }> {
+  const before = new Map(pids().map((pid) => [pid, cpuSeconds(pid) || 0]));
+  const started = performance.now();
+  const result = await run();
+  const seconds = (performance.now() - started) / 1000;
+  const after = pids();
+  const used = after.reduce(
+    (sum, pid) => sum + ((cpuSeconds(pid) || 0) - (before.get(pid) ?? 0)),
+    0,
+  );
+  return { result, cpuPercent: (used / seconds) * 100 };
+}

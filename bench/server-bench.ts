@@ -1,0 +1,330 @@
+import os from "node:os";
+import postgres from "postgres";
+import {
+  freePort,
+  type ServerProcess,
+  spawnServer,
+  waitUntilHealthy,
+} from "../tests/support/server-process";
+import { createBenchDatabase } from "./database";
+import {
+  HAS_TASKSET,
+  pinProcess,
+  postgresPids,
+  readRss,
+  runLoad,
+  sampleRss,
+  withCpu,
+} from "./load";
+import {
+  type BenchResult,
+  checkBudget,
+  combineSlices,
+  LOAD_ROWS,
+  type LoadRow,
+  loadChecks,
+  ordersChecks,
+  SERVER_BUDGETS,
+  withRatios,
+} from "./report";
+import { explainHotQueries, measureSearch, SEARCH_QUERIES } from "./search";
+
+export type ServerBenchOptions = {
+  sections: Set<"load" | "orders" | "search">;
+  adminUrl: string;
+  products: number;
+  /** Seconds per load slice; each target gets `rounds` slices. */
+  durationSeconds: number;
+  rounds: number;
+  ordersSeconds: number;
+  connections: number;
+  log: (line: string) => void;
+  notes: string[];
+};
+
+/**
+ * Node 24 sizes the young generation from the machine's memory (up to 64 MB per semi-space on
+ * 24 GB), which alone added ~100 MB of RSS; 16 MB keeps scavenges cheap and the RSS budget in
+ * reach (docs/decisions/016).
+ */
+export const SERVER_NODE_OPTIONS = "--max-semi-space-size=16";
+
+const SERVER_CPU = "0";
+const LOAD_CPU = "1";
+
+/** The spec's order body for one product, with the figures the client would compute. */
+function orderBody(product: {
+  _id: string;
+  name: string;
+  images: string[];
+  offerPrice: number | null;
+  originalPrice: number;
+}) {
+  const price = product.offerPrice ?? product.originalPrice;
+  return JSON.stringify({
+    date: "23 Nov, 2026",
+    placedAt: new Date().toISOString(),
+    time: "12:00 pm",
+    subTotal: price,
+    total: price + 60,
+    orderStatus: "Pending",
+    products: [
+      {
+        id: product._id,
+        name: product.name,
+        imageUrl: product.images[0] ?? "",
+        color: "N/A",
+        size: "N/A",
+        originalPrice: price,
+        quantity: 1,
+      },
+    ],
+    customerData: {
+      name: "Rahim Uddin",
+      email: "bench@example.com",
+      mobileNumber: "01712345678",
+      district: "ঢাকা",
+      thana: "মিরপুর",
+      address: "House 12, Road 3, Section 10",
+      comment: "",
+      addressType: "Home",
+      deliveryArea: "Inside Dhaka",
+      paymentSystem: "Cash On Delivery",
+      deliveryCharge: 60,
+    },
+  });
+}
+
+async function json<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** Load, order placement and search on a fresh PostgreSQL database with a large catalogue. */
+export async function runServerBench(
+  options: ServerBenchOptions,
+): Promise<Pick<BenchResult, "server" | "load" | "orders" | "search" | "explain">> {
+  const { log, notes, sections } = options;
+  log(
+    `creating a PostgreSQL database with ${options.products.toLocaleString("en-US")} products...`,
+  );
+  const database = await createBenchDatabase(options.adminUrl, options.products, log);
+  log(`  seeded in ${database.seedSeconds.toFixed(1)} s`);
+  const out: Pick<BenchResult, "server" | "load" | "orders" | "search" | "explain"> = {
+    server: {
+      database: "postgres",
+      products: options.products,
+      seedSeconds: database.seedSeconds,
+      pinned: false,
+    },
+  };
+  let server: ServerProcess | undefined;
+  try {
+    if (sections.has("search")) {
+      log("search latency through the product service...");
+      const s = await measureSearch(database.url);
+      out.search = { ...s, check: checkBudget(s.p95Ms, SERVER_BUDGETS.searchP95) };
+      log(
+        `  p50 ${s.p50Ms.toFixed(1)} ms, p95 ${s.p95Ms.toFixed(1)} ms over ${s.samples} searches`,
+      );
+      out.explain = await explainHotQueries(database.url);
+    }
+    if (!sections.has("load") && !sections.has("orders")) return out;
+
+    const port = await freePort();
+    server = spawnServer({
+      dataDir: database.dataDir,
+      port,
+      env: {
+        DATABASE_URL: database.url,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: "warn",
+      },
+    });
+    await waitUntilHealthy(server);
+    const pid = server.child.pid as number;
+    const pinned = os.cpus().length >= 2 && pinProcess(pid, SERVER_CPU);
+    if (out.server) out.server.pinned = pinned;
+    if (!pinned)
+      notes.push(HAS_TASKSET ? "Pinning the server failed." : "taskset missing: nothing pinned.");
+    const loadCpu = pinned ? LOAD_CPU : undefined;
+    const base = server.url;
+    const idleMB = readRss(pid)?.rssMB ?? Number.NaN;
+    const rss = sampleRss(pid);
+
+    const first = await json<{
+      data: {
+        _id: string;
+        name: string;
+        images: string[];
+        offerPrice: number | null;
+        originalPrice: number;
+      }[];
+    }>(`${base}/api/products?category=${encodeURIComponent("Bag Items")}&limit=20`);
+    const product = first.data[0];
+    if (!product) throw new Error("the bench database has no Bag Items product");
+
+    if (sections.has("load")) {
+      const targets: Omit<LoadRow, keyof Awaited<ReturnType<typeof runLoad>>>[] = [
+        { name: LOAD_ROWS.bare, path: "/livez" },
+        {
+          name: LOAD_ROWS.listing,
+          path: `/api/products?category=${encodeURIComponent("Bag Items")}&limit=20`,
+          floor: LOAD_ROWS.bare,
+        },
+        {
+          name: LOAD_ROWS.search,
+          path: `/api/products?searchQuery=… (${SEARCH_QUERIES.length} queries in turn)`,
+          floor: LOAD_ROWS.bare,
+        },
+        { name: LOAD_ROWS.product, path: `/api/product/${product._id}`, floor: LOAD_ROWS.bare },
+        { name: LOAD_ROWS.static, path: "/about-us" },
+        { name: LOAD_ROWS.home, path: "/", floor: LOAD_ROWS.static },
+        {
+          name: LOAD_ROWS.productPage,
+          path: `/product-details/${product._id}`,
+          floor: LOAD_ROWS.static,
+        },
+      ];
+      const searchPaths = SEARCH_QUERIES.map(
+        (q) => `/api/products?searchQuery=${encodeURIComponent(q)}`,
+      );
+      for (const target of targets) {
+        const paths = target.name === LOAD_ROWS.search ? searchPaths : [target.path];
+        for (const path of paths) await fetch(`${base}${path}`).then((r) => r.arrayBuffer());
+      }
+      type Slice = Awaited<ReturnType<typeof runLoad>> & { server: number; postgres: number };
+      const slices = new Map<string, Slice[]>(targets.map((t) => [t.name, []]));
+      // Rounds over all targets, so a burst of load from elsewhere on the machine spreads over
+      // the targets instead of skewing one ratio.
+      for (let round = 1; round <= options.rounds; round++) {
+        for (const target of targets) {
+          const paths = target.name === LOAD_ROWS.search ? searchPaths : undefined;
+          const pg = postgresPids();
+          const serverCpu = withCpu(
+            () => [pid],
+            () =>
+              withCpu(
+                () => pg,
+                () =>
+                  runLoad(
+                    {
+                      url: paths ? base : `${base}${target.path}`,
+                      connections: options.connections,
+                      durationSeconds: options.durationSeconds,
+                      paths,
+                    },
+                    loadCpu,
+                  ),
+              ),
+          );
+          const measured = await serverCpu;
+          const figures = measured.result.result;
+          slices.get(target.name)?.push({
+            ...figures,
+            server: measured.cpuPercent,
+            postgres: measured.result.cpuPercent,
+          });
+          log(
+            `  round ${round} ${target.name.padEnd(20)} ${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.latencyP50Ms} ms, p99 ${figures.latencyP99Ms} ms, server CPU ${Math.round(measured.cpuPercent)} %`,
+          );
+        }
+      }
+      const rows: LoadRow[] = targets.map((target) => {
+        const own = slices.get(target.name) ?? [];
+        const figures = combineSlices(own);
+        if (figures.non2xx + figures.errors > 0) {
+          notes.push(
+            `${target.name}: ${figures.non2xx} non-2xx answers, ${figures.errors} errors under load.`,
+          );
+        }
+        const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+        return {
+          ...target,
+          ...figures,
+          serverCpuPercent: mean(own.map((x) => x.server)),
+          postgresCpuPercent: mean(own.map((x) => x.postgres)),
+        };
+      });
+      const withFloor = withRatios(rows);
+      const memory = rss.stop();
+      out.load = {
+        connections: options.connections,
+        rounds: options.rounds,
+        durationSeconds: options.durationSeconds,
+        rows: withFloor,
+        memory: { idleMB, ...memory },
+        checks: loadChecks(withFloor, memory.hwmMB),
+      };
+    }
+
+    if (sections.has("orders")) {
+      const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+      try {
+        const pg = postgresPids();
+        const measured = await withCpu(
+          () => [pid],
+          () =>
+            withCpu(
+              () => pg,
+              () =>
+                runLoad(
+                  {
+                    url: `${base}/api/postOrder`,
+                    method: "POST",
+                    headers: {
+                      "content-type": "application/json",
+                      "idempotency-key": "bench-[<id>]",
+                    },
+                    body: orderBody(product),
+                    idReplacement: true,
+                    connections: options.connections,
+                    durationSeconds: options.ordersSeconds,
+                  },
+                  loadCpu,
+                ),
+            ),
+        );
+        const figures = measured.result.result;
+        // The server may still be finishing the last requests autocannon gave up waiting for.
+        await new Promise((r) => setTimeout(r, 1000));
+        const [counts] = await sql<{ stored: number; keys: number }[]>`
+          select count(*)::int as stored, count(distinct idempotency_key)::int as keys
+          from orders where idempotency_key like 'bench-%'`;
+        const stored = counts?.stored ?? 0;
+        const duplicated = stored - (counts?.keys ?? 0);
+        const acknowledged = figures.ok2xx;
+        const lost = Math.max(0, acknowledged - stored);
+        const perSecond = acknowledged / options.ordersSeconds;
+        log(
+          `  orders: ${Math.round(perSecond)}/s accepted, ${acknowledged} acknowledged, ${stored} stored`,
+        );
+        out.orders = {
+          connections: options.connections,
+          durationSeconds: options.ordersSeconds,
+          serverCpuPercent: measured.cpuPercent,
+          postgresCpuPercent: measured.result.cpuPercent,
+          figures: { ...figures, requestsPerSecond: perSecond },
+          acknowledged,
+          stored,
+          duplicated,
+          lost,
+          checks: ordersChecks({ lost, duplicated }, perSecond),
+        };
+      } finally {
+        await sql.end({ timeout: 5 });
+      }
+      if (out.load) {
+        const peak = readRss(pid)?.peakMB ?? Number.NaN;
+        out.load.memory.hwmMB = peak;
+        out.load.checks.rss = checkBudget(peak, SERVER_BUDGETS.rssPostgres);
+      }
+    }
+    if (!out.load) rss.stop();
+    return out;
+  } finally {
+    await server?.stop();
+    await database.drop();
+  }
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { CatalogueCache } from "./cache";
+import { inProcessCatalogueEvents } from "./events";
+
+function counter() {
+  let calls = 0;
+  const load = async () => ++calls;
+  return { load, calls: () => calls };
+}
+
+describe("CatalogueCache", () => {
+  it("loads a key once and serves it again until cleared", async () => {
+    const cache = new CatalogueCache();
+    const { load, calls } = counter();
+    expect(await cache.get("a", load)).toBe(1);
+    expect(await cache.get("a", load)).toBe(1);
+    expect(calls()).toBe(1);
+    cache.clear();
+    expect(await cache.get("a", load)).toBe(2);
+  });
+
+  it("shares one load between simultaneous misses", async () => {
+    const cache = new CatalogueCache();
+    const { load, calls } = counter();
+    const values = await Promise.all([cache.get("a", load), cache.get("a", load)]);
+    expect(values).toEqual([1, 1]);
+    expect(calls()).toBe(1);
+  });
+
+  it("does not keep a value whose load was running when the cache was cleared", async () => {
+    const cache = new CatalogueCache();
+    let release: (v: string) => void = () => {};
+    const slow = cache.get("a", () => new Promise<string>((r) => (release = r)));
+    cache.clear();
+    release("stale");
+    expect(await slow).toBe("stale");
+    expect(await cache.get("a", async () => "fresh")).toBe("fresh");
+  });
+
+  it("does not keep failures", async () => {
+    const cache = new CatalogueCache();
+    await expect(cache.get("a", async () => Promise.reject(new Error("down")))).rejects.toThrow();
+    expect(await cache.get("a", async () => "ok")).toBe("ok");
+  });
+
+  it("expires entries after their time limit", async () => {
+    let now = 0;
+    const cache = new CatalogueCache({ ttlMs: 1000, now: () => now });
+    const { load } = counter();
+    await cache.get("a", load);
+    now = 999;
+    expect(await cache.get("a", load)).toBe(1);
+    now = 1000;
+    expect(await cache.get("a", load)).toBe(2);
+  });
+
+  it("drops the least recently used entry beyond its entry and byte limits", async () => {
+    const cache = new CatalogueCache({ maxEntries: 2 });
+    await cache.get("a", async () => "a");
+    await cache.get("b", async () => "b");
+    await cache.get("a", async () => "a2");
+    await cache.get("c", async () => "c");
+    expect([cache.has("a"), cache.has("b"), cache.has("c")]).toEqual([true, false, true]);
+
+    const bySize = new CatalogueCache({ maxBytes: 10 });
+    await bySize.get(
+      "x",
+      async () => "123456",
+      (v) => v.length,
+    );
+    await bySize.get(
+      "y",
+      async () => "123456",
+      (v) => v.length,
+    );
+    expect([bySize.has("x"), bySize.has("y")]).toEqual([false, true]);
+  });
+
+  it("clears itself on every catalogue change it follows", async () => {
+    const events = inProcessCatalogueEvents();
+    const cache = new CatalogueCache();
+    const stop = cache.follow(events);
+    await cache.get("a", async () => 1);
+    await events.publish({ kind: "slide", id: "s1" });
+    expect(cache.has("a")).toBe(false);
+    stop();
+    await cache.get("a", async () => 1);
+    await events.publish({ kind: "product", id: "p1" });
+    expect(cache.has("a")).toBe(true);
+  });
+});

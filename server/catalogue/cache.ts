@@ -1,0 +1,104 @@
+import type { CatalogueEvents } from "./events";
+
+export type CatalogueCacheOptions = {
+  /** Most entries kept; the least recently used goes first. */
+  maxEntries?: number;
+  /** Most bytes kept, counted by `sizeOf` (entries without a size count as 0). */
+  maxBytes?: number;
+  /**
+   * How long an entry may be served. Writes clear the cache at once; this only bounds how stale a
+   * server can be if a change notification from another server was lost.
+   */
+  ttlMs?: number;
+  now?: () => number;
+};
+
+type Entry = { value: Promise<unknown>; expires: number; bytes: number };
+
+/**
+ * An in-process least-recently-used map of catalogue reads with a time limit, cleared whenever
+ * the catalogue changes. Values are shared between callers: treat them as read-only.
+ * Simultaneous misses of one key share a single load; a load that was running while the cache was
+ * cleared is returned to its callers but not kept, so a read never outlives the write that
+ * invalidated it.
+ */
+export class CatalogueCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+  private bytes = 0;
+  private generation = 0;
+
+  constructor(options: CatalogueCacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? 500;
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    this.ttlMs = options.ttlMs ?? 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  has(key: string): boolean {
+    const entry = this.entries.get(key);
+    return entry !== undefined && entry.expires > this.now();
+  }
+
+  /** The cached value of `key`, or the result of `load` (kept for later readers). */
+  get<T>(key: string, load: () => Promise<T>, sizeOf?: (value: T) => number): Promise<T> {
+    const found = this.entries.get(key);
+    if (found && found.expires > this.now()) {
+      this.entries.delete(key);
+      this.entries.set(key, found);
+      return found.value as Promise<T>;
+    }
+    if (found) this.remove(key);
+
+    const generation = this.generation;
+    const value = load();
+    const entry: Entry = { value, expires: this.now() + this.ttlMs, bytes: 0 };
+    this.entries.set(key, entry);
+    value.then(
+      (result) => {
+        if (this.generation !== generation || this.entries.get(key) !== entry) return;
+        entry.bytes = sizeOf?.(result) ?? 0;
+        this.bytes += entry.bytes;
+        this.evict();
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
+    this.evict();
+    return value;
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** Clears this cache on every catalogue change; returns the unsubscribe function. */
+  follow(events: CatalogueEvents): () => void {
+    return events.subscribe(() => this.clear());
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.entries.delete(key);
+  }
+
+  private evict(): void {
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) return;
+      this.remove(oldest.value);
+    }
+  }
+}

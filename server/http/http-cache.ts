@@ -1,0 +1,130 @@
+import { createHash } from "node:crypto";
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppContext } from "../app-context";
+
+/**
+ * Public catalogue reads may be stored anywhere, but every use is revalidated: an admin who
+ * changes a product sees the change on the next request (a 304 costs one round trip and no body).
+ */
+export const API_READ_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+/** A guest's page: the same for every guest, so shared caches may keep it; always revalidated. */
+export const GUEST_PAGE_CACHE_CONTROL = "public, no-cache";
+/** A signed-in user's page shows their name and menu: only their own browser may keep it. */
+export const SIGNED_IN_PAGE_CACHE_CONTROL = "private, no-cache";
+/** Hashed build assets never change under the same URL. */
+export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/** Longer URLs (long search strings) are answered but not kept. */
+const MAX_CACHED_URL = 512;
+
+/** A weak validator from the body's hash: weak, because compression changes the bytes sent. */
+export function weakEtag(body: string): string {
+  return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+/** RFC 9110 weak comparison of an If-None-Match header against the current validator. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  const wanted = opaque(etag);
+  return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === wanted);
+}
+
+function hasSessionCookie(c: Context): boolean {
+  return c.req.header("cookie")?.includes("session_token") ?? false;
+}
+
+type CachedBody = { body: string; etag: string; contentType: string };
+
+class NotCacheable extends Error {}
+
+function answer(
+  c: Context,
+  cached: CachedBody,
+  cacheControl: string,
+  extra: Record<string, string> = {},
+) {
+  const headers = { ETag: cached.etag, "Cache-Control": cacheControl, ...extra };
+  if (matchesIfNoneMatch(c.req.header("if-none-match"), cached.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(cached.body, {
+    status: 200,
+    headers: { ...headers, "Content-Type": cached.contentType },
+  });
+}
+
+/**
+ * GET answers of the public catalogue API (product pages and lists, slides) from the in-process
+ * catalogue cache, keyed by path and query, with an ETag and revalidation headers; 304 when the
+ * client's copy is current. Only 200 answers are kept; errors pass through untouched.
+ */
+export function catalogueApiCache(ctx: AppContext): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method !== "GET") return next();
+    const url = new URL(c.req.url);
+    const key = `api:${url.pathname}${url.search}`;
+    if (key.length > MAX_CACHED_URL) {
+      await next();
+      if (c.res.status === 200) c.res.headers.set("Cache-Control", API_READ_CACHE_CONTROL);
+      return;
+    }
+    let ranHere = false;
+    let cached: CachedBody;
+    try {
+      cached = await ctx.catalogueCache.get(
+        key,
+        async () => {
+          ranHere = true;
+          await next();
+          if (c.res.status !== 200) throw new NotCacheable();
+          const contentType = c.res.headers.get("Content-Type") ?? "application/json";
+          const body = await c.res.text();
+          return { body, etag: weakEtag(body), contentType };
+        },
+        (v) => v.body.length,
+      );
+    } catch (err) {
+      if (!(err instanceof NotCacheable)) throw err;
+      // Another request's load was not cacheable (an error answer): this one runs on its own.
+      if (!ranHere) await next();
+      return;
+    }
+    c.res = undefined;
+    c.res = answer(c, cached, API_READ_CACHE_CONTROL);
+  };
+}
+
+/**
+ * ETag and revalidation for server-rendered pages (GET, 200, HTML, no cookie being set). A guest's
+ * page is `public, no-cache` with `Vary: Cookie`; a page for a signed-in session is
+ * `private, no-cache`, so no shared cache ever keeps it. The page is still rendered on every
+ * request (it is the only way to know its validator); a 304 saves the transfer.
+ */
+export function pageRevalidation(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" || c.res.status !== 200) return;
+    if (!(c.res.headers.get("Content-Type") ?? "").startsWith("text/html")) return;
+    if (c.res.headers.has("Set-Cookie") || c.res.headers.has("Cache-Control")) return;
+    const headers = new Headers(c.res.headers);
+    headers.delete("Content-Length");
+    const body = await c.res.text();
+    const cached = { body, etag: weakEtag(body), contentType: headers.get("Content-Type") ?? "" };
+    const cacheControl = hasSessionCookie(c)
+      ? SIGNED_IN_PAGE_CACHE_CONTROL
+      : GUEST_PAGE_CACHE_CONTROL;
+    const fresh = answer(c, cached, cacheControl, { Vary: "Cookie" });
+    for (const [name, value] of fresh.headers) headers.set(name, value);
+    c.res = undefined;
+    c.res = new Response(fresh.body, { status: fresh.status, headers });
+  };
+}
+
+/** `/assets/*` carry a content hash in their names: cache them for a year, never revalidate. */
+export function immutableAssets(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.res.ok) c.res.headers.set("Cache-Control", IMMUTABLE_CACHE_CONTROL);
+  };
+}

@@ -1,0 +1,79 @@
+import { desc, ilike } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { AppContext } from "../app-context";
+import { products } from "../db/schema";
+import { seedLargeCatalogue } from "../db/seed/large-catalogue";
+import { describeDb, openTestContext, TEST_DB } from "../testing/test-context";
+import { createProduct, listProducts, SEARCH_RECENT_WINDOW } from "./products";
+
+describeDb(`product search beyond the recent window (${TEST_DB})`, () => {
+  let ctx: AppContext;
+
+  beforeAll(async () => {
+    ctx = await openTestContext();
+    // The oldest product of all, so it lies outside the newest SEARCH_RECENT_WINDOW.
+    await createProduct(
+      ctx.db,
+      {
+        name: "Qzx Heirloom Nakshi Kantha",
+        description: "Material: Cotton",
+        category: "Home and Living",
+        subCategory: "Bed Sheet",
+        productType: "Most Popular",
+        sizes: [],
+        colors: [],
+        images: [],
+        originalPrice: 2500,
+        ratings: 5,
+        reviews: 1,
+      },
+      new Date("2020-01-01T00:00:00Z"),
+    );
+    await seedLargeCatalogue(ctx, { products: SEARCH_RECENT_WINDOW + 300 });
+  }, 120_000);
+  afterAll(async () => ctx?.close());
+
+  async function naive(text: string, limit: number) {
+    const rows = await ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .where(ilike(products.name, `%${text}%`))
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
+
+  it("answers a common word with exactly the newest matches", async () => {
+    for (const text of ["cotton", "Power Bank", "padma"]) {
+      const page = await listProducts(ctx.db, { searchQuery: text, limit: 10 });
+      expect(
+        page.data.map((p) => p._id),
+        text,
+      ).toEqual(await naive(text, 10));
+      expect(page.data.length, text).toBeGreaterThan(0);
+    }
+  });
+
+  it("finds a rare word anywhere in the catalogue through the trigram index", async () => {
+    const page = await listProducts(ctx.db, { searchQuery: "heirloom", limit: 10 });
+    expect(page.data.map((p) => p.name)).toEqual(["Qzx Heirloom Nakshi Kantha"]);
+    expect(page.nextCursor).toBeNull();
+  });
+
+  it("pages a search with its cursor like a listing", async () => {
+    const first = await listProducts(ctx.db, { searchQuery: "earbuds", limit: 5 });
+    const second = await listProducts(ctx.db, {
+      searchQuery: "earbuds",
+      limit: 5,
+      cursor: first.nextCursor ?? undefined,
+    });
+    expect([...first.data, ...second.data].map((p) => p._id)).toEqual(await naive("earbuds", 10));
+  });
+
+  it("answers 1–2 characters from the newest products only (no trigram index for them)", async () => {
+    const common = await listProducts(ctx.db, { searchQuery: "ba", limit: 10 });
+    expect(common.data.map((p) => p._id)).toEqual(await naive("ba", 10));
+    const onlyOld = await listProducts(ctx.db, { searchQuery: "qz", limit: 10 });
+    expect(onlyOld.data).toEqual([]);
+  });
+});
