@@ -208,6 +208,8 @@ export const orderLines = pgTable(
   (t) => [
     uniqueIndex("order_lines_order_position_idx").on(t.orderId, t.position),
     index("order_lines_product_idx").on(t.productId),
+    // Deleting a product or slide keeps the images a past order still shows (server/media/cleanup.ts).
+    index("order_lines_image_url_idx").on(t.imageUrl),
     check("order_lines_quantity_check", sql`${t.quantity} >= 1`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "order_lines_image_url_idx" ON "order_lines" USING btree ("image_url");
