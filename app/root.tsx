@@ -21,10 +21,12 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
 )}`;
 
 /**
- * The whole stylesheet (18 KB gzip, within DESIGN §7's 20 KB) goes inline in <head>: a separate
- * stylesheet request is render-blocking and costs a round trip on slow 4G before the first paint
- * (docs/decisions/013-performance.md). Only the server bundle holds the text; the browser reuses
- * the <style> element the server sent, so hydration matches and nothing is downloaded twice.
+ * The storefront's stylesheet (18 KB gzip, within DESIGN §7's 20 KB) goes inline in <head>: a
+ * separate stylesheet request is render-blocking and costs a round trip on slow 4G before the
+ * first paint (docs/decisions/013-performance.md). Only the server bundle holds the text; the
+ * browser reuses the <style> element the server sent, so hydration matches and nothing is
+ * downloaded twice. The dashboard links its own sheet on top (app/dashboard.css, through
+ * <Links />, which must stay after this <style>).
  */
 const STYLE_ID = "haat-css";
 const inlineCss = import.meta.env.SSR

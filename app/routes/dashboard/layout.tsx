@@ -7,12 +7,19 @@ import {
   useLocation,
   useRouteError,
 } from "react-router";
+import dashboardCss from "../../dashboard.css?url";
 import { menuFor } from "../../features/account/dashboard-menu";
 import { ThemeToggle } from "../../features/account/theme-toggle";
 import { useApiTokenSync } from "../../features/account/use-api-token";
 import { useLogout } from "../../features/account/user-menu";
 import { requireUser } from "../../lib/guards.server";
 import type { Route } from "./+types/layout";
+
+/**
+ * The dashboard's utilities and components, after the inlined app.css (root renders <Links /> after
+ * its <style>); storefront pages never load them (decision 013, round 3).
+ */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dashboardCss }];
 
 /** decisions.md: every /dashboard page needs a signed-in user, else login and back. */
 export async function loader({ request }: Route.LoaderArgs) {
