@@ -66,18 +66,20 @@ export function useOrderAction(options: { afterDelete?: () => Promise<void> | vo
         await revalidator.revalidate();
         return true;
       }
+      // Spec §8: a refused change says what failed (with the server's reason when it gave one);
+      // "An unexpected error occurred" is kept for a delete that got no answer at all.
       const reason = res.status < 500 ? await errorMessage(res) : undefined;
       const failed = action.kind === "delete" ? M.deleteFailedText : M.statusFailedText;
-      notify({
-        icon: "error",
-        title: M.statusFailedTitle,
-        text: res.status < 500 ? withReason(failed, reason) : M.unexpectedText,
-      });
+      notify({ icon: "error", title: M.statusFailedTitle, text: withReason(failed, reason) });
       // Someone else may have changed the order meanwhile: show it as it is now.
       await revalidator.revalidate();
       return false;
     } catch {
-      notify({ icon: "error", title: M.statusFailedTitle, text: M.unexpectedText });
+      notify({
+        icon: "error",
+        title: M.statusFailedTitle,
+        text: action.kind === "delete" ? M.unexpectedText : M.statusFailedText,
+      });
       return false;
     } finally {
       setBusyId(null);
