@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { confirm, notify } from "../../components/dialogs";
 import { apiFetch } from "../account/api-client";
-import { ORDER_MESSAGES as M, withReason } from "./messages";
+import { ORDER_MESSAGES as M, orderFailureText } from "./messages";
 import { type OrderAction, statusChangeSentence } from "./order-actions";
 
 type ActionTarget = { _id: string; orderNumber: number };
@@ -66,11 +66,12 @@ export function useOrderAction(options: { afterDelete?: () => Promise<void> | vo
         await revalidator.revalidate();
         return true;
       }
-      // Spec §8: a refused change says what failed (with the server's reason when it gave one);
-      // "An unexpected error occurred" is kept for a delete that got no answer at all.
       const reason = res.status < 500 ? await errorMessage(res) : undefined;
-      const failed = action.kind === "delete" ? M.deleteFailedText : M.statusFailedText;
-      notify({ icon: "error", title: M.statusFailedTitle, text: withReason(failed, reason) });
+      notify({
+        icon: "error",
+        title: M.statusFailedTitle,
+        text: orderFailureText(action.kind, true, reason),
+      });
       // Someone else may have changed the order meanwhile: show it as it is now.
       await revalidator.revalidate();
       return false;
@@ -78,7 +79,7 @@ export function useOrderAction(options: { afterDelete?: () => Promise<void> | vo
       notify({
         icon: "error",
         title: M.statusFailedTitle,
-        text: action.kind === "delete" ? M.unexpectedText : M.statusFailedText,
+        text: orderFailureText(action.kind, false),
       });
       return false;
     } finally {
