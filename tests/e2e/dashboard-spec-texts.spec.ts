@@ -394,7 +394,10 @@ describe("the dashboards in the spec's words", () => {
     expect((await api(other, `/api/deleteSlider/${again.body.insertedId}`, "DELETE")).status).toBe(
       200,
     );
+    const releaseSlide = await holdRequests(page, "**/api/updateSlider/**");
     await page.getByRole("button", { name: "Update", exact: true }).click();
+    await page.getByRole("button", { name: "Updating..." }).waitFor();
+    releaseSlide();
     await expectToast(page, "Failed to update slider data");
 
     const newcomer = {
