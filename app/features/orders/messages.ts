@@ -18,3 +18,20 @@ export function withReason(text: string, reason: string | undefined): string {
   if (!why) return text;
   return `${text} ${/[.!?]$/.test(why) ? why : `${why}.`}`;
 }
+
+/**
+ * The §8 failure text of an order change. A refused change says what failed, with the server's
+ * reason when it gave one (4xx); "An unexpected error occurred" is only for a delete that got no
+ * answer at all (`answered` false: the network or the browser failed).
+ */
+export function orderFailureText(
+  kind: "status" | "delete",
+  answered: boolean,
+  reason?: string,
+): string {
+  if (!answered)
+    return kind === "delete" ? ORDER_MESSAGES.unexpectedText : ORDER_MESSAGES.statusFailedText;
+  const failed =
+    kind === "delete" ? ORDER_MESSAGES.deleteFailedText : ORDER_MESSAGES.statusFailedText;
+  return withReason(failed, reason);
+}

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { confirm, notify } from "../../components/dialogs";
 import { apiFetch } from "../account/api-client";
-import { ORDER_MESSAGES as M, withReason } from "./messages";
+import { ORDER_MESSAGES as M, orderFailureText } from "./messages";
 import { type OrderAction, statusChangeSentence } from "./order-actions";
 
 type ActionTarget = { _id: string; orderNumber: number };
@@ -67,17 +67,20 @@ export function useOrderAction(options: { afterDelete?: () => Promise<void> | vo
         return true;
       }
       const reason = res.status < 500 ? await errorMessage(res) : undefined;
-      const failed = action.kind === "delete" ? M.deleteFailedText : M.statusFailedText;
       notify({
         icon: "error",
         title: M.statusFailedTitle,
-        text: res.status < 500 ? withReason(failed, reason) : M.unexpectedText,
+        text: orderFailureText(action.kind, true, reason),
       });
       // Someone else may have changed the order meanwhile: show it as it is now.
       await revalidator.revalidate();
       return false;
     } catch {
-      notify({ icon: "error", title: M.statusFailedTitle, text: M.unexpectedText });
+      notify({
+        icon: "error",
+        title: M.statusFailedTitle,
+        text: orderFailureText(action.kind, false),
+      });
       return false;
     } finally {
       setBusyId(null);

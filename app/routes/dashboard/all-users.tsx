@@ -97,7 +97,7 @@ export default function AllUsers({ loaderData }: Route.ComponentProps) {
                   <td className="whitespace-nowrap">
                     {user.name}
                     {user._id === me.id ? (
-                      <span className="ml-1 text-base-content/70">(you)</span>
+                      <span className="ml-1 text-base-content/70"> (you)</span>
                     ) : null}
                   </td>
                   <td className="whitespace-nowrap">{user.email}</td>
