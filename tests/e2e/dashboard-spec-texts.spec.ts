@@ -93,7 +93,7 @@ async function fillProductForm(page: Page, title: string) {
   await page.getByLabel("Category", { exact: true }).selectOption("Kitchen Items");
   await page.getByLabel("Sub-Category", { exact: true }).selectOption("Dinner Set");
   await page.getByLabel("Product Type", { exact: true }).selectOption("New Arrivals");
-  await page.getByLabel(/^Original Price/).fill("500");
+  await page.getByLabel("Original Price", { exact: true }).fill("500");
   await page.getByLabel("Ratings", { exact: true }).fill("4");
   await page.getByLabel("Reviews", { exact: true }).fill("2");
 }
@@ -294,14 +294,14 @@ describe("the dashboards in the spec's words", () => {
       "Category",
       "Sub-Category",
       "Product Type",
+      "Original Price",
+      "Offer Price",
       "Ratings",
       "Reviews",
     ]) {
       await page.getByLabel(label, { exact: true }).waitFor();
     }
     expect(await page.getByLabel("Product Description").getAttribute("rows")).toBe("10");
-    await page.getByLabel(/^Original Price/).waitFor();
-    await page.getByLabel(/^Offer Price/).waitFor();
     expect(await page.getByText("450px width and height").count()).toBe(4);
     // A held request shows the busy word; the server then answers as usual.
     const title = `Spec Review Added Dinner Set ${tag}`;

@@ -226,7 +226,7 @@ export function ProductForm(props: Props) {
           issue={issues.colors}
           onChange={(v) => set("colors", toggleIn(values.colors, v, COLORS))}
         />
-        <Field id="product-originalPrice" label="Original Price (৳)" issue={issues.originalPrice}>
+        <Field id="product-originalPrice" label="Original Price" issue={issues.originalPrice}>
           <input
             id="product-originalPrice"
             type="number"
@@ -234,12 +234,13 @@ export function ProductForm(props: Props) {
             min={1}
             step={1}
             className="input w-full"
+            placeholder="৳ whole taka"
             value={values.originalPrice}
             onChange={(e) => set("originalPrice", e.target.value)}
             {...field("originalPrice")}
           />
         </Field>
-        <Field id="product-offerPrice" label="Offer Price (৳)" issue={issues.offerPrice}>
+        <Field id="product-offerPrice" label="Offer Price" issue={issues.offerPrice}>
           <input
             id="product-offerPrice"
             type="number"
@@ -247,6 +248,7 @@ export function ProductForm(props: Props) {
             min={1}
             step={1}
             className="input w-full"
+            placeholder="৳ whole taka, optional"
             value={values.offerPrice}
             onChange={(e) => set("offerPrice", e.target.value)}
             {...field("offerPrice")}
