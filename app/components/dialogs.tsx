@@ -85,6 +85,16 @@ export function confirm(options: {
   });
 }
 
+/** The spec's confirmation before a deletion (§8): "Are you sure?" / "You won't be able to revert this!". */
+export function confirmDelete(text = "You won't be able to revert this!"): Promise<boolean> {
+  return confirm({
+    title: "Are you sure?",
+    text,
+    confirmText: "Yes, delete it!",
+    cancelText: "Cancel",
+  });
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

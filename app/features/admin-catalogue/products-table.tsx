@@ -3,11 +3,10 @@ import { Form, Link, useFetcher, useLocation } from "react-router";
 import { mediaUrlForWidth } from "../../../core/media";
 import { formatTaka } from "../../../core/money";
 import { truncate } from "../../../core/text";
-import { confirm, toast } from "../../components/dialogs";
-import { apiFetch } from "../account/api-client";
 import { productPath, withCursor } from "../catalog/paths";
 import { EditIcon, EyeIcon, TrashIcon } from "./action-icons";
 import type { AdminProductsPage } from "./catalogue.server";
+import { confirmAndDelete } from "./delete-item";
 import type { AdminProductRow } from "./product-row";
 
 /** Spec §9: names in the admin table are cut to 20 characters. */
@@ -42,22 +41,11 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
   const nextCursor = more ? more.nextCursor : page.nextCursor;
 
   async function remove(row: AdminProductRow) {
-    const ok = await confirm({
-      title: "Are you sure?",
-      text: "You won't be able to revert this!",
-      confirmText: "Yes, delete it!",
-      cancelText: "Cancel",
+    const deleted = await confirmAndDelete(`/api/deleteProduct/${encodeURIComponent(row._id)}`, {
+      deleted: "Product deleted successfully.",
+      failed: "Error deleting product. Please try again later.",
     });
-    if (!ok) return;
-    const res = await apiFetch(`/api/deleteProduct/${encodeURIComponent(row._id)}`, {
-      method: "DELETE",
-    }).catch(() => null);
-    if (res?.ok) {
-      setDeleted((ids) => new Set(ids).add(row._id));
-      toast("Product deleted successfully.");
-    } else {
-      toast("Error deleting product. Please try again later.", { icon: "error" });
-    }
+    if (deleted) setDeleted((ids) => new Set(ids).add(row._id));
   }
 
   const loading = fetcher.state !== "idle";

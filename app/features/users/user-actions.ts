@@ -1,5 +1,5 @@
 import type { Role } from "../../../core/order-status";
-import { confirm, notify, toast } from "../../components/dialogs";
+import { confirm, confirmDelete, notify, toast } from "../../components/dialogs";
 import { apiFetch } from "../account/api-client";
 
 export type ListedUser = { _id: string; name: string; email: string; role: Role };
@@ -48,11 +48,9 @@ export async function changeRole(user: ListedUser): Promise<boolean> {
 
 /** Delete an account after "Are you sure?"; resolves true when it is gone. */
 export async function deleteUserAccount(user: ListedUser): Promise<boolean> {
-  const ok = await confirm({
-    title: "Are you sure?",
-    text: `${user.name} (${user.email}) will be deleted. You won't be able to revert this!`,
-    confirmText: "Yes, delete it!",
-  });
+  const ok = await confirmDelete(
+    `${user.name} (${user.email}) will be deleted. You won't be able to revert this!`,
+  );
   if (!ok) return false;
   try {
     const res = await apiFetch(`/api/deleteUser/${encodeURIComponent(user._id)}`, {

@@ -1,9 +1,8 @@
 import { Link, useRevalidator } from "react-router";
 import { mediaUrlForWidth } from "../../../core/media";
-import { confirm, toast } from "../../components/dialogs";
-import { apiFetch } from "../../features/account/api-client";
 import { EditIcon, TrashIcon } from "../../features/admin-catalogue/action-icons";
 import { loadSlides } from "../../features/admin-catalogue/catalogue.server";
+import { confirmAndDelete } from "../../features/admin-catalogue/delete-item";
 import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
 import { requireAdmin } from "../../lib/guards.server";
 import type { Route } from "./+types/manage-slider";
@@ -23,22 +22,12 @@ export default function ManageSlider({ loaderData }: Route.ComponentProps) {
   useRevalidateOnFocus();
 
   async function remove(id: string, number: number) {
-    const ok = await confirm({
-      title: "Are you sure?",
-      text: "You won't be able to revert this!",
-      confirmText: "Yes, delete it!",
-      cancelText: "Cancel",
+    const deleted = await confirmAndDelete(`/api/deleteSlider/${encodeURIComponent(id)}`, {
+      deleted: "Slide deleted successfully",
+      failed: "Failed to delete slide",
     });
-    if (!ok) return;
-    const res = await apiFetch(`/api/deleteSlider/${encodeURIComponent(id)}`, {
-      method: "DELETE",
-    }).catch(() => null);
-    if (res?.ok) {
-      toast("Slide deleted successfully");
-      await revalidator.revalidate();
-    } else {
-      toast("Failed to delete slide", { icon: "error" });
-    }
+    if (deleted === null) return;
+    if (deleted) await revalidator.revalidate();
     document.querySelector<HTMLElement>(`#slide-row-${number - 1} button, h1`)?.focus();
   }
 
