@@ -20,8 +20,10 @@ describe("search engines and shared links see each page", () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const { data } = await (await fetch(`${baseURL}/api/products?limit=1`)).json();
-    product = data[0];
+    // Other journeys on the shared server add products (some without images): take one that has an image.
+    const { data } = await (await fetch(`${baseURL}/api/products?limit=100`)).json();
+    product = (data as ApiProduct[]).find((p) => p.images.length > 0) as ApiProduct;
+    if (!product) throw new Error("no product with an image in the newest 100");
   });
   afterAll(async () => browser?.close());
 
