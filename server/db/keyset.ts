@@ -1,7 +1,7 @@
-import { and, type Column, eq, lt, or, type SQL } from "drizzle-orm";
+import { type Column, type SQL, sql } from "drizzle-orm";
 import { AppError } from "../errors";
 
-/** Where a newest-first page ended: the last row's time and id (ids break ties). */
+/** Where a page ended: the last row's time and id (ids break ties). */
 export type KeysetCursor = { at: Date; id: string };
 
 export function encodeCursor(at: Date, id: string): string {
@@ -20,8 +20,17 @@ export function decodeCursor(cursor: string): KeysetCursor {
   return { at, id };
 }
 
-/** Rows after the cursor in `ORDER BY time DESC, id DESC` order. */
-export function olderThan(timeColumn: Column, idColumn: Column, cursor: string): SQL {
+/**
+ * Rows after the cursor in `ORDER BY time DESC, id DESC` order ("older"), or in ascending order
+ * ("newer"). A row comparison is an index condition on (time, id); the equivalent OR is not.
+ */
+function after(direction: "<" | ">", timeColumn: Column, idColumn: Column, cursor: string): SQL {
   const c = decodeCursor(cursor);
-  return or(lt(timeColumn, c.at), and(eq(timeColumn, c.at), lt(idColumn, c.id))) as SQL;
+  return sql`(${timeColumn}, ${idColumn}) ${sql.raw(direction)} (${c.at.toISOString()}::timestamptz, ${c.id})`;
 }
+
+export const olderThan = (timeColumn: Column, idColumn: Column, cursor: string) =>
+  after("<", timeColumn, idColumn, cursor);
+
+export const newerThan = (timeColumn: Column, idColumn: Column, cursor: string) =>
+  after(">", timeColumn, idColumn, cursor);

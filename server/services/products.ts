@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, ne, type SQL } from "drizzle-orm";
 import {
   type Product,
   type ProductInput,
@@ -8,6 +8,7 @@ import {
 } from "../../core/schemas";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
+import { encodeCursor, olderThan } from "../db/keyset";
 import { type ProductRow, products } from "../db/schema";
 import { AppError } from "../errors";
 import { afterCatalogueWrite, type CatalogueWriteContext } from "./catalogue-writes";
@@ -35,23 +36,6 @@ export function toProduct(row: ProductRow): Product {
 }
 
 export type ProductPage = { data: Product[]; nextCursor: string | null };
-
-type Cursor = { createdAt: Date; id: string };
-
-function encodeCursor(row: ProductRow): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
-}
-
-function decodeCursor(cursor: string): Cursor {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(iso ?? "");
-  if (!id || Number.isNaN(createdAt.getTime())) {
-    throw new AppError("invalid", "Some fields are not valid", [
-      { path: "cursor", message: "Invalid cursor" },
-    ]);
-  }
-  return { createdAt, id };
-}
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, "\\$&");
@@ -118,13 +102,7 @@ export async function listProducts(db: Db, query: ProductQuery): Promise<Product
   if (query.category) where.push(eq(products.category, query.category));
   if (query.subCategory) where.push(eq(products.subCategory, query.subCategory));
   if (query.productType) where.push(eq(products.productType, query.productType));
-  if (query.cursor) {
-    const c = decodeCursor(query.cursor);
-    // A row comparison is an index condition on (created_at, id); the equivalent OR is not.
-    where.push(
-      sql`(${products.createdAt}, ${products.id}) < (${c.createdAt.toISOString()}::timestamptz, ${c.id})`,
-    );
-  }
+  if (query.cursor) where.push(olderThan(products.createdAt, products.id, query.cursor));
   let rows: ProductRow[];
   if (query.searchQuery) {
     const ids = await searchProductIds(db, where, query.searchQuery, query.limit + 1);
@@ -145,7 +123,7 @@ export async function listProducts(db: Db, query: ProductQuery): Promise<Product
   const last = page.at(-1);
   return {
     data: page.map(toProduct),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }
 

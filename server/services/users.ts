@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Role } from "../../core/order-status";
 import type { UserQuery } from "../../core/schemas";
 import type { Db } from "../db/client";
+import { encodeCursor, newerThan } from "../db/keyset";
 import { user } from "../db/schema";
 import { AppError } from "../errors";
 
@@ -30,21 +31,6 @@ function summary(row: typeof user.$inferSelect): UserSummary {
 
 export type UserPage = { data: UserSummary[]; nextCursor: string | null };
 
-function encodeCursor(row: typeof user.$inferSelect): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(iso ?? "");
-  if (!id || Number.isNaN(createdAt.getTime())) {
-    throw new AppError("invalid", "Some fields are not valid", [
-      { path: "cursor", message: "Invalid cursor" },
-    ]);
-  }
-  return { createdAt, id };
-}
-
 /** Oldest first, keyset-paginated; `search` is a case-insensitive part of the name or email. */
 export async function listUsers(db: Db, query: Partial<UserQuery> = {}): Promise<UserPage> {
   const limit = query.limit ?? 100;
@@ -53,12 +39,7 @@ export async function listUsers(db: Db, query: Partial<UserQuery> = {}): Promise
     const pattern = `%${query.search.replace(/[\\%_]/g, "\\$&")}%`;
     where.push(or(ilike(user.name, pattern), ilike(user.email, pattern)));
   }
-  if (query.cursor) {
-    const c = decodeCursor(query.cursor);
-    where.push(
-      or(gt(user.createdAt, c.createdAt), and(eq(user.createdAt, c.createdAt), gt(user.id, c.id))),
-    );
-  }
+  if (query.cursor) where.push(newerThan(user.createdAt, user.id, query.cursor));
   const rows = await db
     .select()
     .from(user)
@@ -69,7 +50,7 @@ export async function listUsers(db: Db, query: Partial<UserQuery> = {}): Promise
   const last = page.at(-1);
   return {
     data: page.map(summary),
-    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }
 
