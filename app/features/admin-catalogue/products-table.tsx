@@ -3,7 +3,8 @@ import { Form, Link, useFetcher, useLocation } from "react-router";
 import { mediaUrlForWidth } from "../../../core/media";
 import { formatTaka } from "../../../core/money";
 import { truncate } from "../../../core/text";
-import { productPath, withCursor } from "../catalog/paths";
+import { LoadMoreLink } from "../catalog/load-more-link";
+import { productPath } from "../catalog/paths";
 import { EditIcon, EyeIcon, TrashIcon } from "./action-icons";
 import type { AdminProductsPage } from "./catalogue.server";
 import { confirmAndDelete } from "./delete-item";
@@ -171,19 +172,12 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
 
       {nextCursor ? (
         <div className="flex justify-center">
-          <Link
-            to={withCursor(location.search, nextCursor)}
+          <LoadMoreLink
+            nextCursor={nextCursor}
+            loading={loading}
+            load={(href) => fetcher.load(href)}
             className="btn btn-outline"
-            aria-disabled={loading || undefined}
-            onClick={(e) => {
-              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-              e.preventDefault();
-              if (!loading)
-                fetcher.load(`${location.pathname}${withCursor(location.search, nextCursor)}`);
-            }}
-          >
-            {loading ? "Loading..." : "Load more"}
-          </Link>
+          />
         </div>
       ) : null}
       <p className="sr-only" aria-live="polite">

@@ -4,7 +4,7 @@ import { PRODUCT_TYPES } from "../../../core/catalogue";
 import type { CardProduct } from "../../components/product-card";
 import { Breadcrumb, type Crumb } from "./breadcrumb";
 import type { ListingPage } from "./listing.server";
-import { withCursor } from "./paths";
+import { LoadMoreLink } from "./load-more-link";
 import { ProductGrid } from "./product-grid";
 import { useHydrated } from "./use-hydrated";
 
@@ -161,22 +161,13 @@ function ListingBody({ title, intro, crumbs, page, related }: Props) {
 
       {nextCursor ? (
         <div className="mt-8 flex justify-center">
-          <Link
-            to={withCursor(location.search, nextCursor)}
+          <LoadMoreLink
+            nextCursor={nextCursor}
+            loading={loading}
+            load={(href) => fetcher.load(href)}
             className="btn btn-primary btn-wide"
-            aria-disabled={loading || undefined}
-            onClick={(e) => {
-              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-              e.preventDefault();
-              if (!loading)
-                fetcher.load(`${location.pathname}${withCursor(location.search, nextCursor)}`);
-            }}
-          >
-            {loading ? (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            ) : null}
-            {loading ? "Loading..." : "Load more"}
-          </Link>
+            spinner={<span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          />
         </div>
       ) : null}
     </main>
