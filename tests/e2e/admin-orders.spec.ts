@@ -140,10 +140,9 @@ describe("an admin handles orders (issue 6)", () => {
       sentence: `Order #${orderNumber} will be set to Shipping.`,
       ...UPDATED,
     });
-    await expect
-      .poll(() => actions.getByRole("button", { name: "Shipping" }).isDisabled())
-      .toBe(true);
-    expect(await page.locator("main .badge").first().textContent()).toBe("Shipping");
+    // The buttons are also disabled while the change is in flight: wait for the reloaded status first.
+    await expect.poll(() => page.locator("main .badge").first().textContent()).toBe("Shipping");
+    expect(await actions.getByRole("button", { name: "Shipping" }).isDisabled()).toBe(true);
     expect((await cardValues(page, baseURL))["Active Orders"]).toBe(
       (before["Active Orders"] ?? Number.NaN) - 1,
     );
