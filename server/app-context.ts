@@ -6,6 +6,7 @@ import {
   type CatalogueEvents,
   inProcessCatalogueEvents,
   postgresCatalogueEvents,
+  REDIS_CATALOGUE_CHANNEL,
   redisCatalogueEvents,
 } from "./catalogue/events";
 import type { Config } from "./config";
@@ -35,7 +36,9 @@ export async function createAppContext(config: Config, opened?: Database): Promi
   const database = opened ?? (await openDatabase(config.database));
   const secret = resolveAuthSecret(config);
   const mailer = createMailer(config);
-  const redis = config.REDIS_URL ? redisRateLimitStorage(config.REDIS_URL) : undefined;
+  const redis = config.REDIS_URL
+    ? redisRateLimitStorage(config.REDIS_URL, `${config.REDIS_PREFIX}rl:`)
+    : undefined;
   const auth = createAuth(database.db, config, secret, {
     mailer,
     rateLimitStorage: redis?.storage,
@@ -72,7 +75,7 @@ export async function createAppContext(config: Config, opened?: Database): Promi
  */
 async function openCatalogueEvents(config: Config, database: Database): Promise<CatalogueEvents> {
   const shared = config.REDIS_URL
-    ? redisCatalogueEvents(config.REDIS_URL)
+    ? redisCatalogueEvents(config.REDIS_URL, `${config.REDIS_PREFIX}${REDIS_CATALOGUE_CHANNEL}`)
     : database.postgres
       ? postgresCatalogueEvents(database.postgres)
       : undefined;

@@ -58,6 +58,12 @@ const envSchema = z
       ),
     // Shared rate limits (and cache invalidation) across several servers.
     REDIS_URL: optionalUrl(/^rediss?:\/\//, "must be a Redis URL like redis://127.0.0.1:6379"),
+    // Prefix of every Redis key and channel: shops (or test runs) sharing one Redis keep apart.
+    REDIS_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9:_.-]{1,64}$/, "must be 1-64 letters, digits or : _ . -")
+      .default("haat:"),
     // Rate limits on sign-in, sign-up and password reset: on by default (off only under NODE_ENV=test).
     AUTH_RATE_LIMIT: z.enum(["on", "off"]).optional(),
     // Where uploaded images live: DATA_DIR/media, or an S3-compatible bucket (S3_* below).

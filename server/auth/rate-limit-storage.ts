@@ -20,7 +20,10 @@ return {count, ttl}
  * Better Auth's rate-limit storage on Redis (fixed windows), so every app server shares one
  * count per client and path. Only the rate limiter uses Redis: sessions stay in the database.
  */
-export function redisRateLimitStorage(url: string): {
+export function redisRateLimitStorage(
+  url: string,
+  keyPrefix = "haat:rl:",
+): {
   storage: RateLimitStorage;
   close: () => void;
 } {
@@ -34,7 +37,7 @@ export function redisRateLimitStorage(url: string): {
       const [count, ttl] = (await redis.eval(
         CONSUME_SCRIPT,
         1,
-        `haat:rl:${key}`,
+        `${keyPrefix}${key}`,
         String(rule.window),
       )) as [number, number];
       if (count <= rule.max) return { allowed: true, retryAfter: null };

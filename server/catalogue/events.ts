@@ -139,10 +139,11 @@ export function postgresCatalogueEvents(client: Sql, channel = POSTGRES_CHANNEL)
   });
 }
 
-export const REDIS_CHANNEL = "haat:catalogue";
+/** The catalogue channel's name after REDIS_PREFIX (`haat:catalogue` by default). */
+export const REDIS_CATALOGUE_CHANNEL = "catalogue";
 
 /** Redis pub/sub: one subscriber connection and one publisher connection per process. */
-export function redisCatalogueEvents(url: string, channel = REDIS_CHANNEL) {
+export function redisCatalogueEvents(url: string, channel = `haat:${REDIS_CATALOGUE_CHANNEL}`) {
   const options = { maxRetriesPerRequest: 2, enableOfflineQueue: true } as const;
   const subscriber = new Redis(url, options);
   const publisher = new Redis(url, options);

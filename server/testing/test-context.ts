@@ -20,7 +20,11 @@ if (TEST_DB === "postgres" && !postgresUrl && process.env.CI) {
 export const describeDb: typeof describe =
   TEST_DB === "postgres" && !postgresUrl ? (describe.skip as typeof describe) : describe;
 
-async function openPostgresDatabase(url: string): Promise<Database> {
+/**
+ * A new, migrated PostgreSQL database on the server of `url` (dropped by `close`), and its URL
+ * for server processes that should share it.
+ */
+export async function openPostgresDatabase(url: string): Promise<Database & { url: string }> {
   const name = `haat_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
@@ -29,6 +33,7 @@ async function openPostgresDatabase(url: string): Promise<Database> {
   const database = await openDatabase({ kind: "postgres", url: target.toString(), max: 5 });
   return {
     ...database,
+    url: target.toString(),
     async close() {
       await database.close();
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
