@@ -1,5 +1,6 @@
 import { type AppContext, createAppContext } from "./app-context";
 import { ConfigError, loadConfig } from "./config";
+import { underStartupLock } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { isDatabaseFresh, seedDemoData } from "./db/seed/seed";
 import { logger } from "./logger";
@@ -16,11 +17,22 @@ async function start(): Promise<AppContext> {
     { database: ctx.database.kind, dataDir: config.dataDir, publicUrl: config.publicUrl },
     "database ready",
   );
-  if (config.SEED_DEMO_DATA === "auto" && (await isDatabaseFresh(ctx.db))) {
-    logger.info("new database: adding demo data");
-    await seedDemoData(ctx, { log: (line) => console.log(line) });
-  }
+  if (config.SEED_DEMO_DATA === "auto") await seedWhenFresh(ctx);
   return ctx;
+}
+
+/** Demo data for a brand-new database, added by one of the servers that start together on it. */
+export async function seedWhenFresh(
+  ctx: AppContext,
+  seed: (ctx: AppContext) => Promise<void> = (c) =>
+    seedDemoData(c, { log: (line) => console.log(line) }),
+): Promise<boolean> {
+  return underStartupLock(ctx.database, async () => {
+    if (!(await isDatabaseFresh(ctx.db))) return false;
+    logger.info("new database: adding demo data");
+    await seed(ctx);
+    return true;
+  });
 }
 
 /** Opens the process-wide context once; a bad configuration or a locked data folder stops the process with a clear message. */

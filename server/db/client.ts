@@ -78,6 +78,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
 }
 
+// Held while a starting process checks whether the database is new and adds the demo data.
+const STARTUP_LOCK_KEY = 7_240_312;
+
+/**
+ * Runs `work` while no other Haat process on this PostgreSQL runs its own (a session advisory
+ * lock on one reserved connection; `work` may use the pool). Servers starting together on a new
+ * database would otherwise both find it empty and both add demo data. PGlite has one process.
+ */
+export async function underStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (!database.postgres) return work();
+  const connection = await database.postgres.reserve();
+  try {
+    await connection`select pg_advisory_lock(${STARTUP_LOCK_KEY})`;
+    try {
+      return await work();
+    } finally {
+      await connection`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`;
+    }
+  } finally {
+    connection.release();
+  }
+}
+
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
