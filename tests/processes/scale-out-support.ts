@@ -28,6 +28,7 @@ export type ServerPair = { one: ServerProcess; two: ServerProcess; stop: () => P
 export async function startServerPair(options: {
   databaseUrl: string;
   redisUrl?: string;
+  env?: Record<string, string>;
 }): Promise<ServerPair> {
   if (!fs.existsSync(SERVER_ENTRY)) {
     throw new Error("No production build: run `npx react-router build` (npm test does it) first");
@@ -42,6 +43,7 @@ export async function startServerPair(options: {
     // Hundreds of requests come from 127.0.0.1; the limiters have their own tests.
     AUTH_RATE_LIMIT: "off",
     RATE_LIMIT: "off",
+    ...options.env,
   };
   const [portOne, portTwo] = [await freePort(), await freePort()];
   const one = spawnServer({ dataDir: tempDataDir(), port: portOne, env });

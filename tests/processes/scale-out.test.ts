@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/client";
 import { orders, products, slides, user } from "../../server/db/schema";
+import { startFakeS3 } from "../../server/testing/fake-s3";
 import { openPostgresDatabase } from "../../server/testing/test-context";
 import type { ServerProcess } from "../support/server-process";
 import {
@@ -111,25 +113,63 @@ async function placeOrder(server: ServerProcess, body: unknown, key?: string): P
 }
 
 const variants = [
-  { name: "Redis (REDIS_URL set)", redis: true },
-  { name: "PostgreSQL LISTEN/NOTIFY (no REDIS_URL)", redis: false },
-];
+  { name: "Redis (REDIS_URL set), media in S3", redis: true, media: "s3" },
+  {
+    name: "PostgreSQL LISTEN/NOTIFY (no REDIS_URL), media in DATA_DIR",
+    redis: false,
+    media: "local",
+  },
+] as const;
+
+const bucket = { bucket: "haat-media", region: "eu-test-1" };
+const s3Credentials = { accessKeyId: "haat-test", secretAccessKey: "haat-test-secret" };
+
+async function uploadImage(server: ServerProcess, cookie: string): Promise<string> {
+  const png = await sharp({
+    create: { width: 600, height: 600, channels: 3, background: { r: 200, g: 40, b: 90 } },
+  })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append("kind", "product");
+  form.append("image", new Blob([new Uint8Array(png)]), "p.png");
+  const res = await fetch(`${server.url}/api/images`, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: cookie, Origin: server.url },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()).data.url;
+}
 
 describe.skipIf(!databaseUrl || !redisUrl).each(variants)(
   "two servers on one PostgreSQL, $name",
-  ({ redis }) => {
+  ({ redis, media }) => {
     let database: Database & { url: string };
     let pair: ServerPair;
     let one: ServerProcess;
     let two: ServerProcess;
     let adminCookie: string;
     let productId: string;
+    let s3: Awaited<ReturnType<typeof startFakeS3>> | undefined;
 
     beforeAll(async () => {
       database = await openPostgresDatabase(databaseUrl as string);
+      s3 = media === "s3" ? await startFakeS3({ ...bucket, ...s3Credentials }) : undefined;
       pair = await startServerPair({
         databaseUrl: database.url,
         redisUrl: redis ? redisUrl : undefined,
+        env: s3
+          ? {
+              MEDIA_STORAGE: "s3",
+              S3_ENDPOINT: s3.endpoint,
+              S3_REGION: bucket.region,
+              S3_BUCKET: bucket.bucket,
+              S3_ACCESS_KEY_ID: s3Credentials.accessKeyId,
+              S3_SECRET_ACCESS_KEY: s3Credentials.secretAccessKey,
+              S3_FORCE_PATH_STYLE: "true",
+            }
+          : {},
       });
       ({ one, two } = pair);
 
@@ -149,7 +189,27 @@ describe.skipIf(!databaseUrl || !redisUrl).each(variants)(
     afterAll(async () => {
       await pair?.stop();
       await database?.close();
+      await s3?.close();
     });
+
+    it(
+      media === "s3"
+        ? "serves an image uploaded on one server from the other (S3 is shared)"
+        : "serves an image uploaded on one server only from that server (DATA_DIR/media is not shared)",
+      async () => {
+        const url = await uploadImage(one, adminCookie);
+        const onOne = await call(one, url);
+        expect(onOne.status).toBe(200);
+        expect(onOne.headers.get("Content-Type")).toBe("image/webp");
+        const onTwo = await call(two, url);
+        expect(onTwo.status).toBe(media === "s3" ? 200 : 404);
+        if (media === "s3") {
+          expect(Buffer.from(await onTwo.arrayBuffer())).toEqual(
+            Buffer.from(await onOne.arrayBuffer()),
+          );
+        }
+      },
+    );
 
     it("honours a session and an API token made on one server on the other, and a sign-out on either", async () => {
       const email = uniqueEmail("customer");
