@@ -66,6 +66,12 @@ describe("configuration", () => {
     expect(() => loadConfig({ BETTER_AUTH_SECRET: "short" })).toThrow("at least 32 characters");
   });
 
+  it("prefixes Redis keys and channels with haat: unless REDIS_PREFIX names another prefix", () => {
+    expect(loadConfig({}).REDIS_PREFIX).toBe("haat:");
+    expect(loadConfig({ REDIS_PREFIX: "shop-2:" }).REDIS_PREFIX).toBe("shop-2:");
+    expect(() => loadConfig({ REDIS_PREFIX: "two words" })).toThrow(/REDIS_PREFIX/);
+  });
+
   it("keeps the auth rate limit on unless tests or AUTH_RATE_LIMIT=off turn it off", () => {
     expect(loadConfig({}).authRateLimit).toBe(true);
     expect(loadConfig({ NODE_ENV: "production" }).authRateLimit).toBe(true);
