@@ -20,19 +20,35 @@ if (TEST_DB === "postgres" && !postgresUrl && process.env.CI) {
 export const describeDb: typeof describe =
   TEST_DB === "postgres" && !postgresUrl ? (describe.skip as typeof describe) : describe;
 
-async function openPostgresDatabase(url: string): Promise<Database> {
+/**
+ * A new, empty PostgreSQL database on the server of `url` (for a suite or a server process of
+ * its own); `drop` removes it, ending whatever connections are still open on it.
+ */
+export async function createPostgresDatabase(
+  url: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `haat_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: target.toString(), max: 5 });
+  return {
+    url: target.toString(),
+    async drop() {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+async function openPostgresDatabase(url: string): Promise<Database> {
+  const created = await createPostgresDatabase(url);
+  const database = await openDatabase({ kind: "postgres", url: created.url, max: 5 });
   return {
     ...database,
     async close() {
       await database.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await created.drop();
     },
   };
 }
