@@ -310,7 +310,12 @@ export function auditOrders(
     const ack = acknowledged.get(request.marker);
     if (ack) {
       const order = byId.get(ack.insertedId);
-      if (!order || order.orderNumber !== ack.orderNumber || order.comment !== request.marker) {
+      if (
+        !order ||
+        order.orderNumber !== ack.orderNumber ||
+        order.comment !== request.marker ||
+        order.idempotencyKey !== (request.idempotencyKey ?? null)
+      ) {
         problems.push(`${request.marker}: acknowledged ${JSON.stringify(ack)} is missing`);
         lost++;
       }

@@ -20,7 +20,7 @@ const ROUNDS = 3;
 /** Placements in flight at once: the kill always lands in the middle of some of them. */
 const CONCURRENCY = 12;
 /** The server is killed as soon as this many orders of the round were acknowledged. */
-const ACKNOWLEDGED_BEFORE_KILL = 25;
+const ACKNOWLEDGED_BEFORE_KILL = 20;
 
 beforeAll(requireBuild);
 
@@ -73,13 +73,11 @@ describe.each(DATABASE_KINDS)("a server killed while placing orders (%s)", (kind
   it.skipIf(skipDatabase(kind))(
     "keeps every acknowledged order exactly once, whole, across SIGKILLs and retries",
     async () => {
-      const t0 = Date.now();
       const database = await createShopDatabase(kind);
       let server: ServerProcess | undefined;
       try {
         const products = await addProducts(database);
         server = await startShop(database);
-        console.log("started", Date.now() - t0);
         const requests: OrderRequest[] = [];
         const acknowledged = new Map<string, Acknowledged>();
         let acknowledgedBeforeKills = 0;
@@ -92,9 +90,7 @@ describe.each(DATABASE_KINDS)("a server killed while placing orders (%s)", (kind
           expect(server.child.signalCode).toBe("SIGKILL");
           acknowledgedBeforeKills += placed.acknowledged;
 
-          console.log("killed", round, Date.now() - t0);
           server = await startShop(database);
-          console.log("restarted", round, Date.now() - t0);
           // The client of a keyed request retries it with the same key after the crash: one
           // that was acknowledged gets the same order back, one without an answer gets
           // the order stored before the crash or a new one.
@@ -113,7 +109,6 @@ describe.each(DATABASE_KINDS)("a server killed while placing orders (%s)", (kind
             }
             acknowledged.set(request.marker, outcome.order);
           });
-          console.log("round", round, "done", Date.now() - t0);
         }
 
         expect(await server.stop("SIGTERM")).toBe(0);
@@ -147,5 +142,7 @@ describe.each(DATABASE_KINDS)("a server killed while placing orders (%s)", (kind
         await database.dispose();
       }
     },
+    // Four server starts per database: room for a busy machine, still bounded.
+    240_000,
   );
 });
