@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import { logger } from "./logger";
 
 const FORCE_AFTER_MS = 10_000;
@@ -6,13 +6,32 @@ const FORCE_AFTER_MS = 10_000;
 /**
  * SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database, exit 0.
  * Connections still busy after 10 s are cut so a stuck client cannot hold the shutdown.
+ *
+ * Keep-alive: idle connections are closed at once, and every answer given while stopping says
+ * `Connection: close` and closes its connection when sent, so a client never starts another
+ * request on a connection the server is about to cut (and the shutdown need not wait for
+ * the keep-alive timeout).
  */
 export function installGracefulShutdown(server: Server, close: () => Promise<void>) {
   let stopping = false;
+  const inFlight = new Set<ServerResponse>();
+
+  const closeWhenAnswered = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader("connection", "close");
+    // An answer whose headers went out as keep-alive: its connection is idle once it is sent.
+    res.once("finish", () => setImmediate(() => server.closeIdleConnections()));
+  };
+
+  // Before the app's own listener, so the header is set before the app can answer.
+  server.prependListener("request", (_req, res) => {
+    if (stopping) return closeWhenAnswered(res);
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
+  });
+
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => server.closeAllConnections(), FORCE_AFTER_MS);
     force.unref();
     server.close(async () => {
@@ -26,6 +45,9 @@ export function installGracefulShutdown(server: Server, close: () => Promise<voi
       }
     });
     server.closeIdleConnections();
+    for (const res of inFlight) closeWhenAnswered(res);
+    // Logged once the listener is closed: from this line on, new connections are refused.
+    logger.info({ signal, inFlight: inFlight.size }, "shutting down: finishing in-flight requests");
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);

@@ -57,6 +57,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   try {
     const client = await PGlite.create({
       dataDir: target.dataDir,
+      // On a folder, PGlite writes through Node's fs: a commit is in the OS's hands before the
+      // query returns, so a killed process loses no acknowledged write (decision 022). Relaxed
+      // durability would acknowledge before the browser file systems' sync; keep it off.
+      relaxedDurability: false,
       extensions: { pg_trgm },
     });
     const db = drizzlePglite({ client, schema }) as unknown as Db;

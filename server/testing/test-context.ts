@@ -21,23 +21,39 @@ export const describeDb: typeof describe =
   TEST_DB === "postgres" && !postgresUrl ? (describe.skip as typeof describe) : describe;
 
 /**
- * A new, migrated PostgreSQL database on the server of `url` (dropped by `close`), and its URL
- * for server processes that should share it.
+ * A new, empty PostgreSQL database on the server of `url` (for a suite or a server process of
+ * its own); `drop` removes it, ending whatever connections are still open on it.
  */
-export async function openPostgresDatabase(url: string): Promise<Database & { url: string }> {
+export async function createPostgresDatabase(
+  url: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `haat_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: target.toString(), max: 5 });
   return {
-    ...database,
     url: target.toString(),
-    async close() {
-      await database.close();
+    async drop() {
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
+    },
+  };
+}
+
+/**
+ * A new, migrated PostgreSQL database on the server of `url` (dropped by `close`), and its URL
+ * for server processes that should share it.
+ */
+export async function openPostgresDatabase(url: string): Promise<Database & { url: string }> {
+  const created = await createPostgresDatabase(url);
+  const database = await openDatabase({ kind: "postgres", url: created.url, max: 5 });
+  return {
+    ...database,
+    url: created.url,
+    async close() {
+      await database.close();
+      await created.drop();
     },
   };
 }
