@@ -2,17 +2,19 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import postgres from "postgres";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type AppContext, createAppContext } from "../../app-context";
 import { loadConfig } from "../../config";
 import { createApi } from "../../http/api";
-import { changeOrderStatus } from "../../services/order-changes";
 import { createContactMessage } from "../../services/contact";
+import { changeOrderStatus } from "../../services/order-changes";
 import { createProduct, type Product } from "../../services/products";
 import { signUp, signUpAdmin } from "../../testing/accounts";
 import { describeDb, openTestContext, TEST_DB } from "../../testing/test-context";
-import { type Database, openDatabase } from "../client";
+import { type Database, MIGRATIONS_DIR, openDatabase } from "../client";
 import { slides, verification } from "../schema";
 import { BACKUP_LAST_LINE, writeBackup } from "./dump";
 import { RestoreError, restoreBackup, TargetNotEmptyError } from "./restore";
@@ -31,11 +33,18 @@ type EmptyTarget = { open: (migrate: boolean) => Promise<Database>; remove: () =
 
 async function emptyTarget(kind: "pglite" | "postgres"): Promise<EmptyTarget> {
   if (kind === "pglite") {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-restore-"));
-    const dataDir = path.join(dir, "pglite");
+    // In memory, so "reopening" keeps the one instance and runs the server's migrator on it.
+    const database = await openDatabase({ kind: "pglite" }, { migrate: false });
     return {
-      open: (migrate) => openDatabase({ kind: "pglite", dataDir }, { migrate }),
-      remove: async () => fs.rmSync(dir, { recursive: true, force: true }),
+      async open(migrate) {
+        if (migrate) {
+          await migratePglite(drizzlePglite({ client: database.pglite }), {
+            migrationsFolder: MIGRATIONS_DIR,
+          });
+        }
+        return { ...database, close: async () => {} };
+      },
+      remove: () => database.close(),
     };
   }
   if (!postgresUrl) throw new Error("TEST_DATABASE_URL is not set");
@@ -81,10 +90,11 @@ async function snapshot(database: Database) {
       indexes: await text(
         "select schemaname, indexname, indexdef from pg_indexes where schemaname in ('public', 'drizzle')",
       ),
+      // PostgreSQL 18 (PGlite) also lists NOT NULL as constraints; columns' is_nullable covers them.
       constraints: await text(`
         select n.nspname, c.conname, pg_get_constraintdef(c.oid)
         from pg_constraint c join pg_namespace n on n.oid = c.connamespace
-        where n.nspname in ('public', 'drizzle')`),
+        where n.nspname in ('public', 'drizzle') and c.contype <> 'n'`),
       sequences: await text(`
         select schemaname, sequencename, coalesce(last_value::text, ''), start_value::text
         from pg_sequences where schemaname in ('public', 'drizzle')`),
@@ -150,7 +160,8 @@ describeDb(`npm run backup / restore (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await openTestContext({ BETTER_AUTH_SECRET: secret });
     const admin = await signUpAdmin(ctx, { name: "Shop Admin", email: "admin@example.com" });
-    customerCookie = (await signUp(ctx, { name: tricky.bangla, email: "rahim@example.com" })).cookie;
+    customerCookie = (await signUp(ctx, { name: tricky.bangla, email: "rahim@example.com" }))
+      .cookie;
     await signUp(ctx, { name: tricky.quotes, email: "quotes@example.com" });
     const base = {
       category: "Women Items",
@@ -185,7 +196,9 @@ describeDb(`npm run backup / restore (${TEST_DB})`, () => {
       },
       new Date("2026-01-02T03:04:05.678Z"),
     );
-    await ctx.db.insert(slides).values({ id: "slide-1", image: "/media/x.webp", title: tricky.lines });
+    await ctx.db
+      .insert(slides)
+      .values({ id: "slide-1", image: "/media/x.webp", title: tricky.lines });
     await createContactMessage(ctx.db, {
       name: tricky.quotes,
       email: "karim@example.com",
@@ -269,8 +282,11 @@ describeDb(`npm run backup / restore (${TEST_DB})`, () => {
             });
             expect(signIn.user.name).toBe(tricky.bangla);
             // The next order number continues after the last one, it does not start again.
-            const [product] = (await createApi(app).request("/products?limit=1").then((r) => r.json()))
-              .data as Product[];
+            const [product] = (
+              await createApi(app)
+                .request("/products?limit=1")
+                .then((r) => r.json())
+            ).data as Product[];
             expect(product).toBeDefined();
             const next = await placeOrder(app, [product as Product], customerCookie);
             expect(next.orderNumber).toBe(lastOrderNumber + 1);
@@ -296,16 +312,14 @@ describeDb(`npm run backup / restore (${TEST_DB})`, () => {
     const cut = dump.slice(0, dump.lastIndexOf("COMMIT;"));
     const broken = dump.replace(
       /SELECT pg_catalog\.setval\('"public"\."orders_order_number_seq"', \d+/,
-      "SELECT pg_catalog.setval('\"public\".\"orders_order_number_seq\"', -5",
+      'SELECT pg_catalog.setval(\'"public"."orders_order_number_seq"\', -5',
     );
     expect(broken).not.toBe(dump);
     const target = await emptyTarget(TEST_DB);
     try {
       const empty = await target.open(false);
       try {
-        await expect(restoreBackup(empty, inPieces(cut, 65_536))).rejects.toThrow(
-          /cut short/,
-        );
+        await expect(restoreBackup(empty, inPieces(cut, 65_536))).rejects.toThrow(/cut short/);
         await expect(restoreBackup(empty, inPieces(broken, 65_536))).rejects.toThrow(
           /The statement at line \d+ failed: .*setval/,
         );
