@@ -18,6 +18,8 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** The postgres.js client on PostgreSQL (for LISTEN/NOTIFY); absent on PGlite. */
   postgres?: postgres.Sql;
+  /** The PGlite client (for backup and restore); absent on PostgreSQL. */
+  pglite?: PGlite;
   close: () => Promise<void>;
 };
 
@@ -44,10 +46,16 @@ async function migratePostgresUnderLock(url: string): Promise<void> {
   }
 }
 
-/** Opens the database (PGlite folder under a lock, or PostgreSQL) and applies pending migrations. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+/**
+ * Opens the database (PGlite folder under a lock, or PostgreSQL) and applies pending migrations
+ * (`migrate: false` leaves it as it is: backup reads it unchanged, restore fills an empty one).
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  { migrate = true }: { migrate?: boolean } = {},
+): Promise<Database> {
   if (target.kind === "postgres") {
-    await migratePostgresUnderLock(target.url);
+    if (migrate) await migratePostgresUnderLock(target.url);
     const client = postgres(target.url, { max: target.max ?? 10, onnotice: () => {} });
     const db = drizzlePostgres({ client, schema }) as unknown as Db;
     return { db, kind: "postgres", postgres: client, close: () => client.end({ timeout: 5 }) };
@@ -64,10 +72,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       extensions: { pg_trgm },
     });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
-    await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
+    if (migrate) {
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR });
+    }
     return {
       db,
       kind: "pglite",
+      pglite: client,
       async close() {
         try {
           await client.close();

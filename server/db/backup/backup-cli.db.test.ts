@@ -1,0 +1,113 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import postgres from "postgres";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createProduct } from "../../services/products";
+import { describeDb, TEST_DB } from "../../testing/test-context";
+import { openDatabase } from "../client";
+import { lockDataDir } from "../data-dir-lock";
+
+const run = promisify(execFile);
+
+/** Runs `npx tsx scripts/<script>.ts` as `npm run <script>` would; resolves with the exit code. */
+async function script(name: "backup" | "restore", args: string[], env: Record<string, string>) {
+  const { DATABASE_URL: _, ...inherited } = process.env;
+  try {
+    const { stdout, stderr } = await run("npx", ["tsx", `scripts/${name}.ts`, ...args], {
+      env: { ...inherited, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describeDb(`npm run backup / restore on the command line (${TEST_DB})`, () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-backup-cli-"));
+  const admin = process.env.TEST_DATABASE_URL
+    ? postgres(process.env.TEST_DATABASE_URL, { max: 1, onnotice: () => {} })
+    : undefined;
+  const databases: string[] = [];
+
+  /** Where a database lives, as the scripts' environment: a DATA_DIR or a new PostgreSQL database. */
+  async function location(name: string): Promise<Record<string, string>> {
+    if (TEST_DB === "pglite") return { DATA_DIR: path.join(dir, name) };
+    const db = `haat_cli_${randomBytes(6).toString("hex")}`;
+    await admin?.unsafe(`CREATE DATABASE ${db}`);
+    databases.push(db);
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    url.pathname = `/${db}`;
+    return { DATA_DIR: path.join(dir, name), DATABASE_URL: url.toString() };
+  }
+
+  let source: Record<string, string>;
+  beforeAll(async () => {
+    source = await location("source");
+    const database = await openDatabase(
+      source.DATABASE_URL
+        ? { kind: "postgres", url: source.DATABASE_URL }
+        : { kind: "pglite", dataDir: path.join(source.DATA_DIR as string, "pglite") },
+    );
+    try {
+      await createProduct(database.db, {
+        name: "নকশি কাঁথা 'hand-stitched'",
+        description: "Two\nlines",
+        category: "Home and Living",
+        subCategory: "Bedsheet",
+        productType: "New Arrivals",
+        sizes: [],
+        colors: [],
+        images: [],
+        originalPrice: 3500,
+        ratings: 5,
+        reviews: 0,
+      });
+    } finally {
+      await database.close();
+    }
+  });
+
+  afterAll(async () => {
+    for (const db of databases) await admin?.unsafe(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+    await admin?.end();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.runIf(TEST_DB === "pglite")(
+    "refuses to back up a data folder a running server holds",
+    async () => {
+      const lock = lockDataDir(source.DATA_DIR as string);
+      try {
+        const res = await script("backup", [], source);
+        expect(res.code).toBe(1);
+        expect(res.stderr).toContain(`is in use by another Haat process (pid ${process.pid})`);
+        expect(res.stderr).toContain("stop that server first");
+        expect(fs.existsSync(path.join(source.DATA_DIR as string, "backups"))).toBe(false);
+      } finally {
+        lock.release();
+      }
+    },
+    120_000,
+  );
+
+  it("backs up to a SQL file and restores it into an empty database", async () => {
+    const backedUp = await script("backup", [], source);
+    expect(backedUp.stderr).not.toMatch(/error/i);
+    expect(backedUp.code).toBe(0);
+    const file = backedUp.stdout.trim().split("\n").at(-1) as string;
+    expect(file).toMatch(/backups[/\\]haat-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.sql$/);
+    expect(fs.readFileSync(file, "utf8")).toContain("নকশি কাঁথা ''hand-stitched''");
+    expect(backedUp.stdout).toMatch(/Backed up .* \(migration \d{4}_\w+, 6 rows in 11 tables\)/);
+
+    const target = await location("target");
+    const restored = await script("restore", [file], target);
+    expect(restored.stderr).not.toContain("Nothing was restored");
+    expect(restored.stdout).toMatch(/^Restored 6 rows in 11 tables \(migration \d{4}_\w+\)/);
+    expect(restored.code).toBe(0);
+  }, 240_000);
+});
