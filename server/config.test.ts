@@ -66,15 +66,27 @@ describe("configuration", () => {
     expect(() => loadConfig({ BETTER_AUTH_SECRET: "short" })).toThrow("at least 32 characters");
   });
 
-  it("keeps the auth rate limit on unless tests or AUTH_RATE_LIMIT=off turn it off", () => {
-    expect(loadConfig({}).authRateLimit).toBe(true);
-    expect(loadConfig({ NODE_ENV: "production" }).authRateLimit).toBe(true);
-    expect(loadConfig({ NODE_ENV: "test" }).authRateLimit).toBe(false);
-    expect(loadConfig({ NODE_ENV: "test", AUTH_RATE_LIMIT: "on" }).authRateLimit).toBe(true);
-    expect(loadConfig({ NODE_ENV: "production", AUTH_RATE_LIMIT: "off" }).authRateLimit).toBe(
-      false,
-    );
+  it("keeps the rate limits on unless tests or RATE_LIMIT=off turn them off", () => {
+    expect(loadConfig({}).rateLimit).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production" }).rateLimit).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test" }).rateLimit).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", RATE_LIMIT: "on" }).rateLimit).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", RATE_LIMIT: "off" }).rateLimit).toBe(false);
+    expect(() => loadConfig({ RATE_LIMIT: "maybe" })).toThrow("RATE_LIMIT");
+  });
+
+  it("still reads AUTH_RATE_LIMIT, the older name; RATE_LIMIT wins when both are set", () => {
+    expect(loadConfig({ NODE_ENV: "test", AUTH_RATE_LIMIT: "on" }).rateLimit).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", AUTH_RATE_LIMIT: "off" }).rateLimit).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: "production", AUTH_RATE_LIMIT: "off", RATE_LIMIT: "on" }).rateLimit,
+    ).toBe(true);
     expect(() => loadConfig({ AUTH_RATE_LIMIT: "maybe" })).toThrow("AUTH_RATE_LIMIT");
+  });
+
+  it("prefixes Redis keys with haat: unless REDIS_KEY_PREFIX says otherwise", () => {
+    expect(loadConfig({}).REDIS_KEY_PREFIX).toBe("haat:");
+    expect(loadConfig({ REDIS_KEY_PREFIX: "staging:" }).REDIS_KEY_PREFIX).toBe("staging:");
   });
 
   it("reads ADMIN_EMAILS as a lowercased list", () => {

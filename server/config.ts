@@ -58,7 +58,11 @@ const envSchema = z
       ),
     // Shared rate limits (and cache invalidation) across several servers.
     REDIS_URL: optionalUrl(/^rediss?:\/\//, "must be a Redis URL like redis://127.0.0.1:6379"),
-    // Rate limits on sign-in, sign-up and password reset: on by default (off only under NODE_ENV=test).
+    // Prefix of every key Haat writes in Redis, so several shops (or test runs) can share one.
+    REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default("haat:"),
+    // Every rate limit (orders, contact, sign-in, sign-up, password reset): on by default, off
+    // only under NODE_ENV=test. AUTH_RATE_LIMIT is its older name, still read.
+    RATE_LIMIT: z.enum(["on", "off"]).optional(),
     AUTH_RATE_LIMIT: z.enum(["on", "off"]).optional(),
     // Where uploaded images live: DATA_DIR/media, or an S3-compatible bucket (S3_* below).
     MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
@@ -101,8 +105,8 @@ export type Env = z.infer<typeof envSchema>;
 export type Config = Env & {
   dataDir: string;
   publicUrl: string;
-  /** Whether Better Auth's rate limiter runs (AUTH_RATE_LIMIT, else on outside NODE_ENV=test). */
-  authRateLimit: boolean;
+  /** Whether the rate limits apply: RATE_LIMIT, else AUTH_RATE_LIMIT, else on outside NODE_ENV=test. */
+  rateLimit: boolean;
   database: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
   media: { kind: "local"; dir: string } | ({ kind: "s3" } & S3MediaOptions);
 };
@@ -123,7 +127,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...e,
     dataDir,
-    authRateLimit: e.AUTH_RATE_LIMIT ? e.AUTH_RATE_LIMIT === "on" : e.NODE_ENV !== "test",
+    rateLimit:
+      (e.RATE_LIMIT ?? e.AUTH_RATE_LIMIT ?? (e.NODE_ENV === "test" ? "off" : "on")) === "on",
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }

@@ -6,6 +6,7 @@ import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "../../core/
 import { DELIVERY_AREAS } from "../../core/delivery";
 import { ORDER_SEARCH_MAX } from "../../core/order-lists";
 import { isOrderStatus, ORDER_STATUSES } from "../../core/order-status";
+import { normalizePhone } from "../../core/phone";
 import { orderInputSchema } from "../../core/schemas/order";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
@@ -16,9 +17,10 @@ import {
   type OrderOwner,
   type OrderViewer,
 } from "../services/order-queries";
-import { placeOrder } from "../services/orders";
+import { isIdempotencyKeyUsed, placeOrder } from "../services/orders";
 import { findUserByEmail } from "../services/users";
 import { type Caller, getCaller, requireAdmin, requireCaller } from "./caller";
+import { clientAddress } from "./client-address";
 import type { AppEnv } from "./env";
 import { createRouter } from "./router";
 import { errorResponses } from "./schemas";
@@ -71,7 +73,7 @@ const postOrderRoute = createRoute({
         },
       },
     },
-    ...errorResponses(400, 409, 413),
+    ...errorResponses(400, 409, 413, 429),
   },
 });
 
@@ -88,10 +90,19 @@ ordersApi.use(
 );
 
 ordersApi.openapi(postOrderRoute, async (c) => {
+  const input = c.req.valid("json");
+  const idempotencyKey = c.req.valid("header")["idempotency-key"];
+  // A replay of a placed order answers with that order: it is neither counted nor refused.
+  if (!(idempotencyKey && (await isIdempotencyKeyUsed(c.var.app.db, idempotencyKey)))) {
+    await c.var.app.rateLimiter.consume(
+      ["orderPerAddress", clientAddress(c)],
+      ["orderPerPhone", normalizePhone(input.customerData.mobileNumber)],
+    );
+  }
   const caller = await getCaller(c);
-  const placed = await placeOrder(c.var.app.db, c.req.valid("json"), {
+  const placed = await placeOrder(c.var.app.db, input, {
     userId: caller?.userId ?? null,
-    idempotencyKey: c.req.valid("header")["idempotency-key"],
+    idempotencyKey,
   });
   return c.json(
     { insertedId: placed.insertedId, orderNumber: placed.orderNumber },
