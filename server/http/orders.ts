@@ -10,6 +10,7 @@ import { normalizePhone } from "../../core/phone";
 import { orderInputSchema } from "../../core/schemas/order";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { addressSubject } from "../rate-limit/address";
 import { changeOrderStatus, deleteOrder } from "../services/order-changes";
 import {
   getOrderDetail,
@@ -95,7 +96,7 @@ ordersApi.openapi(postOrderRoute, async (c) => {
   // A replay of a placed order answers with that order: it is neither counted nor refused.
   if (!(idempotencyKey && (await isIdempotencyKeyUsed(c.var.app.db, idempotencyKey)))) {
     await c.var.app.rateLimiter.consume(
-      ["orderPerAddress", clientAddress(c)],
+      ["orderPerAddress", addressSubject(clientAddress(c))],
       ["orderPerPhone", normalizePhone(input.customerData.mobileNumber)],
     );
   }

@@ -273,6 +273,24 @@ describeDb(`rate limits with RATE_LIMIT=on, memory storage (${TEST_DB})`, () => 
     expect(await messages()).toBe(before);
   });
 
+  it("counts an IPv6 client by its /64: rotating addresses inside it does not escape the limit", async () => {
+    const prefix = `2001:db8:${(lastOctet++).toString(16)}:7`;
+    const sent = await statuses(RATE_LIMITS.contactPerAddress.max + 1, (i) =>
+      postContact(server, {
+        email: `v6-${i}-${randomBytes(4).toString("hex")}@haat.test`,
+        phone: newPhone(),
+        address: `${prefix}::${(i + 1).toString(16)}`,
+      }),
+    );
+    expect(sent).toEqual([...times(10, 201), 429]);
+    const neighbour = await postContact(server, {
+      email: `v6-next-${randomBytes(4).toString("hex")}@haat.test`,
+      phone: newPhone(),
+      address: `${prefix.replace(/:7$/, ":8")}::1`,
+    });
+    expect(neighbour.status).toBe(201);
+  });
+
   it("answers Better Auth's sign-in refusal in the API's shape with Retry-After (per address)", async () => {
     const address = newAddress();
     const attempts = await statuses(21, (i) =>

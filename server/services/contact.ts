@@ -6,6 +6,7 @@ import { newId } from "../db/ids";
 import { encodeCursor, olderThan } from "../db/keyset";
 import { contactMessages } from "../db/schema";
 import { AppError } from "../errors";
+import { addressSubject } from "../rate-limit/address";
 import type { RateLimiter } from "../rate-limit/limiter";
 
 /**
@@ -36,7 +37,7 @@ export async function sendContactMessage(
   const parsed = contactInputSchema.safeParse(input);
   if (!parsed.success) throw AppError.fromZod(parsed.error);
   await app.rateLimiter.consume(
-    ["contactPerAddress", fromAddress],
+    ["contactPerAddress", addressSubject(fromAddress)],
     ["contactPerEmail", parsed.data.email.toLowerCase()],
     ["contactPerPhone", normalizePhone(parsed.data.phoneNumber)],
   );
