@@ -42,7 +42,9 @@ const postOrderRoute = createRoute({
     "nothing. A product that no longer exists, or a colour or size it does not offer, answers 400 " +
     "naming it. Send an `Idempotency-Key` (one per attempt): repeating it returns the first order " +
     "(200) instead of placing another; the same key with a different body answers 409. The " +
-    "order is tied to the signed-in user, if any.",
+    "order is tied to the signed-in user, if any. At most 30 orders per 10 minutes from one " +
+    "client address and 10 per delivery phone number (429 with `Retry-After`); replays of a " +
+    "placed order are not counted.",
   request: {
     headers: z.object({
       "idempotency-key": z
