@@ -4,6 +4,7 @@ import {
   isBangladeshMobile,
   MOBILE_NUMBER_LENGTH,
   MOBILE_TOO_LONG_MESSAGE,
+  normalizePhone,
 } from "./phone";
 
 describe("isBangladeshMobile", () => {
@@ -38,5 +39,27 @@ describe("isBangladeshMobile", () => {
   it("exposes the pattern and the spec's message", () => {
     expect(BD_MOBILE_PATTERN.source).toBe("^01[3-9]\\d{8}$");
     expect(MOBILE_TOO_LONG_MESSAGE).toBe("Number must be 11 digit");
+  });
+});
+
+describe("normalizePhone", () => {
+  it("writes every spelling of one Bangladesh mobile the same way", () => {
+    for (const n of [
+      "01712345678",
+      "+8801712345678",
+      "+88 01712-345678",
+      "008801712345678",
+      "8801712345678",
+      "(0171) 234 5678",
+      "0171.234.5678",
+    ]) {
+      expect(normalizePhone(n), n).toBe("01712345678");
+    }
+  });
+
+  it("keeps other numbers' digits apart", () => {
+    expect(normalizePhone("+44 20 7946 0958")).toBe("+442079460958");
+    expect(normalizePhone("02-9551234")).toBe("029551234");
+    expect(normalizePhone("01812345678")).not.toBe(normalizePhone("01712345678"));
   });
 });

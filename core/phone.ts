@@ -6,3 +6,14 @@ export const MOBILE_TOO_LONG_MESSAGE = "Number must be 11 digit";
 export function isBangladeshMobile(s: string): boolean {
   return BD_MOBILE_PATTERN.test(s);
 }
+
+/**
+ * One spelling per phone for counting (rate limits): separators dropped, and a Bangladesh
+ * mobile written with its country code (+880 1712…, 00880…, 8801…) becomes 01712…. Anything
+ * else keeps its digits (and a leading +).
+ */
+export function normalizePhone(s: string): string {
+  const compact = s.replace(/[\s().-]/g, "");
+  const local = compact.replace(/^(\+|00)?880(?=1\d{9}$)/, "0");
+  return isBangladeshMobile(local) ? local : compact;
+}

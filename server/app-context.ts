@@ -1,6 +1,5 @@
 import { apiTokenKey } from "./auth/api-token";
 import { type Auth, createAuth, resolveAuthSecret } from "./auth/auth";
-import { redisRateLimitStorage } from "./auth/rate-limit-storage";
 import { CatalogueCache } from "./catalogue/cache";
 import {
   type CatalogueEvents,
@@ -14,6 +13,8 @@ import { type Database, type Db, openDatabase } from "./db/client";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { S3MediaStorage } from "./media/s3-storage";
 import { LocalMediaStorage, type MediaStorage } from "./media/storage";
+import { createRateLimiter, type RateLimiter } from "./rate-limit/limiter";
+import { memoryRateLimitStorage, redisRateLimitStorage } from "./rate-limit/storage";
 
 /** Everything a request handler or a script needs, opened once per process. */
 export type AppContext = {
@@ -29,6 +30,8 @@ export type AppContext = {
   catalogueEvents: CatalogueEvents;
   /** Catalogue reads (API answers, page loaders' service calls), cleared by every catalogue change. */
   catalogueCache: CatalogueCache;
+  /** Rate limits (ours and Better Auth's), counted in Redis when REDIS_URL is set. */
+  rateLimiter: RateLimiter;
   close: () => Promise<void>;
 };
 
@@ -37,12 +40,13 @@ export async function createAppContext(config: Config, opened?: Database): Promi
   const secret = resolveAuthSecret(config);
   const mailer = createMailer(config);
   const redis = config.REDIS_URL
-    ? redisRateLimitStorage(config.REDIS_URL, `${config.REDIS_PREFIX}rl:`)
+    ? redisRateLimitStorage(config.REDIS_URL, config.REDIS_PREFIX)
     : undefined;
-  const auth = createAuth(database.db, config, secret, {
-    mailer,
-    rateLimitStorage: redis?.storage,
-  });
+  const rateLimiter = createRateLimiter(
+    redis?.storage ?? memoryRateLimitStorage(),
+    config.rateLimit,
+  );
+  const auth = createAuth(database.db, config, secret, { mailer, rateLimiter });
   const catalogueEvents = await openCatalogueEvents(config, database);
   const catalogueCache = new CatalogueCache();
   const stopFollowing = catalogueCache.follow(catalogueEvents);
@@ -59,6 +63,7 @@ export async function createAppContext(config: Config, opened?: Database): Promi
         : new LocalMediaStorage(config.media.dir),
     catalogueEvents,
     catalogueCache,
+    rateLimiter,
     async close() {
       stopFollowing();
       await catalogueEvents.close();

@@ -72,14 +72,21 @@ describe("configuration", () => {
     expect(() => loadConfig({ REDIS_PREFIX: "two words" })).toThrow(/REDIS_PREFIX/);
   });
 
-  it("keeps the auth rate limit on unless tests or AUTH_RATE_LIMIT=off turn it off", () => {
-    expect(loadConfig({}).authRateLimit).toBe(true);
-    expect(loadConfig({ NODE_ENV: "production" }).authRateLimit).toBe(true);
-    expect(loadConfig({ NODE_ENV: "test" }).authRateLimit).toBe(false);
-    expect(loadConfig({ NODE_ENV: "test", AUTH_RATE_LIMIT: "on" }).authRateLimit).toBe(true);
-    expect(loadConfig({ NODE_ENV: "production", AUTH_RATE_LIMIT: "off" }).authRateLimit).toBe(
-      false,
-    );
+  it("keeps the rate limits on unless tests or RATE_LIMIT=off turn them off", () => {
+    expect(loadConfig({}).rateLimit).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production" }).rateLimit).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test" }).rateLimit).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test", RATE_LIMIT: "on" }).rateLimit).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", RATE_LIMIT: "off" }).rateLimit).toBe(false);
+    expect(() => loadConfig({ RATE_LIMIT: "maybe" })).toThrow("RATE_LIMIT");
+  });
+
+  it("still reads AUTH_RATE_LIMIT, the older name; RATE_LIMIT wins when both are set", () => {
+    expect(loadConfig({ NODE_ENV: "test", AUTH_RATE_LIMIT: "on" }).rateLimit).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", AUTH_RATE_LIMIT: "off" }).rateLimit).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: "production", AUTH_RATE_LIMIT: "off", RATE_LIMIT: "on" }).rateLimit,
+    ).toBe(true);
     expect(() => loadConfig({ AUTH_RATE_LIMIT: "maybe" })).toThrow("AUTH_RATE_LIMIT");
   });
 

@@ -64,7 +64,9 @@ const envSchema = z
       .trim()
       .regex(/^[A-Za-z0-9:_.-]{1,64}$/, "must be 1-64 letters, digits or : _ . -")
       .default("haat:"),
-    // Rate limits on sign-in, sign-up and password reset: on by default (off only under NODE_ENV=test).
+    // Every rate limit (orders, contact, sign-in, sign-up, password reset): on by default, off
+    // only under NODE_ENV=test. AUTH_RATE_LIMIT is its older name, still read.
+    RATE_LIMIT: z.enum(["on", "off"]).optional(),
     AUTH_RATE_LIMIT: z.enum(["on", "off"]).optional(),
     // Where uploaded images live: DATA_DIR/media, or an S3-compatible bucket (S3_* below).
     MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
@@ -107,8 +109,8 @@ export type Env = z.infer<typeof envSchema>;
 export type Config = Env & {
   dataDir: string;
   publicUrl: string;
-  /** Whether Better Auth's rate limiter runs (AUTH_RATE_LIMIT, else on outside NODE_ENV=test). */
-  authRateLimit: boolean;
+  /** Whether the rate limits apply: RATE_LIMIT, else AUTH_RATE_LIMIT, else on outside NODE_ENV=test. */
+  rateLimit: boolean;
   database: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
   media: { kind: "local"; dir: string } | ({ kind: "s3" } & S3MediaOptions);
 };
@@ -129,7 +131,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...e,
     dataDir,
-    authRateLimit: e.AUTH_RATE_LIMIT ? e.AUTH_RATE_LIMIT === "on" : e.NODE_ENV !== "test",
+    rateLimit:
+      (e.RATE_LIMIT ?? e.AUTH_RATE_LIMIT ?? (e.NODE_ENV === "test" ? "off" : "on")) === "on",
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }

@@ -49,6 +49,26 @@ export class AppError extends Error {
   }
 }
 
+/** Seconds as the wait a person reads: "45 seconds", "1 minute", "7 minutes". */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** 429 rate_limited; the API adds `Retry-After: <retryAfter>` and `error.retryAfter`. */
+export class RateLimitedError extends AppError {
+  override name = "RateLimitedError";
+  constructor(readonly retryAfter: number) {
+    super(
+      "rate_limited",
+      `Too many requests. Please try again in ${waitText(retryAfter)}.`,
+      undefined,
+      { retryAfter },
+    );
+  }
+}
+
 export function zodIssues(error: ZodError): FieldIssue[] {
   return error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
 }

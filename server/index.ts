@@ -1,8 +1,10 @@
 import type { Server } from "node:http";
 import { compress } from "hono/compress";
+import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
 import { getAppContext } from "./bootstrap";
 import { mountServerRoutes } from "./http/api";
+import { clientAddress, clientAddressContext } from "./http/client-address";
 import type { AppEnv } from "./http/env";
 import { immutableAssets, pageRevalidation } from "./http/http-cache";
 import { lowPriorityScripts } from "./http/low-priority-scripts";
@@ -28,6 +30,12 @@ export default await createHonoServer<AppEnv>({
   },
   configure(app) {
     mountServerRoutes(app, ctx);
+  },
+  // Page actions (the Contact us form) count requests per connection address, as the API does.
+  getLoadContext(c) {
+    const context = new RouterContextProvider();
+    context.set(clientAddressContext, clientAddress(c));
+    return context;
   },
   listeningListener(info) {
     logger.info({ port: info.port, url: ctx.config.publicUrl }, "Haat is serving");

@@ -11,7 +11,8 @@ import { account, session, user, verification } from "../db/schema";
 import { logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import { passwordResetMail, verifyEmailMail } from "../mail/templates";
-import type { RateLimitStorage } from "./rate-limit-storage";
+import type { RateLimiter } from "../rate-limit/limiter";
+import { AUTH_RATE_LIMITS } from "../rate-limit/rules";
 
 /** Hono overwrites this header with the connection's address, so clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-haat-client-ip";
@@ -55,7 +56,7 @@ export function isListedAdmin(config: Config, email: string): boolean {
   return config.ADMIN_EMAILS.includes(email.trim().toLowerCase());
 }
 
-export type AuthDeps = { mailer: Mailer; rateLimitStorage?: RateLimitStorage };
+export type AuthDeps = { mailer: Mailer; rateLimiter: RateLimiter };
 
 export function createAuth(db: Db, config: Config, secret: string, deps: AuthDeps) {
   const { mailer } = deps;
@@ -157,20 +158,12 @@ export function createAuth(db: Db, config: Config, secret: string, deps: AuthDep
       },
     },
     rateLimit: {
-      enabled: config.authRateLimit,
-      window: 60,
-      max: 100,
-      customRules: {
-        "/sign-in/email": { window: 60, max: 20 },
-        "/sign-in/social": { window: 60, max: 20 },
-        "/sign-up/email": { window: 60, max: 10 },
-        "/request-password-reset": { window: 300, max: 5 },
-        "/reset-password": { window: 300, max: 10 },
-        "/send-verification-email": { window: 300, max: 5 },
-      },
-      ...(deps.rateLimitStorage
-        ? { customStorage: deps.rateLimitStorage }
-        : { storage: "memory" as const }),
+      enabled: deps.rateLimiter.enabled,
+      ...AUTH_RATE_LIMITS.default,
+      customRules: AUTH_RATE_LIMITS.paths,
+      // Our storage (memory or Redis), shared with the shop's own limits: Better Auth's memory
+      // store would be one Map for the whole process.
+      customStorage: deps.rateLimiter.storage,
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

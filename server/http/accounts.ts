@@ -3,7 +3,8 @@ import type { Context } from "hono";
 import { userQuerySchema } from "../../core/schemas";
 import { API_TOKEN_TTL_SECONDS, signApiToken } from "../auth/api-token";
 import { CLIENT_IP_HEADER } from "../auth/auth";
-import { AppError } from "../errors";
+import { AppError, errorBody, RateLimitedError } from "../errors";
+import type { RateLimitName } from "../rate-limit/rules";
 import {
   deleteUser,
   findUserByEmail,
@@ -169,6 +170,31 @@ function assertMayAsk(caller: Caller, email: string) {
   }
 }
 
+/** Better Auth endpoints also limited per email (any address): password guessing, reset mail floods. */
+const PER_EMAIL_LIMITS: Record<string, RateLimitName> = {
+  "/api/auth/sign-in/email": "signInPerEmail",
+  "/api/auth/request-password-reset": "passwordResetPerEmail",
+};
+
+function emailOf(body: ArrayBuffer): string | null {
+  try {
+    const email = (JSON.parse(new TextDecoder().decode(body)) as { email?: unknown })?.email;
+    return typeof email === "string" && email.trim() ? email.trim().toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Better Auth's 429 (`X-Retry-After`, `{message}`) in the API's shape, with `Retry-After`. */
+function asRateLimited(res: Response): Response {
+  const seconds = Number(res.headers.get("x-retry-after"));
+  const error = new RateLimitedError(Number.isFinite(seconds) && seconds > 0 ? seconds : 60);
+  return Response.json(errorBody(error), {
+    status: 429,
+    headers: { "Retry-After": String(error.retryAfter) },
+  });
+}
+
 /**
  * Better Auth under /api/auth/*. It gets a plain Request built from the method, URL, headers and
  * body: `new Request(c.req.raw, ...)` throws on the Node adapter's request object in production.
@@ -179,7 +205,12 @@ async function betterAuthHandler(c: Context<AppEnv>) {
   const headers = new Headers(raw.headers);
   headers.set(CLIENT_IP_HEADER, clientAddress(c));
   const body = raw.method === "GET" || raw.method === "HEAD" ? undefined : await raw.arrayBuffer();
-  return c.var.app.auth.handler(new Request(raw.url, { method: raw.method, headers, body }));
+  const perEmail = raw.method === "POST" && body ? PER_EMAIL_LIMITS[c.req.path] : undefined;
+  if (perEmail && body) await c.var.app.rateLimiter.consume([perEmail, emailOf(body)]);
+  const res = await c.var.app.auth.handler(
+    new Request(raw.url, { method: raw.method, headers, body }),
+  );
+  return res.status === 429 ? asRateLimited(res) : res;
 }
 
 export const accountsApi = createRouter()

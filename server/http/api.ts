@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppContext } from "../app-context";
 import { pingDatabase } from "../db/client";
-import { AppError, errorBody, INTERNAL_ERROR_BODY } from "../errors";
+import { AppError, errorBody, INTERNAL_ERROR_BODY, RateLimitedError } from "../errors";
 import { logger } from "../logger";
 import { accountsApi } from "./accounts";
 import { renderApiDocs } from "./api-docs";
@@ -55,6 +55,7 @@ export function createApi(ctx: AppContext) {
     c.json(errorBody(new AppError("not_found", `No API route ${c.req.method} ${c.req.path}`)), 404),
   );
   api.onError((err, c) => {
+    if (err instanceof RateLimitedError) c.header("Retry-After", String(err.retryAfter));
     if (err instanceof AppError) return c.json(errorBody(err), err.status);
     if (err instanceof HTTPException && err.status < 500) {
       const code = err.status === 413 ? "payload_too_large" : "invalid";

@@ -1,5 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
+import { createContext } from "react-router";
 
 /** The TCP peer's address; headers a client sends are never trusted for this. */
 export function clientAddress(c: Context): string {
@@ -9,3 +10,6 @@ export function clientAddress(c: Context): string {
     return "unknown";
   }
 }
+
+/** The same address for React Router actions (set by the server's getLoadContext). */
+export const clientAddressContext = createContext<string>("unknown");

@@ -1,11 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { contactInputSchema } from "../../core/schemas";
 import {
-  createContactMessage,
   listContactMessages,
+  sendContactMessage,
   setContactMessageRead,
 } from "../services/contact";
 import { requireAdmin } from "./caller";
+import { clientAddress } from "./client-address";
 import { createRouter } from "./router";
 import { errorResponses } from "./schemas";
 
@@ -15,7 +16,8 @@ const postRoute = createRoute({
   tags: ["Contact"],
   summary: "Send a message to the shop (the Contact us form)",
   description:
-    "All five fields are required. The message is stored for the shop's staff; anyone may send one.",
+    "All five fields are required. The message is stored for the shop's staff; anyone may send " +
+    "one, a few per address, email and phone every 10 minutes (429 past that).",
   request: {
     body: { required: true, content: { "application/json": { schema: contactInputSchema } } },
   },
@@ -24,7 +26,7 @@ const postRoute = createRoute({
       description: "The message is stored",
       content: { "application/json": { schema: z.object({ insertedId: z.string() }) } },
     },
-    ...errorResponses(400),
+    ...errorResponses(400, 429),
   },
 });
 
@@ -92,7 +94,7 @@ const readRoute = createRoute({
 
 export const contactApi = createRouter()
   .openapi(postRoute, async (c) => {
-    const result = await createContactMessage(c.var.app.db, c.req.valid("json"));
+    const result = await sendContactMessage(c.var.app, c.req.valid("json"), clientAddress(c));
     return c.json(result, 201);
   })
   .openapi(listRoute, async (c) => {

@@ -6,9 +6,11 @@ import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "../../core/
 import { DELIVERY_AREAS } from "../../core/delivery";
 import { ORDER_SEARCH_MAX } from "../../core/order-lists";
 import { isOrderStatus, ORDER_STATUSES } from "../../core/order-status";
+import { normalizePhone } from "../../core/phone";
 import { orderInputSchema } from "../../core/schemas/order";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { addressSubject } from "../rate-limit/address";
 import { changeOrderStatus, deleteOrder } from "../services/order-changes";
 import {
   getOrderDetail,
@@ -16,9 +18,10 @@ import {
   type OrderOwner,
   type OrderViewer,
 } from "../services/order-queries";
-import { placeOrder } from "../services/orders";
+import { isIdempotencyKeyUsed, placeOrder } from "../services/orders";
 import { findUserByEmail } from "../services/users";
 import { type Caller, getCaller, requireAdmin, requireCaller } from "./caller";
+import { clientAddress } from "./client-address";
 import type { AppEnv } from "./env";
 import { createRouter } from "./router";
 import { errorResponses } from "./schemas";
@@ -39,7 +42,9 @@ const postOrderRoute = createRoute({
     "nothing. A product that no longer exists, or a colour or size it does not offer, answers 400 " +
     "naming it. Send an `Idempotency-Key` (one per attempt): repeating it returns the first order " +
     "(200) instead of placing another; the same key with a different body answers 409. The " +
-    "order is tied to the signed-in user, if any.",
+    "order is tied to the signed-in user, if any. At most 30 orders per 10 minutes from one " +
+    "client address and 10 per delivery phone number (429 with `Retry-After`); replays of a " +
+    "placed order are not counted.",
   request: {
     headers: z.object({
       "idempotency-key": z
@@ -71,7 +76,7 @@ const postOrderRoute = createRoute({
         },
       },
     },
-    ...errorResponses(400, 409, 413),
+    ...errorResponses(400, 409, 413, 429),
   },
 });
 
@@ -88,10 +93,19 @@ ordersApi.use(
 );
 
 ordersApi.openapi(postOrderRoute, async (c) => {
+  const input = c.req.valid("json");
+  const idempotencyKey = c.req.valid("header")["idempotency-key"];
+  // A replay of a placed order answers with that order: it is neither counted nor refused.
+  if (!(idempotencyKey && (await isIdempotencyKeyUsed(c.var.app.db, idempotencyKey)))) {
+    await c.var.app.rateLimiter.consume(
+      ["orderPerAddress", addressSubject(clientAddress(c))],
+      ["orderPerPhone", normalizePhone(input.customerData.mobileNumber)],
+    );
+  }
   const caller = await getCaller(c);
-  const placed = await placeOrder(c.var.app.db, c.req.valid("json"), {
+  const placed = await placeOrder(c.var.app.db, input, {
     userId: caller?.userId ?? null,
-    idempotencyKey: c.req.valid("header")["idempotency-key"],
+    idempotencyKey,
   });
   return c.json(
     { insertedId: placed.insertedId, orderNumber: placed.orderNumber },

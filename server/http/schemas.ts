@@ -30,9 +30,9 @@ export const productSchema = z
   })
   .openapi("Product");
 
-export function errorResponses<const S extends readonly (400 | 401 | 403 | 404 | 409 | 413)[]>(
-  ...statuses: S
-) {
+export function errorResponses<
+  const S extends readonly (400 | 401 | 403 | 404 | 409 | 413 | 429)[],
+>(...statuses: S) {
   const descriptions = {
     400: "Invalid input (field issues listed)",
     401: "Not signed in",
@@ -40,6 +40,7 @@ export function errorResponses<const S extends readonly (400 | 401 | 403 | 404 |
     404: "Not found",
     409: "Conflict with the current state",
     413: "Body too large",
+    429: "Too many requests: wait `Retry-After` seconds (rate limits)",
   } as const;
   return Object.fromEntries(
     statuses.map((s) => [

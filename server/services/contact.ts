@@ -1,10 +1,13 @@
 import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { normalizePhone } from "../../core/phone";
 import { contactInputSchema } from "../../core/schemas";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import { encodeCursor, olderThan } from "../db/keyset";
 import { contactMessages } from "../db/schema";
 import { AppError } from "../errors";
+import { addressSubject } from "../rate-limit/address";
+import type { RateLimiter } from "../rate-limit/limiter";
 
 /**
  * Stores a contact-form message for the shop's staff (decisions.md: the spec only logs it).
@@ -20,6 +23,25 @@ export async function createContactMessage(
   const id = newId();
   await db.insert(contactMessages).values({ id, ...parsed.data, createdAt: now });
   return { insertedId: id };
+}
+
+/**
+ * A message from the Contact us form or POST /api/contact: checked, then counted against the
+ * sender's address, email and phone (refused with RateLimitedError past a limit), then stored.
+ */
+export async function sendContactMessage(
+  app: { db: Db; rateLimiter: RateLimiter },
+  input: unknown,
+  fromAddress: string,
+): Promise<{ insertedId: string }> {
+  const parsed = contactInputSchema.safeParse(input);
+  if (!parsed.success) throw AppError.fromZod(parsed.error);
+  await app.rateLimiter.consume(
+    ["contactPerAddress", addressSubject(fromAddress)],
+    ["contactPerEmail", parsed.data.email.toLowerCase()],
+    ["contactPerPhone", normalizePhone(parsed.data.phoneNumber)],
+  );
+  return createContactMessage(app.db, parsed.data);
 }
 
 export type ContactMessage = {

@@ -173,6 +173,11 @@ async function findByIdempotencyKey(db: Db, key: string) {
   return row;
 }
 
+/** Whether an order was already placed with this Idempotency-Key. */
+export async function isIdempotencyKeyUsed(db: Db, key: string): Promise<boolean> {
+  return (await findByIdempotencyKey(db, key)) !== undefined;
+}
+
 function replay(
   existing: NonNullable<Awaited<ReturnType<typeof findByIdempotencyKey>>>,
   hash: string,

@@ -16,9 +16,9 @@ export async function setup(project: TestProject) {
   if (!fs.existsSync(SERVER_ENTRY)) {
     throw new Error("No production build: run `npm run build` (npm test does it) first");
   }
-  // Every journey signs in from 127.0.0.1: the per-address sign-in limit would turn a long run
-  // into 429s. The limiter itself is tested in server/http/accounts.db.test.ts.
-  server = await startServer({ AUTH_RATE_LIMIT: "off" });
+  // Every journey signs in and orders from 127.0.0.1: the per-address limits would turn a long
+  // run into 429s. The limits themselves are tested in server/http/rate-limits.db.test.ts.
+  server = await startServer({ AUTH_RATE_LIMIT: "off", RATE_LIMIT: "off" });
   project.provide("baseURL", server.url);
   project.provide("dataDir", server.dataDir);
 }

@@ -11,7 +11,13 @@ import {
 
 type Result =
   | { ok: true; insertedId: string }
-  | { ok: false; errors: ContactErrors; values: Record<ContactField, string> };
+  | {
+      ok: false;
+      errors: ContactErrors;
+      values: Record<ContactField, string>;
+      /** A refusal not about one field (too many messages). */
+      message?: string;
+    };
 
 export const CONTACT_SUCCESS = {
   title: "Message Sent!",
@@ -67,6 +73,13 @@ export function ContactForm({ initial }: { initial?: Result }) {
         <div role="status" className="alert alert-success">
           <span>
             <strong>{CONTACT_SUCCESS.title}</strong> {CONTACT_SUCCESS.text}
+          </span>
+        </div>
+      ) : null}
+      {result && !result.ok && result.message ? (
+        <div role="alert" className="alert alert-error">
+          <span>
+            <strong>Message Not Sent</strong> {result.message}
           </span>
         </div>
       ) : null}

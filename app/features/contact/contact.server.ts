@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { AppError } from "../../../server/errors";
-import { createContactMessage, listContactMessages } from "../../../server/services/contact";
+import { AppError, RateLimitedError } from "../../../server/errors";
+import { listContactMessages, sendContactMessage } from "../../../server/services/contact";
 import { serverContext } from "../../lib/server-context.server";
 import {
   type ContactErrors,
@@ -11,16 +11,23 @@ import {
 
 export type ContactActionResult =
   | { ok: true; insertedId: string }
-  | { ok: false; errors: ContactErrors; values: ContactValues };
+  | { ok: false; errors: ContactErrors; values: ContactValues; message?: string };
 
-/** The Contact us form's action: the same service (and schema) as POST /api/contact. */
-export async function submitContactForm(request: Request) {
+/**
+ * The Contact us form's action: the same service (schema and rate limits) as POST /api/contact.
+ * `fromAddress` is the client's connection address.
+ */
+export async function submitContactForm(request: Request, fromAddress: string) {
   const values = contactValuesFrom(await request.formData());
   const ctx = await serverContext();
   try {
-    const { insertedId } = await createContactMessage(ctx.db, values);
+    const { insertedId } = await sendContactMessage(ctx, values, fromAddress);
     return { ok: true, insertedId } satisfies ContactActionResult;
   } catch (err) {
+    if (err instanceof RateLimitedError) {
+      const result: ContactActionResult = { ok: false, errors: {}, values, message: err.message };
+      return data(result, { status: 429, headers: { "Retry-After": String(err.retryAfter) } });
+    }
     if (err instanceof AppError && err.code === "invalid") {
       const result: ContactActionResult = {
         ok: false,

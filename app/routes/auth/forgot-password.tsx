@@ -39,7 +39,11 @@ export default function ForgotPassword() {
       notify({
         icon: "error",
         title: "Password Reset Failed",
-        text: "Password reset failed. Please try again later.",
+        // Spec text, except when the shop refused for too many requests: then say how long to wait.
+        text:
+          result.status === 429 && result.message
+            ? result.message
+            : "Password reset failed. Please try again later.",
       });
       return;
     }

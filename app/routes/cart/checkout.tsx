@@ -49,6 +49,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 const SAVE_FAILED = { title: "Error", text: "Failed to save order. Please try again." } as const;
+/** Too many orders from this phone or connection: the API's message says how long to wait. */
+function rateLimitedText(error: { message?: string } | undefined): string {
+  return (
+    error?.message || "Too many orders in a short time. Please wait a few minutes and try again."
+  );
+}
 const PRICE_CHANGED_MESSAGE =
   "Prices have changed since you chose these items. Please check the new total and press Confirm Order again.";
 
@@ -238,7 +244,7 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
       const data = (await res.json().catch(() => null)) as {
         insertedId?: string;
         orderNumber?: number;
-        error?: { code?: string; issues?: { message: string }[] };
+        error?: { code?: string; message?: string; issues?: { message: string }[] };
       } | null;
       if (res.ok && data?.insertedId) {
         if (fromCart) removeOrderedFromCart(items);
@@ -265,6 +271,10 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
       if (res.status < 500) attempt.current = null;
       if (res.status === 400 && data?.error?.issues) {
         setServerIssues(data.error.issues.map((i) => i.message));
+      }
+      if (res.status === 429) {
+        notify({ icon: "error", title: SAVE_FAILED.title, text: rateLimitedText(data?.error) });
+        return;
       }
       notify({ icon: "error", ...SAVE_FAILED });
     } catch {

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { whatsappLink } from "../../../core/shop";
+import { clientAddressContext } from "../../../server/http/client-address";
 import { Breadcrumb } from "../../features/catalog/breadcrumb";
 import { pageMeta, shopFromMatches } from "../../features/catalog/seo";
 import { useHydrated } from "../../features/catalog/use-hydrated";
@@ -8,8 +9,8 @@ import { ContactForm } from "../../features/contact/contact-form";
 import { useRootData } from "../../lib/root-data";
 import type { Route } from "./+types/contact-us";
 
-export async function action({ request }: Route.ActionArgs) {
-  return submitContactForm(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitContactForm(request, context.get(clientAddressContext));
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,0 +1,412 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppContext, createAppContext } from "../app-context";
+import { loadConfig } from "../config";
+import { contactMessages, orders } from "../db/schema";
+import { RATE_LIMITS } from "../rate-limit/rules";
+import { createProduct, type Product } from "../services/products";
+import { describeDb, openTestContext, TEST_DB } from "../testing/test-context";
+import { mountServerRoutes } from "./api";
+import type { AppEnv } from "./env";
+
+/** Redis suites run when TEST_REDIS_URL is set (.ci/run sets it), like the PostgreSQL ones. */
+const REDIS_URL = process.env.TEST_REDIS_URL;
+if (!REDIS_URL && process.env.CI)
+  throw new Error("CI must run the Redis suites: set TEST_REDIS_URL");
+const describeRedis: typeof describe = REDIS_URL ? describe : (describe.skip as typeof describe);
+
+const ORIGIN = "http://localhost:3000";
+
+/** A fresh client address per call site: app.request has no socket, so tests give the peer. */
+let lastOctet = 0;
+const newAddress = () => `198.51.${Math.floor(lastOctet / 250)}.${(lastOctet++ % 250) + 1}`;
+
+/** A Bangladesh mobile no other test uses. */
+let phoneSeq = 0;
+const newPhone = () =>
+  `017${String(Math.floor(Math.random() * 1e4)).padStart(4, "0")}${String(phoneSeq++).padStart(4, "0")}`;
+
+/** The connection the Node adapter would give the handler (read by client-address.ts). */
+const peer = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
+
+type Server = { app: Hono<AppEnv>; ctx: AppContext };
+
+function serve(ctx: AppContext): Server {
+  const app = new Hono<AppEnv>();
+  mountServerRoutes(app, ctx);
+  return { app, ctx };
+}
+
+async function addProduct(ctx: AppContext): Promise<Product> {
+  return createProduct(ctx.db, {
+    name: "Travel Backpack 40L",
+    description: "A product",
+    images: ["/media/ab/abababababababababababababababab.webp"],
+    ratings: 4.5,
+    reviews: 3,
+    productType: "New Arrivals",
+    category: "Bag Items",
+    subCategory: "Backpack",
+    sizes: [],
+    colors: ["Black"],
+    originalPrice: 1200,
+    offerPrice: 990,
+    // biome-ignore lint/suspicious/noExplicitAny: sub-category names are checked by the schema tests
+  } as any);
+}
+
+function orderBody(product: Product, mobileNumber: string) {
+  return {
+    subTotal: 990,
+    total: 1050,
+    products: [
+      {
+        id: product._id,
+        name: product.name,
+        color: "Black",
+        size: "N/A",
+        originalPrice: 990,
+        quantity: 1,
+      },
+    ],
+    customerData: {
+      name: "Rahim Uddin",
+      email: "rahim@example.com",
+      mobileNumber,
+      district: "ঢাকা",
+      thana: "মিরপুর",
+      address: "House 12, Road 3",
+      deliveryArea: "Inside Dhaka",
+      deliveryCharge: 60,
+    },
+  };
+}
+
+async function postOrder(
+  { app }: Server,
+  product: Product,
+  { phone, address, key }: { phone: string; address: string; key?: string },
+) {
+  const res = await app.request(
+    "/api/postOrder",
+    {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(key ? { "idempotency-key": key } : {}),
+      },
+      body: JSON.stringify(orderBody(product, phone)),
+    },
+    peer(address),
+  );
+  return { status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.json() };
+}
+
+async function postContact(
+  { app }: Server,
+  { email, phone, address }: { email: string; phone: string; address: string },
+) {
+  const res = await app.request(
+    "/api/contact",
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Karim",
+        email,
+        phoneNumber: phone,
+        subject: "Delivery",
+        description: "When will my order arrive?",
+      }),
+    },
+    peer(address),
+  );
+  return { status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.json() };
+}
+
+async function postAuth({ app }: Server, route: string, body: unknown, address: string) {
+  const res = await app.request(
+    `/api/auth${route}`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: ORIGIN },
+      body: JSON.stringify(body),
+    },
+    peer(address),
+  );
+  return { status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.json() };
+}
+
+/** What every refusal must look like: 429, the API's error shape, Retry-After within the window. */
+function expectRefused(
+  res: { status: number; retryAfter: string | null; body: unknown },
+  windowSeconds: number,
+) {
+  expect(res.status).toBe(429);
+  expect(res.body).toMatchObject({
+    error: { code: "rate_limited", message: expect.stringMatching(/^Too many requests\./) },
+  });
+  expect(res.retryAfter).toMatch(/^\d+$/);
+  const seconds = Number(res.retryAfter);
+  expect(seconds).toBeGreaterThanOrEqual(1);
+  expect(seconds).toBeLessThanOrEqual(windowSeconds);
+}
+
+/**
+ * Sign-in and sign-up bodies without a password: Better Auth refuses them (400) before any
+ * password hashing, and its limiter has counted them already, so the limits are reached quickly.
+ */
+const NO_PASSWORD = 400;
+
+/** Sends `count` requests one after the other and returns their statuses. */
+async function statuses(count: number, send: (i: number) => Promise<{ status: number }>) {
+  const seen: number[] = [];
+  for (let i = 0; i < count; i++) seen.push((await send(i)).status);
+  return seen;
+}
+
+const times = <T>(n: number, value: T) => Array.from({ length: n }, () => value);
+
+describeDb(`rate limits with RATE_LIMIT=on, memory storage (${TEST_DB})`, () => {
+  let server: Server;
+  let product: Product;
+
+  beforeAll(async () => {
+    server = serve(await openTestContext({ RATE_LIMIT: "on" }));
+    product = await addProduct(server.ctx);
+  });
+  afterAll(() => server.ctx.close());
+
+  const orderCount = () => server.ctx.db.$count(orders);
+
+  it("refuses the 11th order for one phone within 10 minutes, from any address, storing nothing", async () => {
+    const phone = newPhone();
+    const placed = await statuses(RATE_LIMITS.orderPerPhone.max, () =>
+      postOrder(server, product, { phone, address: newAddress() }),
+    );
+    expect(placed).toEqual(times(10, 201));
+    const before = await orderCount();
+    const refused = await postOrder(server, product, { phone, address: newAddress() });
+    expectRefused(refused, 600);
+    expect(await orderCount()).toBe(before);
+    // Another phone from that same new address is still served.
+    const other = await postOrder(server, product, { phone: newPhone(), address: newAddress() });
+    expect(other.status).toBe(201);
+  });
+
+  it("refuses the 31st order from one address within 10 minutes, whatever the phone", async () => {
+    const address = newAddress();
+    const placed = await statuses(RATE_LIMITS.orderPerAddress.max, () =>
+      postOrder(server, product, { phone: newPhone(), address }),
+    );
+    expect(placed).toEqual(times(30, 201));
+    const before = await orderCount();
+    expectRefused(await postOrder(server, product, { phone: newPhone(), address }), 600);
+    expect(await orderCount()).toBe(before);
+    const elsewhere = await postOrder(server, product, {
+      phone: newPhone(),
+      address: newAddress(),
+    });
+    expect(elsewhere.status).toBe(201);
+  });
+
+  it("neither counts nor refuses replays of a placed order (same Idempotency-Key)", async () => {
+    const phone = newPhone();
+    const key = randomUUID();
+    const first = await postOrder(server, product, { phone, address: newAddress(), key });
+    expect(first.status).toBe(201);
+    const replays = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        postOrder(server, product, { phone, address: newAddress(), key }),
+      ),
+    );
+    expect(replays.map((r) => r.status)).toEqual(times(15, 200));
+    expect(new Set(replays.map((r) => r.body.orderNumber))).toEqual(
+      new Set([first.body.orderNumber]),
+    );
+    // The 15 replays left 9 new orders for this phone.
+    const more = await statuses(10, () =>
+      postOrder(server, product, { phone, address: newAddress() }),
+    );
+    expect(more).toEqual([...times(9, 201), 429]);
+  });
+
+  it("limits contact messages per email, per phone (any spelling) and per address; refusals store nothing", async () => {
+    const messages = () => server.ctx.db.$count(contactMessages);
+    const email = `sender-${randomBytes(4).toString("hex")}@haat.test`;
+    const perEmail = await statuses(4, () =>
+      postContact(server, { email, phone: newPhone(), address: newAddress() }),
+    );
+    expect(perEmail).toEqual([201, 201, 201, 429]);
+
+    const local = newPhone();
+    const spellings = [local, `+880 ${local.slice(1)}`, `+88-${local}`, `00880${local.slice(1)}`];
+    const perPhone = await statuses(4, (i) =>
+      postContact(server, {
+        email: `p${i}-${randomBytes(4).toString("hex")}@haat.test`,
+        phone: spellings[i] as string,
+        address: newAddress(),
+      }),
+    );
+    expect(perPhone).toEqual([201, 201, 201, 429]);
+
+    const address = newAddress();
+    const perAddress = await statuses(RATE_LIMITS.contactPerAddress.max, (i) =>
+      postContact(server, {
+        email: `a${i}-${randomBytes(4).toString("hex")}@haat.test`,
+        phone: newPhone(),
+        address,
+      }),
+    );
+    expect(perAddress).toEqual(times(10, 201));
+    const before = await messages();
+    const refused = await postContact(server, {
+      email: `last-${randomBytes(4).toString("hex")}@haat.test`,
+      phone: newPhone(),
+      address,
+    });
+    expectRefused(refused, 600);
+    expect(await messages()).toBe(before);
+  });
+
+  it("counts an IPv6 client by its /64: rotating addresses inside it does not escape the limit", async () => {
+    const prefix = `2001:db8:${(lastOctet++).toString(16)}:7`;
+    const sent = await statuses(RATE_LIMITS.contactPerAddress.max + 1, (i) =>
+      postContact(server, {
+        email: `v6-${i}-${randomBytes(4).toString("hex")}@haat.test`,
+        phone: newPhone(),
+        address: `${prefix}::${(i + 1).toString(16)}`,
+      }),
+    );
+    expect(sent).toEqual([...times(10, 201), 429]);
+    const neighbour = await postContact(server, {
+      email: `v6-next-${randomBytes(4).toString("hex")}@haat.test`,
+      phone: newPhone(),
+      address: `${prefix.replace(/:7$/, ":8")}::1`,
+    });
+    expect(neighbour.status).toBe(201);
+  });
+
+  it("answers Better Auth's sign-in refusal in the API's shape with Retry-After (per address)", async () => {
+    const address = newAddress();
+    const attempts = await statuses(21, (i) =>
+      postAuth(server, "/sign-in/email", { email: `nobody${i}@haat.test` }, address),
+    );
+    expect(attempts).toEqual([...times(20, NO_PASSWORD), 429]);
+    const refused = await postAuth(
+      server,
+      "/sign-in/email",
+      { email: "nobody@haat.test" },
+      address,
+    );
+    expectRefused(refused, 60);
+  });
+
+  it("limits sign-in attempts against one email from many addresses", async () => {
+    const email = `target-${randomBytes(4).toString("hex")}@haat.test`;
+    const attempts = await statuses(11, (i) =>
+      postAuth(
+        server,
+        "/sign-in/email",
+        { email: i % 2 ? email.toUpperCase() : email },
+        newAddress(),
+      ),
+    );
+    expect(attempts).toEqual([...times(10, NO_PASSWORD), 429]);
+    const refused = await postAuth(server, "/sign-in/email", { email }, newAddress());
+    expectRefused(refused, 600);
+  });
+
+  it("limits password-reset mails per email and per address", async () => {
+    const email = `reset-${randomBytes(4).toString("hex")}@haat.test`;
+    const perEmail = await statuses(4, () =>
+      postAuth(server, "/request-password-reset", { email }, newAddress()),
+    );
+    expect(perEmail).toEqual([200, 200, 200, 429]);
+
+    const address = newAddress();
+    const perAddress = await statuses(6, (i) =>
+      postAuth(server, "/request-password-reset", { email: `r${i}-${email}` }, address),
+    );
+    expect(perAddress).toEqual([...times(5, 200), 429]);
+    expectRefused(
+      await postAuth(server, "/request-password-reset", { email: `x-${email}` }, address),
+      300,
+    );
+  });
+
+  it("limits sign-ups per address", async () => {
+    const address = newAddress();
+    const tag = randomBytes(4).toString("hex");
+    const signUps = await statuses(21, (i) =>
+      postAuth(
+        server,
+        "/sign-up/email",
+        { name: "New", email: `new${i}-${tag}@haat.test` },
+        address,
+      ),
+    );
+    expect(signUps).toEqual([...times(20, NO_PASSWORD), 429]);
+  });
+});
+
+describeRedis(`rate limits shared through Redis by two servers (${TEST_DB})`, () => {
+  let a: Server;
+  let b: Server;
+  let product: Product;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    // Other test runs share this Redis: a prefix of our own keeps their counts apart.
+    const env = {
+      RATE_LIMIT: "on",
+      REDIS_URL: REDIS_URL as string,
+      REDIS_PREFIX: `haat-test-${randomBytes(6).toString("hex")}:`,
+    };
+    const first = await openTestContext(env);
+    // The second server: its own context (Redis connection, caches) on the same database.
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-rl-"));
+    const second = await createAppContext(
+      loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...env }),
+      { ...first.database, close: async () => {} },
+    );
+    a = serve(first);
+    b = serve(second);
+    product = await addProduct(first);
+  });
+  afterAll(async () => {
+    await b?.ctx.close();
+    await a?.ctx.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("refuses the 11th order for one phone in total, alternating servers", async () => {
+    const phone = newPhone();
+    const seen = await statuses(12, (i) =>
+      postOrder(i % 2 ? b : a, product, { phone, address: newAddress() }),
+    );
+    expect(seen).toEqual([...times(10, 201), 429, 429]);
+    const refused = await postOrder(a, product, { phone, address: newAddress() });
+    expectRefused(refused, 600);
+  });
+
+  it("shares Better Auth's per-address sign-in count between the servers", async () => {
+    const address = newAddress();
+    const seen = await statuses(21, (i) =>
+      postAuth(i % 2 ? b : a, "/sign-in/email", { email: `nobody${i}@haat.test` }, address),
+    );
+    expect(seen).toEqual([...times(20, NO_PASSWORD), 429]);
+  });
+
+  it("shares the contact limit per email between the servers", async () => {
+    const email = `shared-${randomBytes(4).toString("hex")}@haat.test`;
+    const seen = await statuses(4, (i) =>
+      postContact(i % 2 ? b : a, { email, phone: newPhone(), address: newAddress() }),
+    );
+    expect(seen).toEqual([201, 201, 201, 429]);
+  });
+});

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { RateLimitedError, waitText } from "../errors";
+import { createRateLimiter } from "./limiter";
+import { RATE_LIMITS } from "./rules";
+import { memoryRateLimitStorage } from "./storage";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("memoryRateLimitStorage", () => {
+  it("allows max requests per key and window, then says how long to wait", async () => {
+    vi.useFakeTimers({ now: new Date("2026-11-24T10:00:00Z") });
+    const storage = memoryRateLimitStorage();
+    const rule = { window: 60, max: 2 };
+    expect(await storage.consume("k", rule)).toEqual({ allowed: true, retryAfter: null });
+    expect(await storage.consume("k", rule)).toEqual({ allowed: true, retryAfter: null });
+    vi.advanceTimersByTime(15_000);
+    expect(await storage.consume("k", rule)).toEqual({ allowed: false, retryAfter: 45 });
+    expect((await storage.consume("other", rule)).allowed).toBe(true);
+    vi.advanceTimersByTime(45_000);
+    expect(await storage.consume("k", rule)).toEqual({ allowed: true, retryAfter: null });
+  });
+});
+
+describe("createRateLimiter", () => {
+  it("throws RateLimitedError (429, retryAfter) at the first refused check and skips the rest", async () => {
+    const limiter = createRateLimiter(memoryRateLimitStorage(), true);
+    for (let i = 0; i < RATE_LIMITS.contactPerEmail.max; i++) {
+      await limiter.consume(
+        ["contactPerEmail", "a@haat.test"],
+        ["contactPerPhone", `0171000000${i}`],
+      );
+    }
+    const refused = await limiter
+      .consume(["contactPerEmail", "a@haat.test"], ["contactPerPhone", "01710000009"])
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect((refused as RateLimitedError).status).toBe(429);
+    expect((refused as RateLimitedError).retryAfter).toBe(600);
+    expect((refused as RateLimitedError).message).toBe(
+      "Too many requests. Please try again in 10 minutes.",
+    );
+    // The refused call did not count the phone: it still has all its attempts.
+    for (let i = 0; i < RATE_LIMITS.contactPerPhone.max; i++) {
+      await limiter.consume(["contactPerPhone", "01710000009"]);
+    }
+  });
+
+  it("skips empty subjects and does nothing when RATE_LIMIT is off", async () => {
+    const on = createRateLimiter(memoryRateLimitStorage(), true);
+    for (let i = 0; i < 20; i++)
+      await on.consume(["contactPerEmail", null], ["contactPerPhone", ""]);
+    const off = createRateLimiter(memoryRateLimitStorage(), false);
+    for (let i = 0; i < 20; i++) await off.consume(["orderPerPhone", "01712345678"]);
+  });
+});
+
+describe("waitText", () => {
+  it("says seconds under a minute, else whole minutes rounded up", () => {
+    expect(waitText(1)).toBe("1 second");
+    expect(waitText(45)).toBe("45 seconds");
+    expect(waitText(60)).toBe("1 minute");
+    expect(waitText(61)).toBe("2 minutes");
+    expect(waitText(600)).toBe("10 minutes");
+  });
+});

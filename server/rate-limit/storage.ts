@@ -1,0 +1,84 @@
+import { Redis } from "ioredis";
+
+export type RateRule = {
+  /** Window length in seconds. */
+  window: number;
+  /** Requests allowed per window; the next one is refused. */
+  max: number;
+};
+
+export type ConsumeResult = { allowed: boolean; retryAfter: number | null };
+
+/**
+ * Counts requests per key in fixed windows. The same shape as Better Auth's `customStorage`,
+ * so one object serves its limiter and ours.
+ */
+export type RateLimitStorage = {
+  consume: (key: string, rule: RateRule) => Promise<ConsumeResult>;
+};
+
+/** Above this many keys, expired windows are swept (and the oldest dropped past 10×). */
+const MEMORY_SWEEP_AT = 10_000;
+
+/** One process's counts (one server, or tests): fixed windows in a Map. */
+export function memoryRateLimitStorage(): RateLimitStorage {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  function sweep(now: number) {
+    for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key);
+    for (const key of windows.keys()) {
+      if (windows.size <= MEMORY_SWEEP_AT * 10) break;
+      windows.delete(key);
+    }
+  }
+  return {
+    async consume(key, rule) {
+      const now = Date.now();
+      if (windows.size > MEMORY_SWEEP_AT) sweep(now);
+      let w = windows.get(key);
+      if (!w || w.resetAt <= now) {
+        w = { count: 0, resetAt: now + rule.window * 1000 };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      if (w.count <= rule.max) return { allowed: true, retryAfter: null };
+      return { allowed: false, retryAfter: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) };
+    },
+  };
+}
+
+// One round trip, atomic on the Redis server: count the request, start the window on the first one.
+const CONSUME_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('TTL', KEYS[1])
+if ttl < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}
+`;
+
+/**
+ * Counts on Redis (fixed windows), so every app server shares one count per key. Keys are
+ * `<prefix>rl:<key>`. Only the rate limits use Redis: Better Auth's sessions stay in the database.
+ */
+export function redisRateLimitStorage(
+  url: string,
+  prefix = "haat:",
+): { storage: RateLimitStorage; close: () => void } {
+  const redis = new Redis(url, {
+    lazyConnect: false,
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+  });
+  const storage: RateLimitStorage = {
+    async consume(key, rule) {
+      const [count, ttl] = (await redis.eval(
+        CONSUME_SCRIPT,
+        1,
+        `${prefix}rl:${key}`,
+        String(rule.window),
+      )) as [number, number];
+      if (count <= rule.max) return { allowed: true, retryAfter: null };
+      return { allowed: false, retryAfter: Math.max(1, ttl) };
+    },
+  };
+  return { storage, close: () => redis.disconnect() };
+}
