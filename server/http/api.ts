@@ -6,6 +6,7 @@ import { AppError, errorBody, INTERNAL_ERROR_BODY } from "../errors";
 import { logger } from "../logger";
 import { accountsApi } from "./accounts";
 import { renderApiDocs } from "./api-docs";
+import { jsonBodyLimit } from "./caller";
 import { contactApi } from "./contact";
 import type { AppEnv } from "./env";
 import { catalogueApiCache } from "./http-cache";
@@ -15,6 +16,13 @@ import { ordersApi } from "./orders";
 import { productsApi } from "./products";
 import { createRouter } from "./router";
 import { slidesApi } from "./slides";
+
+/**
+ * The largest body any API request may send, checked before anything reads it (a route may set
+ * a lower limit of its own). The image upload alone sets a higher one.
+ */
+export const MAX_API_BODY_BYTES = 64 * 1024;
+const OWN_BODY_LIMIT = ["/images"];
 
 export const OPENAPI_INFO = {
   openapi: "3.0.3",
@@ -31,6 +39,12 @@ export function createApi(ctx: AppContext) {
   api.use(async (c, next) => {
     c.set("app", ctx);
     await next();
+  });
+
+  const boundedBody = jsonBodyLimit(MAX_API_BODY_BYTES, "request body");
+  api.use(async (c, next) => {
+    if (OWN_BODY_LIMIT.some((path) => c.req.path.endsWith(path))) return next();
+    return boundedBody(c, next);
   });
 
   // Public catalogue reads: cached in process until the next catalogue change, with ETags.
