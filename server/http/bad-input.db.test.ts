@@ -360,7 +360,7 @@ async function buildRequest(
       body = bad.body;
       break;
     case "binary":
-      body = bad.bytes;
+      body = new Uint8Array(bad.bytes);
       break;
     case "wrong type":
       body = JSON.stringify(jsonWith(validBody ?? {}, bad.field, bad.value));

@@ -2,6 +2,7 @@ import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import sharp from "sharp";
 import type { OrderStatus } from "../../core/order-status";
+import type { ProductInput } from "../../core/schemas";
 import type { AppContext } from "../app-context";
 import * as schema from "../db/schema";
 import { createContactMessage } from "../services/contact";
@@ -10,7 +11,7 @@ import { createProduct, type Product } from "../services/products";
 import { signUp } from "./accounts";
 
 /** A valid product body for POST /api/postProduct. */
-export const PRODUCT_BODY = {
+export const PRODUCT_BODY: ProductInput = {
   name: "Cotton Panjabi for Eid",
   description: "Fabric: Cotton",
   category: "Men Items",
@@ -18,7 +19,7 @@ export const PRODUCT_BODY = {
   productType: "New Arrivals",
   sizes: ["M"],
   colors: ["White"],
-  images: [] as string[],
+  images: [],
   originalPrice: 2500,
   offerPrice: 1990,
   ratings: 4.5,
@@ -48,7 +49,7 @@ export const CUSTOMER_DATA = {
 };
 
 export async function newProduct(ctx: AppContext): Promise<Product> {
-  return createProduct(ctx.db, { ...PRODUCT_BODY, sizes: ["M"], colors: ["White"], images: [] });
+  return createProduct(ctx.db, PRODUCT_BODY);
 }
 
 /** A valid POST /api/postOrder body: one line of `product` at its current price. */
@@ -135,7 +136,7 @@ export async function pngBlob(): Promise<Blob> {
   return new Blob([new Uint8Array(data)], { type: "image/png" });
 }
 
-const TABLES = Object.values(schema).filter((v): v is PgTable => is(v, PgTable));
+const TABLES: PgTable[] = Object.values(schema).filter((v: unknown) => is(v, PgTable)) as PgTable[];
 
 /**
  * Row count and an md5 of every row of every table, in one query: two equal snapshots mean
