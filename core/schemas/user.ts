@@ -21,12 +21,18 @@ const AUTH_URL_MAX = 2000;
  * type or length (it turned `{ name: { … } }` into "[object Object]"); other fields and unknown
  * ones are left to Better Auth.
  */
-export const authBodySchema = z.looseObject({
-  name: userNameSchema.optional(),
-  email: z.string().max(254).optional(),
-  image: z.string().max(AUTH_URL_MAX).nullable().optional(),
-  callbackURL: z.string().max(AUTH_URL_MAX).optional(),
-  redirectTo: z.string().max(AUTH_URL_MAX).optional(),
-  errorCallbackURL: z.string().max(AUTH_URL_MAX).optional(),
-  newUserCallbackURL: z.string().max(AUTH_URL_MAX).optional(),
-});
+export const authBodySchema = z
+  .looseObject({
+    name: userNameSchema.optional(),
+    email: z.string().max(254).optional(),
+    image: z.string().max(AUTH_URL_MAX).nullable().optional(),
+    callbackURL: z.string().max(AUTH_URL_MAX).optional(),
+    redirectTo: z.string().max(AUTH_URL_MAX).optional(),
+    errorCallbackURL: z.string().max(AUTH_URL_MAX).optional(),
+    newUserCallbackURL: z.string().max(AUTH_URL_MAX).optional(),
+  })
+  // PostgreSQL cannot store NUL, and Better Auth answers the database's refusal with a 500.
+  .refine(
+    (body) => !Object.values(body).some((v) => typeof v === "string" && v.includes("\0")),
+    "Text may not contain NUL characters",
+  );

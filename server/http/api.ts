@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppContext } from "../app-context";
 import { pingDatabase } from "../db/client";
+import { isUnstorableText } from "../db/errors";
 import { AppError, errorBody, INTERNAL_ERROR_BODY } from "../errors";
 import { logger } from "../logger";
 import { accountsApi } from "./accounts";
@@ -73,6 +74,9 @@ export function createApi(ctx: AppContext) {
     if (err instanceof HTTPException && err.status < 500) {
       const code = err.status === 413 ? "payload_too_large" : "invalid";
       return c.json(errorBody(new AppError(code, err.message || "Bad request")), err.status);
+    }
+    if (isUnstorableText(err)) {
+      return c.json(errorBody(new AppError("invalid", "Text may not contain NUL characters")), 400);
     }
     logger.error({ err, requestId: c.var.requestId }, "unhandled API error");
     return c.json(INTERNAL_ERROR_BODY, 500);

@@ -286,12 +286,12 @@ describeDb(`authorization matrix: every route × every caller (${TEST_DB})`, () 
     ).toEqual([]);
   });
 
-  async function credentialsFor(
+  function credentialsFor(
     who: Who,
     owner: ApiAccount,
     auth: "cookie" | "bearer",
     path: string,
-  ) {
+  ): Record<string, string> {
     if (who === "anonymous") return {};
     const account = who === "customerA" ? owner : accounts[who];
     // Better Auth's own routes read only the session cookie.
@@ -306,7 +306,7 @@ describeDb(`authorization matrix: every route × every caller (${TEST_DB})`, () 
       : accounts.customerA;
     const { path, init = {} } = await spec.request({ owner, who, product, slideId, mediaUrl });
     const headers = new Headers(init.headers);
-    for (const [name, value] of Object.entries(await credentialsFor(who, owner, auth, path))) {
+    for (const [name, value] of Object.entries(credentialsFor(who, owner, auth, path))) {
       headers.set(name, value);
     }
     const before = await snapshotTables(ctx);
