@@ -35,7 +35,8 @@ export function emptyToUndefined(value: unknown): unknown {
  */
 export function whenFieldsValid(keys: readonly string[]) {
   return (payload: z.core.ParsePayload): boolean => {
-    if (typeof payload.value !== "object" || payload.value === null) return false;
+    const value = payload.value;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
     const failed = new Set(payload.issues.map((i) => i.path?.[0]));
     return !keys.some((k) => failed.has(k));
   };

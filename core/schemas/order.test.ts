@@ -87,6 +87,12 @@ describe("customerDataSchema", () => {
     }
   });
 
+  it("refuses a list or a scalar in place of the customer (no district check on it)", () => {
+    for (const value of [[], [customer], "Rahim", 5]) {
+      expect(customerDataSchema.safeParse(value).success, JSON.stringify(value)).toBe(false);
+    }
+  });
+
   it("requires a known district and a thana of that district", () => {
     expect(issuePaths(customerDataSchema.safeParse({ ...customer, district: "অজানা" }))).toEqual([
       "district",

@@ -3,8 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq } from "drizzle-orm";
+import { authBodySchema } from "../../core/schemas";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { account, session, user, verification } from "../db/schema";
@@ -143,6 +145,19 @@ export function createAuth(db: Db, config: Config, secret: string, deps: AuthDep
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "customer", input: false },
       },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (!ctx.body || typeof ctx.body !== "object") return;
+        const checked = authBodySchema.safeParse(ctx.body);
+        if (!checked.success) {
+          const issue = checked.error.issues[0];
+          throw new APIError("BAD_REQUEST", {
+            code: "INVALID_INPUT",
+            message: `${issue?.path.join(".")}: ${issue?.message}`,
+          });
+        }
+      }),
     },
     databaseHooks: {
       user: {

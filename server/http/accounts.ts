@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { userQuerySchema } from "../../core/schemas";
+import { userNameSchema, userQuerySchema } from "../../core/schemas";
 import { API_TOKEN_TTL_SECONDS, signApiToken } from "../auth/api-token";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import { AppError, errorBody, RateLimitedError } from "../errors";
@@ -66,7 +66,7 @@ const postUserRoute = createRoute({
       content: {
         "application/json": {
           schema: z.object({
-            name: z.string().trim().min(1).max(100),
+            name: userNameSchema,
             email: emailSchema,
             role: z.string().max(20).optional(),
           }),

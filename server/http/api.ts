@@ -2,10 +2,12 @@ import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppContext } from "../app-context";
 import { pingDatabase } from "../db/client";
+import { isUnstorableText } from "../db/errors";
 import { AppError, errorBody, INTERNAL_ERROR_BODY, RateLimitedError } from "../errors";
 import { logger } from "../logger";
 import { accountsApi } from "./accounts";
 import { renderApiDocs } from "./api-docs";
+import { jsonBodyLimit } from "./caller";
 import { contactApi } from "./contact";
 import type { AppEnv } from "./env";
 import { catalogueApiCache } from "./http-cache";
@@ -15,6 +17,13 @@ import { ordersApi } from "./orders";
 import { productsApi } from "./products";
 import { createRouter } from "./router";
 import { slidesApi } from "./slides";
+
+/**
+ * The largest body any API request may send, checked before anything reads it (a route may set
+ * a lower limit of its own). The image upload alone sets a higher one.
+ */
+export const MAX_API_BODY_BYTES = 64 * 1024;
+const OWN_BODY_LIMIT = ["/images"];
 
 export const OPENAPI_INFO = {
   openapi: "3.0.3",
@@ -31,6 +40,12 @@ export function createApi(ctx: AppContext) {
   api.use(async (c, next) => {
     c.set("app", ctx);
     await next();
+  });
+
+  const boundedBody = jsonBodyLimit(MAX_API_BODY_BYTES, "request body");
+  api.use(async (c, next) => {
+    if (OWN_BODY_LIMIT.some((path) => c.req.path.endsWith(path))) return next();
+    return boundedBody(c, next);
   });
 
   // Public catalogue reads: cached in process until the next catalogue change, with ETags.
@@ -60,6 +75,9 @@ export function createApi(ctx: AppContext) {
     if (err instanceof HTTPException && err.status < 500) {
       const code = err.status === 413 ? "payload_too_large" : "invalid";
       return c.json(errorBody(new AppError(code, err.message || "Bad request")), err.status);
+    }
+    if (isUnstorableText(err)) {
+      return c.json(errorBody(new AppError("invalid", "Text may not contain NUL characters")), 400);
     }
     logger.error({ err, requestId: c.var.requestId }, "unhandled API error");
     return c.json(INTERNAL_ERROR_BODY, 500);
