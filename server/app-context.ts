@@ -47,6 +47,12 @@ export async function createAppContext(config: Config, opened?: Database): Promi
     config.rateLimit,
   );
   const auth = createAuth(database.db, config, secret, { mailer, rateLimiter });
+  try {
+    await redis?.ready;
+  } catch (err) {
+    redis?.close();
+    throw err;
+  }
   const catalogueEvents = await openCatalogueEvents(config, database);
   const catalogueCache = new CatalogueCache();
   const stopFollowing = catalogueCache.follow(catalogueEvents);

@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { logger } from "../logger";
 
 export type RateRule = {
   /** Window length in seconds. */
@@ -62,23 +63,47 @@ return {count, ttl}
 export function redisRateLimitStorage(
   url: string,
   prefix = "haat:",
-): { storage: RateLimitStorage; close: () => void } {
+): { storage: RateLimitStorage; ready: Promise<void>; close: () => void } {
   const redis = new Redis(url, {
     lazyConnect: false,
     maxRetriesPerRequest: 2,
-    enableOfflineQueue: true,
+    // While disconnected, commands fail at once (and the request goes through uncounted)
+    // instead of queueing behind reconnection attempts.
+    enableOfflineQueue: false,
+  });
+  let warnedAt = 0;
+  const warnUnreachable = (err: unknown) => {
+    if (Date.now() - warnedAt < 60_000) return;
+    warnedAt = Date.now();
+    logger.warn({ err }, "rate-limit storage unreachable: requests go through uncounted");
+  };
+  redis.on("error", warnUnreachable);
+  // Start-up waits for the first connection, as it does for the catalogue channel, so counting
+  // starts with the first request; after that an outage lets requests through (below).
+  const ready = new Promise<void>((resolve, reject) => {
+    redis.once("ready", () => resolve());
+    redis.once("error", reject);
   });
   const storage: RateLimitStorage = {
     async consume(key, rule) {
-      const [count, ttl] = (await redis.eval(
-        CONSUME_SCRIPT,
-        1,
-        `${prefix}rl:${key}`,
-        String(rule.window),
-      )) as [number, number];
+      let answer: [number, number];
+      try {
+        answer = (await redis.eval(
+          CONSUME_SCRIPT,
+          1,
+          `${prefix}rl:${key}`,
+          String(rule.window),
+        )) as [number, number];
+      } catch (err) {
+        // Fail open: with Redis unreachable, a customer's order or sign-in must not fail with
+        // it. The limits are a brake on abuse, not a condition for serving anyone.
+        warnUnreachable(err);
+        return { allowed: true, retryAfter: null };
+      }
+      const [count, ttl] = answer;
       if (count <= rule.max) return { allowed: true, retryAfter: null };
       return { allowed: false, retryAfter: Math.max(1, ttl) };
     },
   };
-  return { storage, close: () => redis.disconnect() };
+  return { storage, ready, close: () => redis.disconnect() };
 }
