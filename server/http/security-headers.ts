@@ -56,7 +56,8 @@ function pagePolicyTemplate(options: SecurityHeadersOptions): (nonce: string) =>
       // style="" attributes (progress bars, the slider's offset) cannot run script.
       "style-src-attr 'unsafe-inline'",
       `img-src ${imgSources}`,
-      "font-src 'self'",
+      // Small font files are inlined into the stylesheet as data: URLs by the build.
+      "font-src 'self' data:",
       "connect-src 'self'",
       "object-src 'none'",
       "base-uri 'self'",
