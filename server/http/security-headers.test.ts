@@ -6,7 +6,6 @@ import {
   HSTS,
   inlineHash,
   NON_PAGE_CSP,
-  PAGE_COOP,
   type SecurityHeadersOptions,
   securityHeaders,
 } from "./security-headers";
@@ -63,7 +62,8 @@ describe("page policy", () => {
     expect(csp["frame-ancestors"]).toEqual(["'none'"]);
     expect(csp["connect-src"]).toEqual(["'self'"]);
     expect(csp["img-src"]).toEqual(["'self'", "data:", "https:"]);
-    expect(res.headers.get("cross-origin-opener-policy")).toBe(PAGE_COOP);
+    // No COOP: the Google sign-in's pages must keep their opener (decision 020).
+    expect(res.headers.get("cross-origin-opener-policy")).toBeNull();
   });
 
   it("hashes an inline element's exact text as browsers do", () => {
@@ -87,12 +87,6 @@ describe("page policy", () => {
     );
     const csp = directives(res.headers.get("content-security-policy"));
     expect(csp["img-src"]).toContain("http://minio.local:9000");
-  });
-
-  it("leaves the sign-in popup's pages without an opener policy, so it can report back", async () => {
-    const res = await appWith().request("/page?oauth=done&popup=1");
-    expect(res.headers.get("content-security-policy")).toContain("'nonce-");
-    expect(res.headers.get("cross-origin-opener-policy")).toBeNull();
   });
 });
 

@@ -25,8 +25,6 @@ export type SecurityHeadersOptions = {
 /** For answers that are not pages: nothing may load, and nobody may frame them. */
 export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 export const HSTS = "max-age=31536000";
-/** Keeps cross-origin openers from scripting our windows; popups we open stay reachable. */
-export const PAGE_COOP = "same-origin-allow-popups";
 
 /** A CSP hash source for an inline element's exact text. */
 export function inlineHash(text: string): string {
@@ -66,11 +64,6 @@ function pagePolicyTemplate(options: SecurityHeadersOptions): (nonce: string) =>
     ].join("; ");
 }
 
-/** Sign-in popups carry popup=1 all along their way to the provider and back. */
-function isSignInPopup(url: string): boolean {
-  return new URL(url).searchParams.get("popup") === "1";
-}
-
 /** The answer's headers, copying the answer first when they are immutable (Response.redirect). */
 function mutableHeaders(c: Context): Headers {
   try {
@@ -104,7 +97,5 @@ export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHand
       return;
     }
     headers.set("Content-Security-Policy", pagePolicy(nonce));
-    // The sign-in popup must keep its opener through the provider's pages (decision 020).
-    if (!isSignInPopup(c.req.url)) headers.set("Cross-Origin-Opener-Policy", PAGE_COOP);
   };
 }
