@@ -5,6 +5,7 @@ export type AppErrorCode =
   | "invalid"
   | "unauthorized"
   | "forbidden"
+  | "cross_site"
   | "not_found"
   | "conflict"
   | "price_changed"
@@ -17,6 +18,7 @@ const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   invalid: 400,
   unauthorized: 401,
   forbidden: 403,
+  cross_site: 403,
   not_found: 404,
   conflict: 409,
   price_changed: 409,

@@ -2,6 +2,9 @@ import type { Server } from "node:http";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
+import appCss from "../app/app.css?inline";
+import { cspNonceContext } from "../app/lib/csp-nonce";
+import { THEME_BOOT_SCRIPT } from "../app/theme";
 import { getAppContext } from "./bootstrap";
 import { mountServerRoutes } from "./http/api";
 import { clientAddress, clientAddressContext } from "./http/client-address";
@@ -9,6 +12,7 @@ import type { AppEnv } from "./http/env";
 import { immutableAssets, pageRevalidation } from "./http/http-cache";
 import { lowPriorityScripts } from "./http/low-priority-scripts";
 import { requestLog } from "./http/request-log";
+import { securityHeaders } from "./http/security-headers";
 import { logger } from "./logger";
 import { installGracefulShutdown } from "./shutdown";
 
@@ -20,6 +24,17 @@ export default await createHonoServer<AppEnv>({
   defaultLogger: false,
   beforeAll(app) {
     app.use(requestLog());
+    // Outermost after the log: it sees every answer as sent, 304s included (decision 020).
+    app.use(
+      securityHeaders({
+        production: ctx.config.NODE_ENV === "production",
+        publicUrl: ctx.config.publicUrl,
+        mediaPublicUrl: ctx.config.S3_PUBLIC_URL,
+        inlineScripts: [THEME_BOOT_SCRIPT],
+        inlineStyles: [appCss],
+        dev: import.meta.env.DEV,
+      }),
+    );
     // Pages, JSON and the JS/CSS assets go out gzipped: DESIGN §7 budgets are gzip sizes, and a
     // phone on mobile data pays for every uncompressed byte. Images are already compressed.
     app.use(compress());
@@ -27,6 +42,11 @@ export default await createHonoServer<AppEnv>({
     // Outside lowPriorityScripts, so the validator is computed on the HTML as sent.
     app.use(pageRevalidation());
     app.use(lowPriorityScripts());
+  },
+  getLoadContext(c) {
+    const context = new RouterContextProvider();
+    context.set(cspNonceContext, c.get("cspNonce"));
+    return context;
   },
   configure(app) {
     mountServerRoutes(app, ctx);

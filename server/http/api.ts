@@ -9,6 +9,7 @@ import { accountsApi } from "./accounts";
 import { renderApiDocs } from "./api-docs";
 import { jsonBodyLimit } from "./caller";
 import { contactApi } from "./contact";
+import { refuseCrossSite } from "./cross-site";
 import type { AppEnv } from "./env";
 import { catalogueApiCache } from "./http-cache";
 import { imagesApi } from "./images";
@@ -33,6 +34,9 @@ export const OPENAPI_INFO = {
     description: "JSON API of the Haat shop. Errors: `{ error: { code, message, issues? } }`.",
   },
 } as const;
+
+const API_DOCS_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** The JSON API under /api: every resource router (Better Auth is under accountsApi) and the OpenAPI document. */
 export function createApi(ctx: AppContext) {
@@ -62,7 +66,11 @@ export function createApi(ctx: AppContext) {
   api.route("/", imagesApi);
 
   api.get("/openapi.json", (c) => c.json(api.getOpenAPIDocument({ ...OPENAPI_INFO })));
-  api.get("/docs", (c) => c.html(renderApiDocs(api.getOpenAPIDocument({ ...OPENAPI_INFO }))));
+  api.get("/docs", (c) => {
+    // A static reader page: its own inline <style>, nothing else.
+    c.header("Content-Security-Policy", API_DOCS_CSP);
+    return c.html(renderApiDocs(api.getOpenAPIDocument({ ...OPENAPI_INFO })));
+  });
 
   // Last route: a sub-app's notFound is not consulted once mounted, and unknown API paths must
   // not fall through to the HTML pages.
@@ -87,6 +95,8 @@ export function createApi(ctx: AppContext) {
 
 /** Hono app with the routes that sit beside React Router: health, media and the API. */
 export function mountServerRoutes(app: Hono<AppEnv>, ctx: AppContext) {
+  // Before every route, the pages' actions included (React Router is mounted after these).
+  app.use(refuseCrossSite(ctx.config.publicUrl));
   // Liveness without the database (/healthz is readiness): also the bench's bare JSON route.
   app.get("/livez", (c) => c.json({ status: "ok" }));
   app.get("/healthz", async (c) => {

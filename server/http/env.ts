@@ -5,5 +5,7 @@ export type AppEnv = {
   Variables: {
     app: AppContext;
     requestId: string;
+    /** This request's CSP nonce (security-headers.ts), for the page's inline scripts. */
+    cspNonce: string;
   };
 };

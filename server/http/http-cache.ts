@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppContext } from "../app-context";
+import type { AppEnv } from "./env";
 
 /**
  * Public catalogue reads may be stored anywhere, but every use is revalidated: an admin who
@@ -96,12 +97,21 @@ export function catalogueApiCache(ctx: AppContext): MiddlewareHandler {
 }
 
 /**
+ * A page's validator, blind to the CSP nonce: the same page rendered for two requests differs only
+ * in the nonce, and must revalidate. A 304 leaves the browser its stored copy together with the
+ * policy stored with it (security-headers.ts sends none on a 304), so the old nonce still holds.
+ */
+export function pageEtag(body: string, nonce: string | undefined): string {
+  return weakEtag(nonce ? body.replaceAll(nonce, "") : body);
+}
+
+/**
  * ETag and revalidation for server-rendered pages (GET, 200, HTML, no cookie being set). A guest's
  * page is `public, no-cache` with `Vary: Cookie`; a page for a signed-in session is
  * `private, no-cache`, so no shared cache ever keeps it. The page is still rendered on every
  * request (it is the only way to know its validator); a 304 saves the transfer.
  */
-export function pageRevalidation(): MiddlewareHandler {
+export function pageRevalidation(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     if (c.req.method !== "GET" || c.res.status !== 200) return;
@@ -110,7 +120,11 @@ export function pageRevalidation(): MiddlewareHandler {
     const headers = new Headers(c.res.headers);
     headers.delete("Content-Length");
     const body = await c.res.text();
-    const cached = { body, etag: weakEtag(body), contentType: headers.get("Content-Type") ?? "" };
+    const cached = {
+      body,
+      etag: pageEtag(body, c.get("cspNonce")),
+      contentType: headers.get("Content-Type") ?? "",
+    };
     const cacheControl = hasSessionCookie(c)
       ? SIGNED_IN_PAGE_CACHE_CONTROL
       : GUEST_PAGE_CACHE_CONTROL;

@@ -83,6 +83,22 @@ describeDb(`image uploads (${TEST_DB})`, () => {
     expect(meta.icc).toBeUndefined();
   });
 
+  it("re-encodes a PNG carrying HTML and script after its image data: none of it is stored", async () => {
+    const trailer = '<html><script>window.__xss=1</script><svg onload="alert(1)"></svg></html>';
+    const polyglot = Buffer.concat([await photo(300, 300).png().toBuffer(), Buffer.from(trailer)]);
+    const { status, body } = await upload(new Blob([new Uint8Array(polyglot)]), {
+      name: "page.html",
+    });
+    expect(status).toBe(201);
+    const res = await app.request(body.data.url);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+    const served = Buffer.from(await res.arrayBuffer()).toString("latin1");
+    for (const piece of ["<html", "<script", "<svg", "onload"]) {
+      expect(served.includes(piece), piece).toBe(false);
+    }
+  });
+
   it("crops a slide to 900x450 and stores its smaller copies at upload time", async () => {
     const { status, body } = await upload(await png(photo(1000, 1000)), { kind: "slide" });
     expect(status).toBe(201);

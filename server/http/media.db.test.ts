@@ -1,3 +1,5 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -90,5 +92,45 @@ describeDb(`media route and resized variants (${TEST_DB})`, () => {
     expect(await ctx.media.read(variantKey(key, 80))).toBeUndefined();
     expect(await ctx.media.read(variantKey(key, 160))).toBeUndefined();
     expect((await app.request(url)).status).toBe(404);
+  });
+
+  it("never answers HTML or SVG, whatever the key, and always with nosniff and a sandbox", async () => {
+    // Files that should never be there, dropped straight into the store's folder.
+    const dir = path.join(ctx.config.dataDir, "media", "ab");
+    await fs.mkdir(dir, { recursive: true });
+    const hash = "ab".padEnd(32, "0");
+    await fs.writeFile(path.join(dir, `${hash}.html`), "<script>window.__xss=1</script>");
+    await fs.writeFile(path.join(dir, `${hash}.svg`), '<svg onload="alert(1)"/>');
+    // HTML bytes under an image key: served as the image type, which nosniff makes final.
+    await fs.writeFile(path.join(dir, `${hash}.webp`), "<html><script>alert(1)</script></html>");
+    const paths = [
+      `/media/ab/${hash}.html`,
+      `/media/ab/${hash}.svg`,
+      `/media/ab/${hash}.webp`,
+      `/media/ab/${hash}.webp?w=80`,
+      "/media/x.html",
+      "/media/x.svg",
+      "/media/..%2f..%2fpackage.json",
+      "/media/ab/..%2f..%2f..%2fpackage.json",
+      `/media/ab/${hash}.webp%00.html`,
+      `/media/ab/${hash}.webp/.html`,
+      "/media/",
+    ];
+    for (const p of paths) {
+      const res = await app.request(p);
+      const type = res.headers.get("content-type") ?? "";
+      expect(type, p).not.toMatch(/html|svg|xml/);
+      expect(res.headers.get("x-content-type-options"), p).toBe("nosniff");
+      expect(res.headers.get("content-security-policy"), p).toBe("default-src 'none'; sandbox");
+      if (p.endsWith(".html") || p.endsWith(".svg") || p.includes("..") || p.includes("%2e")) {
+        expect(res.status, p).toBe(404);
+      }
+    }
+    // Dot segments written as %2e%2e are resolved before routing: this is /package.json, no file.
+    const escaped = await app.request("/media/%2e%2e/%2e%2e/package.json");
+    expect(escaped.status).toBe(404);
+    expect(await escaped.text()).not.toContain('"name"');
+    const odd = await app.request(`/media/ab/${hash}.webp`);
+    expect(odd.headers.get("content-type")).toBe("image/webp");
   });
 });

@@ -24,6 +24,12 @@ export function createMediaRoutes(ctx: AppContext) {
       status: 301,
       headers: { Location: location, "Cache-Control": IMMUTABLE_HEADERS["Cache-Control"] },
     });
+  // Every answer, errors included: nothing under /media is ever a document a browser may run.
+  media.use(async (c, next) => {
+    await next();
+    c.res.headers.set("X-Content-Type-Options", IMMUTABLE_HEADERS["X-Content-Type-Options"]);
+    c.res.headers.set("Content-Security-Policy", IMMUTABLE_HEADERS["Content-Security-Policy"]);
+  });
   media.get("/*", async (c) => {
     const key = c.req.path.replace(/^\/media\//, "");
     const w = c.req.query("w");

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { injectAxe } from "../support/browser";
 
 /** A unique email for one journey, so files sharing the seeded server never collide. */
 export function uniqueEmail(prefix: string): string {
@@ -44,11 +45,9 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
 }
 
-const AXE_PATH = new URL("../../node_modules/axe-core/axe.min.js", import.meta.url).pathname;
-
 /** WCAG 2 A/AA violations axe-core finds on the page as it is now (ids and the first target). */
 export async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
+  await injectAxe(page);
   return page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
     const axe = (window as any).axe;

@@ -1,9 +1,6 @@
-import { createRequire } from "node:module";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../support/browser";
-
-const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+import { injectAxe, launchBrowser } from "../support/browser";
 
 type AxeViolation = {
   id: string;
@@ -14,7 +11,7 @@ type AxeViolation = {
 
 /** axe-core's serious and critical violations on the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
+  await injectAxe(page);
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
     const result = await (window as any).axe.run(document, {

@@ -1,15 +1,11 @@
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../support/browser";
-import { ROOT } from "../support/server-process";
-
-const AXE = path.join(ROOT, "node_modules/axe-core/axe.min.js");
+import { injectAxe, launchBrowser } from "../support/browser";
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown }[] };
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
+  await injectAxe(page);
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page
     const axe = (window as any).axe;
