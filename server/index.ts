@@ -43,17 +43,14 @@ export default await createHonoServer<AppEnv>({
     app.use(pageRevalidation());
     app.use(lowPriorityScripts());
   },
-  getLoadContext(c) {
-    const context = new RouterContextProvider();
-    context.set(cspNonceContext, c.get("cspNonce"));
-    return context;
-  },
   configure(app) {
     mountServerRoutes(app, ctx);
   },
-  // Page actions (the Contact us form) count requests per connection address, as the API does.
+  // What route loaders and actions get from Hono: the page's CSP nonce, and the connection
+  // address that page actions (the Contact us form) count requests by, as the API does.
   getLoadContext(c) {
     const context = new RouterContextProvider();
+    context.set(cspNonceContext, c.get("cspNonce"));
     context.set(clientAddressContext, clientAddress(c));
     return context;
   },
