@@ -7,7 +7,7 @@ import { AppError, errorBody, INTERNAL_ERROR_BODY, RateLimitedError } from "../e
 import { logger } from "../logger";
 import { accountsApi } from "./accounts";
 import { renderApiDocs } from "./api-docs";
-import { jsonBodyLimit } from "./caller";
+import { bodyLimit } from "./body-limit";
 import { contactApi } from "./contact";
 import { refuseCrossSite } from "./cross-site";
 import type { AppEnv } from "./env";
@@ -46,7 +46,7 @@ export function createApi(ctx: AppContext) {
     await next();
   });
 
-  const boundedBody = jsonBodyLimit(MAX_API_BODY_BYTES, "request body");
+  const boundedBody = bodyLimit(MAX_API_BODY_BYTES, "The request body is too large");
   api.use(async (c, next) => {
     if (OWN_BODY_LIMIT.some((path) => c.req.path.endsWith(path))) return next();
     return boundedBody(c, next);

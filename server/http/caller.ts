@@ -1,7 +1,5 @@
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
-import { HTTPException } from "hono/http-exception";
 import type { Role } from "../../core/order-status";
 import { verifyApiToken } from "../auth/api-token";
 import { AppError } from "../errors";
@@ -74,13 +72,3 @@ export const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
   await requireAdmin(c);
   await next();
 });
-
-/** Bodies of catalogue writes are a few KB; this bounds what a caller can make the server parse. */
-export function jsonBodyLimit(maxSize: number, what: string) {
-  return bodyLimit({
-    maxSize,
-    onError: () => {
-      throw new HTTPException(413, { message: `The ${what} is too large` });
-    },
-  });
-}

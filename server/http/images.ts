@@ -1,9 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
-import { HTTPException } from "hono/http-exception";
 import { IMAGE_KINDS, type ImageKind, MAX_IMAGE_BYTES } from "../../core/media";
 import { AppError } from "../errors";
 import { prepareUploadedImage, storePreparedImage } from "../media/pipeline";
+import { bodyLimit } from "./body-limit";
 import { requireAdmin } from "./caller";
 import { createRouter } from "./router";
 import { errorResponses } from "./schemas";
@@ -68,12 +67,7 @@ imagesApi.use(
     if (c.req.method === "POST") await requireAdmin(c);
     await next();
   },
-  bodyLimit({
-    maxSize: MAX_UPLOAD_BODY_BYTES,
-    onError: () => {
-      throw new HTTPException(413, { message: tooLarge });
-    },
-  }),
+  bodyLimit(MAX_UPLOAD_BODY_BYTES, tooLarge),
 );
 
 imagesApi.openapi(uploadRoute, async (c) => {

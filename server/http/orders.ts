@@ -1,7 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { HTTPException } from "hono/http-exception";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "../../core/checkout";
 import { DELIVERY_AREAS } from "../../core/delivery";
 import { ORDER_SEARCH_MAX } from "../../core/order-lists";
@@ -20,6 +18,7 @@ import {
 } from "../services/order-queries";
 import { isIdempotencyKeyUsed, placeOrder } from "../services/orders";
 import { findUserByEmail } from "../services/users";
+import { bodyLimit } from "./body-limit";
 import { type Caller, getCaller, requireAdmin, requireCaller } from "./caller";
 import { clientAddress } from "./client-address";
 import type { AppEnv } from "./env";
@@ -82,15 +81,7 @@ const postOrderRoute = createRoute({
 
 export const ordersApi = createRouter();
 
-ordersApi.use(
-  "/postOrder",
-  bodyLimit({
-    maxSize: MAX_ORDER_BODY_BYTES,
-    onError: () => {
-      throw new HTTPException(413, { message: "The order is too large" });
-    },
-  }),
-);
+ordersApi.use("/postOrder", bodyLimit(MAX_ORDER_BODY_BYTES, "The order is too large"));
 
 ordersApi.openapi(postOrderRoute, async (c) => {
   const input = c.req.valid("json");

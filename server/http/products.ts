@@ -7,7 +7,8 @@ import {
   listProducts,
   updateProduct,
 } from "../services/products";
-import { adminOnly, jsonBodyLimit } from "./caller";
+import { bodyLimit } from "./body-limit";
+import { adminOnly } from "./caller";
 import { createRouter } from "./router";
 import { errorResponses, productSchema } from "./schemas";
 
@@ -57,7 +58,7 @@ const idParam = z.object({ id: z.string().min(1).max(64) });
 /** A product body: a description of 5,000 characters and four image URLs stay far below this. */
 const MAX_PRODUCT_BODY_BYTES = 64 * 1024;
 
-const writeMiddleware = [adminOnly, jsonBodyLimit(MAX_PRODUCT_BODY_BYTES, "product")];
+const writeMiddleware = [adminOnly, bodyLimit(MAX_PRODUCT_BODY_BYTES, "The product is too large")];
 
 const postRoute = createRoute({
   method: "post",

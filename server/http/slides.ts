@@ -8,7 +8,8 @@ import {
   MAX_SLIDES,
   updateSlide,
 } from "../services/slides";
-import { adminOnly, jsonBodyLimit } from "./caller";
+import { bodyLimit } from "./body-limit";
+import { adminOnly } from "./caller";
 import { createRouter } from "./router";
 import { errorResponses } from "./schemas";
 
@@ -51,7 +52,7 @@ const getRoute = createRoute({
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
-const writeMiddleware = [adminOnly, jsonBodyLimit(16 * 1024, "slide")];
+const writeMiddleware = [adminOnly, bodyLimit(16 * 1024, "The slide is too large")];
 
 const postRoute = createRoute({
   method: "post",
