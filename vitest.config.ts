@@ -28,6 +28,9 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.spec.ts"],
+          // expect.poll waits for what the user waits for (a sign-in and its navigation hash a
+          // password first): Vitest's 1 s default fails such journeys on a busy machine.
+          expect: { poll: { timeout: 15_000 } },
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 90_000,
           hookTimeout: 240_000,
