@@ -68,6 +68,9 @@ const envSchema = z
     // only under NODE_ENV=test. AUTH_RATE_LIMIT is its older name, still read.
     RATE_LIMIT: z.enum(["on", "off"]).optional(),
     AUTH_RATE_LIMIT: z.enum(["on", "off"]).optional(),
+    // How many reverse proxies stand in front of the server: the client's address is then read
+    // from X-Forwarded-For, that many entries from its end. 0: the TCP peer is the client.
+    TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
     // Where uploaded images live: DATA_DIR/media, or an S3-compatible bucket (S3_* below).
     MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
     S3_ENDPOINT: optionalUrl(

@@ -51,7 +51,7 @@ export default await createHonoServer<AppEnv>({
   getLoadContext(c) {
     const context = new RouterContextProvider();
     context.set(cspNonceContext, c.get("cspNonce"));
-    context.set(clientAddressContext, clientAddress(c));
+    context.set(clientAddressContext, clientAddress(c, ctx.config.TRUSTED_PROXIES));
     return context;
   },
   listeningListener(info) {

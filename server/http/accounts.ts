@@ -203,7 +203,7 @@ function asRateLimited(res: Response): Response {
 async function betterAuthHandler(c: Context<AppEnv>) {
   const raw = c.req.raw;
   const headers = new Headers(raw.headers);
-  headers.set(CLIENT_IP_HEADER, clientAddress(c));
+  headers.set(CLIENT_IP_HEADER, clientAddress(c, c.var.app.config.TRUSTED_PROXIES));
   const body = raw.method === "GET" || raw.method === "HEAD" ? undefined : await raw.arrayBuffer();
   const perEmail = raw.method === "POST" && body ? PER_EMAIL_LIMITS[c.req.path] : undefined;
   if (perEmail && body) await c.var.app.rateLimiter.consume([perEmail, emailOf(body)]);

@@ -94,7 +94,11 @@ const readRoute = createRoute({
 
 export const contactApi = createRouter()
   .openapi(postRoute, async (c) => {
-    const result = await sendContactMessage(c.var.app, c.req.valid("json"), clientAddress(c));
+    const result = await sendContactMessage(
+      c.var.app,
+      c.req.valid("json"),
+      clientAddress(c, c.var.app.config.TRUSTED_PROXIES),
+    );
     return c.json(result, 201);
   })
   .openapi(listRoute, async (c) => {

@@ -89,7 +89,7 @@ ordersApi.openapi(postOrderRoute, async (c) => {
   // A replay of a placed order answers with that order: it is neither counted nor refused.
   if (!(idempotencyKey && (await isIdempotencyKeyUsed(c.var.app.db, idempotencyKey)))) {
     await c.var.app.rateLimiter.consume(
-      ["orderPerAddress", addressSubject(clientAddress(c))],
+      ["orderPerAddress", addressSubject(clientAddress(c, c.var.app.config.TRUSTED_PROXIES))],
       ["orderPerPhone", normalizePhone(input.customerData.mobileNumber)],
     );
   }

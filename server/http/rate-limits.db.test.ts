@@ -410,3 +410,46 @@ describeRedis(`rate limits shared through Redis by two servers (${TEST_DB})`, ()
     expect(seen).toEqual([201, 201, 201, 429]);
   });
 });
+
+describeDb(`rate limits behind a trusted reverse proxy (${TEST_DB})`, () => {
+  let server: Server;
+  const proxy = "10.20.30.40";
+
+  beforeAll(async () => {
+    server = serve(await openTestContext({ RATE_LIMIT: "on", TRUSTED_PROXIES: "1" }));
+  });
+  afterAll(() => server.ctx.close());
+
+  /** A contact message through the proxy, which appends the address it saw to X-Forwarded-For. */
+  async function viaProxy(forwardedFor: string) {
+    const res = await server.app.request(
+      "/api/contact",
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor },
+        body: JSON.stringify({
+          name: "Karim",
+          email: `proxy-${randomBytes(4).toString("hex")}@haat.test`,
+          phoneNumber: newPhone(),
+          subject: "Delivery",
+          description: "When will my order arrive?",
+        }),
+      },
+      peer(proxy),
+    );
+    return {
+      status: res.status,
+      retryAfter: res.headers.get("retry-after"),
+      body: await res.json(),
+    };
+  }
+
+  it("counts each client by the address the proxy saw, not the proxy's, and ignores what the client wrote", async () => {
+    const limit = RATE_LIMITS.contactPerAddress.max;
+    expect(await statuses(limit, () => viaProxy("198.51.100.1"))).toEqual(times(limit, 201));
+    // The same client claiming another address in front of the proxy's entry is still itself.
+    expectRefused(await viaProxy("192.0.2.99, 198.51.100.1"), 600);
+    // Another client behind the same proxy is served.
+    expect((await viaProxy("198.51.100.2")).status).toBe(201);
+  });
+});
