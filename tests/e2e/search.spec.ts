@@ -30,6 +30,31 @@ describe("searching products from the header", () => {
     return page.getByRole("combobox", { name: "Search products" });
   }
 
+  it("suggests what a visitor typed before the page's script had loaded", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // A slow phone: the page is readable and the box takes typing before the scripts arrive.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await page.route("**/assets/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto(baseURL, { waitUntil: "domcontentloaded" });
+    const box = visibleSearch(page);
+    await box.fill("bag");
+    expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+    releaseScripts();
+    const list = page.getByRole("listbox", { name: "Search results" });
+    await expect.poll(() => list.getByRole("option").count()).toBeGreaterThan(0);
+    expect(await box.inputValue()).toBe("bag");
+    for (const text of await list.getByRole("option").allTextContents()) {
+      expect(text.toLowerCase()).toContain("bag");
+    }
+    await page.close();
+  });
+
   it("lists at most 10 case-insensitive name matches, each linking to its product page", async () => {
     const many = await searchApi(baseURL, "a");
     expect(many.length).toBeGreaterThan(10);

@@ -34,10 +34,20 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const location = useLocation();
 
   const trimmed = query.trim();
+
+  // On a slow phone the box is on screen before the page's script has run: take up what the
+  // visitor typed meanwhile, so the suggestions come without a further keystroke.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input?.value) return;
+    setQuery(input.value);
+    if (document.activeElement === input) setOpen(true);
+  }, []);
 
   useEffect(() => {
     if (!trimmed) {
@@ -85,9 +95,11 @@ export function SearchBox({ className = "" }: { className?: string }) {
     };
   }, [trimmed]);
 
-  // A new page: close and clear.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change only
+  // A new page: close and clear (not on the first page, where typing may have started already).
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     setOpen(false);
     setQuery("");
     setActive(-1);
@@ -149,6 +161,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
       <div className="relative">
         <SearchIcon className="pointer-events-none absolute top-1/2 left-3 z-10 h-4 w-4 -translate-y-1/2 opacity-70" />
         <input
+          ref={inputRef}
           id={`${id}-input`}
           type="search"
           role="combobox"
