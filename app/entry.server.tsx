@@ -42,6 +42,12 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // Never move a finished Suspense boundary out of place: React 19.2 outlines any boundary
+        // past 12.8 kB into a hidden <div> that a script swaps in, even when nothing suspended.
+        // Pages are buffered whole for their ETag anyway (server/index.ts), so outlining would only
+        // hide the content from clients without JavaScript and delay its paint. The storefront's
+        // boundaries exist to split hydration into short tasks (docs/decisions/025).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -119,4 +119,18 @@ describe("search engines and shared links see each page", () => {
       ]),
     );
   });
+  it("puts every page's content in place in the HTML, for clients without JavaScript", async () => {
+    // React 19.2 moves a large finished Suspense boundary into a hidden <div> that a script swaps
+    // in; the storefront's main content and footer are such boundaries (app/entry.server.tsx).
+    for (const path of ["/", "/shop", `/product-details/${product._id}`]) {
+      const html = await (await fetch(`${baseURL}${path}`)).text();
+      expect(html, path).not.toMatch(/<div hidden id="S:|\$RC\(|<template id="B:/);
+      const content = html.indexOf('id="content"');
+      const footer = html.indexOf("<footer");
+      expect(content, path).toBeGreaterThan(-1);
+      expect(footer, path).toBeGreaterThan(content);
+      // The page's own heading or first product comes between the content anchor and the footer.
+      expect(html.slice(content, footer), path).toMatch(/<h1|<h2/);
+    }
+  });
 });

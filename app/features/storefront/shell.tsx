@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { ContactFab } from "./contact-fab";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -17,9 +17,11 @@ export function StorefrontShell({ children }: { children: ReactNode }) {
       <ScrollToTop />
       <Header />
       <div id="content" tabIndex={-1} className="flex-1 outline-none">
-        {children}
+        <Suspense>{children}</Suspense>
       </div>
-      <Footer />
+      <Suspense>
+        <Footer />
+      </Suspense>
       <ContactFab />
     </div>
   );
