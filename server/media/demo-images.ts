@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "./sharp";
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -26,6 +26,7 @@ export async function demoProductImage(seed: number, label: string): Promise<Buf
   <circle cx="${90 + (seed % 5) * 60}" cy="360" r="26" fill="hsl(${hue(seed, 260)},60%,50%)" opacity="0.5"/>
   <text x="225" y="410" font-family="DejaVu Sans, sans-serif" font-size="26" font-weight="700" text-anchor="middle" fill="hsl(${h},40%,25%)">${escapeXml(label.slice(0, 28))}</text>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).webp({ quality: 72 }).toBuffer();
 }
 
@@ -46,5 +47,6 @@ export async function demoSlideImage(
   <text x="60" y="210" font-family="DejaVu Sans, sans-serif" font-size="56" font-weight="700" fill="#fff">${escapeXml(headline)}</text>
   <text x="60" y="270" font-family="DejaVu Sans, sans-serif" font-size="28" fill="#fff" opacity="0.9">${escapeXml(subline)}</text>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).webp({ quality: 75 }).toBuffer();
 }

@@ -1,6 +1,7 @@
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { IMAGE_KINDS, type ImageKind, MAX_IMAGE_PIXELS, MEDIA_WIDTHS } from "../../core/media";
 import { AppError } from "../errors";
+import { loadSharp } from "./sharp";
 import { type MediaStorage, mediaKeyFromUrl, variantKey } from "./storage";
 
 /** The raster formats an upload may be in, told apart by their first bytes. */
@@ -64,6 +65,7 @@ export async function prepareUploadedImage(
 ): Promise<PreparedImage> {
   const format = sniffImageFormat(bytes);
   if (!format) throw notAnImage("Choose a JPEG, PNG, WebP, AVIF or GIF image");
+  const sharp = await loadSharp();
   const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", pages: 1 } as const;
   let meta: Metadata;
   try {
@@ -100,6 +102,7 @@ export async function makeVariants(
   webp: Buffer,
   width: number,
 ): Promise<PreparedImage["variants"]> {
+  const sharp = await loadSharp();
   return Promise.all(
     MEDIA_WIDTHS.filter((w) => w < width).map(async (w) => ({
       width: w,

@@ -1,5 +1,5 @@
-import sharp from "sharp";
 import type { MediaWidth } from "../../core/media";
+import { loadSharp } from "./sharp";
 import { type MediaStorage, variantKey } from "./storage";
 
 /** Variants being made right now, so simultaneous first requests resize once. */
@@ -34,6 +34,7 @@ async function makeVariant(
 ): Promise<Buffer | undefined> {
   const original = await media.read(key);
   if (!original) return undefined;
+  const sharp = await loadSharp();
   const data = await sharp(original)
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: 75 })

@@ -38,9 +38,11 @@ export function spawnServer(options: {
   dataDir: string;
   port: number;
   env?: Record<string, string>;
+  /** Node flags before the entry point, e.g. `npm start`'s V8 flags (NODE_OPTIONS refuses some). */
+  nodeArgs?: readonly string[];
 }): ServerProcess {
   let output = "";
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,
