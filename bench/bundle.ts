@@ -31,12 +31,14 @@ export async function measureRoute(
   browser: Browser,
   baseUrl: string,
   route: RouteInfo,
+  cookie?: string,
 ): Promise<BundleRoute> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
     isMobile: true,
     hasTouch: true,
+    ...(cookie ? { extraHTTPHeaders: { cookie } } : {}),
   });
   const origin = new URL(baseUrl).origin;
   const pending: Promise<void>[] = [];

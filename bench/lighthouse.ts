@@ -70,7 +70,36 @@ export function extractRun(lhr: LighthouseResult): LighthouseRun {
       title: a.title,
       ...(a.displayValue ? { displayValue: a.displayValue } : {}),
     }));
+  // Lighthouse 13 names the LCP element in its LCP breakdown insight, as a "node" item.
+  const lcpNode = (
+    lhr.audits["lcp-breakdown-insight"]?.details as {
+      items?: { type?: string; selector?: string }[];
+    }
+  )?.items?.find((item) => item.type === "node")?.selector;
+  const breakdown = (
+    lhr.audits["mainthread-work-breakdown"]?.details as {
+      items?: { groupLabel?: string; duration?: number }[];
+    }
+  )?.items;
+  const bootup = (
+    lhr.audits["bootup-time"]?.details as { items?: { url?: string; total?: number }[] }
+  )?.items;
   return {
+    ...(lcpNode ? { lcpElement: lcpNode } : {}),
+    ...(breakdown
+      ? {
+          mainThreadMs: Object.fromEntries(
+            breakdown.map((item) => [item.groupLabel ?? "?", item.duration ?? 0]),
+          ),
+        }
+      : {}),
+    ...(bootup
+      ? {
+          bootup: bootup
+            .slice(0, 3)
+            .map((item) => ({ url: String(item.url ?? "?"), ms: item.total ?? 0 })),
+        }
+      : {}),
     performance: score(lhr, "performance"),
     accessibility: score(lhr, "accessibility"),
     bestPractices: score(lhr, "best-practices"),
@@ -114,7 +143,7 @@ function failedRun(message: string): LighthouseRun {
  */
 export async function lighthouseRun(
   url: string,
-  options: { htmlReportPath?: string } = {},
+  options: { htmlReportPath?: string; cookie?: string } = {},
 ): Promise<{ run: LighthouseRun; version?: string }> {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
@@ -135,6 +164,7 @@ export async function lighthouseRun(
         logLevel: "error",
         onlyCategories: CATEGORIES,
         disableFullPageScreenshot: true,
+        ...(options.cookie ? { extraHeaders: { Cookie: options.cookie } } : {}),
       },
       undefined,
     );

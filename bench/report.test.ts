@@ -202,19 +202,24 @@ describe("report", () => {
       summariseLighthouse({ name: "floor (static page)", path: "/about-us", floor: true }, [
         run({ lcpMs: 2400 }),
       ]),
-      summariseLighthouse({ name: "home", path: "/" }, [run({ lcpMs: 2600, seo: 92 })]),
+      summariseLighthouse({ name: "home", path: "/" }, [
+        run({ lcpMs: 2600, seo: 92, lcpElement: "main > p" }),
+      ]),
+      // A reference page is shown but never listed as a miss.
+      summariseLighthouse({ name: "about (static page)", path: "/about-us", reference: true }, [
+        run({ lcpMs: 3000 }),
+      ]),
     ];
+    const product = bundleRoute("product", "/product-details/x", 152_500, 12_000);
+    product.assets = [{ url: "/assets/entry.js", type: "script", raw: 300_000, gzip: 100_000 }];
     const r = result({
-      bundle: [
-        bundleRoute("floor (static page)", "/about-us", 150_000, 12_000, true),
-        bundleRoute("product", "/product-details/x", 152_500, 12_000),
-      ],
+      bundle: [bundleRoute("floor (static page)", "/about-us", 150_000, 12_000, true), product],
       lighthouse,
     });
     expect(missedBudgets(r)).toEqual([
-      "product (/product-details/x) — Initial JS (gzip): measured 152.5 kB, budget ≤ 140.0 kB (floor 150.0 kB)",
-      "home (/) — LCP: measured 2.60 s, budget ≤ 2.00 s (floor 2.40 s)",
-      "home (/) — SEO: measured 92, budget ≥ 100 (floor 100)",
+      "product (/product-details/x) — Initial JS (gzip): measured 152.5 kB, budget ≤ 140.0 kB (floor 150.0 kB). What limits it: the largest files: /assets/entry.js 100.0 kB",
+      "home (/) — LCP: measured 2.60 s, budget ≤ 2.00 s (floor 2.40 s). What limits it: LCP element `main > p` comes with the server's HTML (FCP 1.20 s); the simulation replays the module scripts over slow 4G whenever they finished loading before the observed paint (decision 013)",
+      "home (/) — SEO: measured 92, budget ≥ 100 (floor 100). What limits it: see the audits Lighthouse flags below",
     ]);
     const md = renderMarkdown(r);
     expect(md).toContain("2 cores (AMD EPYC)");
@@ -224,7 +229,7 @@ describe("report", () => {
       "| home | `/` | 99 ✅ | 2.60 s ❌ | 10 ms ✅ | 0.000 ✅ | 100 ✅ | 100 ✅ | 92 ❌ |",
     );
     expect(md).toContain("| floor (static page) _(reference)_ |");
-    expect(md).toContain("- home (/) — LCP: measured 2.60 s, budget ≤ 2.00 s (floor 2.40 s)");
+    expect(md).toContain("- home (/) — LCP: measured 2.60 s, budget ≤ 2.00 s (floor 2.40 s).");
   });
 
   it("says so when every budget is met, and names sections that were not run", () => {
@@ -358,5 +363,37 @@ describe("server sections", () => {
     expect(md).toContain("server — Accepted orders: measured 250/s, budget ≥ 300/s");
     expect(md).toContain("server — Orders lost or duplicated: measured 1, budget ≤ 0");
     expect(md).toContain("**product by id**");
+  });
+  it("reports PGlite's memory and whole-catalogue reads against their budgets, with what limits a miss", () => {
+    const md = renderMarkdown({
+      ...result(),
+      pglite: {
+        products: 100_000,
+        seedSeconds: 20,
+        connections: 20,
+        durationSeconds: 5,
+        rows: [{ name: "home SSR", path: "/", ...figures(60) }],
+        memory: { idleMB: 300, sampledPeakMB: 470, hwmMB: 480 },
+        check: checkBudget(480, SERVER_BUDGETS.rssPglite),
+      },
+      catalogueReads: {
+        products: 100_000,
+        seqScans: 1,
+        seqRowsRead: 100_000,
+        indexScans: 5000,
+        indexRowsFetched: 90_000,
+        check: checkBudget(100_000, SERVER_BUDGETS.wholeCatalogueReads),
+      },
+    });
+    expect(md).toContain("## Server memory on PGlite");
+    expect(md).toContain("| home SSR | `/` | 60/s |");
+    expect(md).toContain("peak (VmHWM) 480 MB ❌ (budget ≤ 450 MB)");
+    expect(md).toContain(
+      "server — Server RSS peak under load (PGlite, database included): measured 480 MB, budget ≤ 450 MB. What limits it: the server used 300 MB at rest before the load",
+    );
+    expect(md).toContain("1 sequential scan(s) reading 100000 ❌ rows");
+    expect(md).toContain(
+      "server — Products read by whole-table scans (pages, load, orders): measured 100000, budget ≤ 0",
+    );
   });
 });

@@ -131,7 +131,14 @@ export type RouteInfo = {
   path: string;
   /** The stack's floor: shown for comparison, its budgets are informative only. */
   floor?: boolean;
+  /** Shown for comparison like the floor, but not the floor (e.g. a static page of the shop). */
+  reference?: boolean;
+  /** Measured signed in as the demo admin (its session cookie sent with every request). */
+  signedIn?: boolean;
 };
+
+/** The floor and other reference routes: measured and shown, never budget misses. */
+export const isReference = (route: RouteInfo) => Boolean(route.floor || route.reference);
 
 export type ByteCount = {
   files: number;
@@ -171,6 +178,12 @@ export type LighthouseRun = Record<LighthouseKey, number> & {
   failing: { id: string; title: string; displayValue?: string }[];
   /** Requests Lighthouse saw to any other origin than the page's (should be none). */
   external: string[];
+  /** The LCP element's CSS selector, as Lighthouse names it. */
+  lcpElement?: string;
+  /** Main-thread time per kind of work in the observed (unthrottled) load, ms. */
+  mainThreadMs?: Record<string, number>;
+  /** The scripts (or page) that used the most CPU in the observed load, ms, largest first. */
+  bootup?: { url: string; ms: number }[];
   runtimeError?: string;
   warnings: string[];
 };
@@ -198,6 +211,8 @@ export type BenchResult = {
     benchmarkIndex?: number;
   };
   database: "pglite" | "postgres" | "unknown";
+  /** Products in the catalogue the pages were measured on, when the bench seeded it. */
+  pageProducts?: number;
   baseUrl: string;
   /** `only`: "all" or the sections run, comma-separated. */
   options: { runs: number; only: string; externalServer: boolean };
@@ -209,6 +224,16 @@ export type BenchResult = {
   load?: LoadSection;
   orders?: OrdersSection;
   search?: SearchSection;
+  pglite?: PgliteSection;
+  /** Read counters of the products table over the whole PostgreSQL part of the run. */
+  catalogueReads?: {
+    products: number;
+    seqScans: number;
+    seqRowsRead: number;
+    indexScans: number;
+    indexRowsFetched: number;
+    check: Check;
+  };
   explain?: { name: string; sql: string; plan: string }[];
   notes: string[];
 };
@@ -284,6 +309,18 @@ export const SERVER_BUDGETS = {
     limit: 200,
     unit: "MB",
   },
+  wholeCatalogueReads: {
+    label: "Products read by whole-table scans (pages, load, orders)",
+    kind: "max",
+    limit: 0,
+    unit: "count",
+  },
+  rssPglite: {
+    label: "Server RSS peak under load (PGlite, database included)",
+    kind: "max",
+    limit: 450,
+    unit: "MB",
+  },
 } as const satisfies Record<string, Budget>;
 
 export type ServerBenchInfo = {
@@ -352,6 +389,17 @@ export type SearchSection = {
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
+  check: Check;
+};
+
+/** The production server on the embedded database with the large catalogue, under load. */
+export type PgliteSection = {
+  products: number;
+  seedSeconds: number;
+  connections: number;
+  durationSeconds: number;
+  rows: (LoadFiguresRow & { name: string; path: string })[];
+  memory: { idleMB: number; sampledPeakMB: number; hwmMB: number };
   check: Check;
 };
 
@@ -464,6 +512,34 @@ function serverChecks(result: BenchResult): Check[] {
       : []),
     ...(result.orders ? [result.orders.checks.rate, result.orders.checks.integrity] : []),
     ...(result.search ? [result.search.check] : []),
+    ...(result.pglite ? [result.pglite.check] : []),
+    ...(result.catalogueReads ? [result.catalogueReads.check] : []),
+  ];
+}
+
+/** The PGlite memory section: what ran, the peak against its budget. */
+export function renderPgliteSection(pglite: PgliteSection): string[] {
+  const rows = pglite.rows.map((r) => [
+    r.name,
+    `\`${r.path}\``,
+    formatValue(r.requestsPerSecond, "/s"),
+    `${r.latencyP50Ms} ms`,
+    `${r.latencyP99Ms} ms`,
+    String(r.non2xx + r.errors + r.timeouts),
+  ]);
+  return [
+    "## Server memory on PGlite",
+    "",
+    `The production server on a fresh embedded database with ${pglite.products.toLocaleString("en-US")} products ` +
+      `(seeded in ${pglite.seedSeconds.toFixed(1)} s; PGlite runs inside the server process), ` +
+      `${pglite.connections} connections, one ${pglite.durationSeconds} s slice per target.`,
+    "",
+    markdownTable(["Target", "Path", "req/s", "p50", "p99", "non-2xx or errors"], rows),
+    "",
+    `RSS: ${formatValue(pglite.memory.idleMB, "MB")} before the load, ` +
+      `${formatValue(pglite.memory.sampledPeakMB, "MB")} highest sampled, ` +
+      `peak (VmHWM) ${formatCheck(pglite.check)} (budget ${formatBudget(pglite.check)}).`,
+    "",
   ];
 }
 
@@ -569,40 +645,134 @@ export function missedBudgets(result: BenchResult): string[] {
   const lines: string[] = [];
   const bundleFloor = result.bundle?.find((r) => r.floor);
   for (const route of result.bundle ?? []) {
-    if (route.floor) continue;
+    if (isReference(route)) continue;
     for (const key of ["js", "css"] as const) {
       const check = route.checks[key];
       if (check.ok) continue;
       const floor = bundleFloor ? bundleFloor.checks[key].measured : Number.NaN;
-      lines.push(missLine(route, check, floor));
+      lines.push(
+        missLine(
+          route,
+          check,
+          floor,
+          `the largest files: ${route.assets
+            .filter((a) => a.type === (key === "js" ? "script" : "stylesheet"))
+            .slice(0, 3)
+            .map((a) => `${a.url} ${formatValue(toKB(a.gzip), "kB")}`)
+            .join(", ")}`,
+        ),
+      );
     }
   }
   const lhFloor = result.lighthouse?.find((r) => r.floor);
   for (const route of result.lighthouse ?? []) {
-    if (route.floor) continue;
+    if (isReference(route)) continue;
     for (const key of LIGHTHOUSE_KEYS) {
       const check = route.checks[key];
       if (check.ok) continue;
-      lines.push(missLine(route, check, lhFloor ? lhFloor.median[key] : Number.NaN));
+      const js = result.bundle?.find((r) => r.path === route.path)?.checks.js.measured;
+      lines.push(
+        missLine(
+          route,
+          check,
+          lhFloor ? lhFloor.median[key] : Number.NaN,
+          lighthouseLimits(route, key, js),
+        ),
+      );
     }
   }
   for (const check of serverChecks(result)) {
     if (!check.ok) {
+      const limits = serverLimits(result, check);
       lines.push(
-        `server — ${check.label}: measured ${formatValue(check.measured, check.unit)}, budget ${formatBudget(check)}`,
+        `server — ${check.label}: measured ${formatValue(check.measured, check.unit)}, budget ${formatBudget(check)}${limits ? `. What limits it: ${limits}` : ""}`,
       );
     }
   }
   return lines;
 }
 
-function missLine(route: RouteInfo, check: Check, floor: number): string {
+/** The same run's figures that explain a missed server budget. */
+function serverLimits(result: BenchResult, check: Check): string | undefined {
+  const cpu = (v: number | undefined) => (v === undefined ? "n/a" : `${Math.round(v)} %`);
+  const memory = (idle: number) =>
+    `the server used ${formatValue(idle, "MB")} at rest before the load (Node, V8 and the loaded code: the floor); ` +
+    "the rest is V8 heap and native buffers of concurrent page renders (docs/decisions/025)";
+  switch (check.label) {
+    case SERVER_BUDGETS.rssPostgres.label:
+      return result.load ? memory(result.load.memory.idleMB) : undefined;
+    case SERVER_BUDGETS.rssPglite.label:
+      return result.pglite ? memory(result.pglite.memory.idleMB) : undefined;
+    case SERVER_BUDGETS.ordersPerSecond.label:
+      return result.orders
+        ? `server CPU ${cpu(result.orders.serverCpuPercent)} of one core, PostgreSQL ${cpu(result.orders.postgresCpuPercent)}`
+        : undefined;
+    case SERVER_BUDGETS.listingRatio.label:
+    case SERVER_BUDGETS.productSsrRatio.label:
+      return "server CPU per request (see the load table's CPU columns)";
+    default:
+      return undefined;
+  }
+}
+
+function missLine(route: RouteInfo, check: Check, floor: number, limits?: string): string {
   const floorText = Number.isFinite(floor) ? ` (floor ${formatValue(floor, check.unit)})` : "";
-  return `${route.name} (${route.path}) — ${check.label}: measured ${formatValue(check.measured, check.unit)}, budget ${formatBudget(check)}${floorText}`;
+  return `${route.name} (${route.path}) — ${check.label}: measured ${formatValue(check.measured, check.unit)}, budget ${formatBudget(check)}${floorText}${limits ? `. What limits it: ${limits}` : ""}`;
+}
+
+/** The first value of a run field among the runs that have it. */
+function fromRuns<T>(route: LighthouseRoute, pick: (run: LighthouseRun) => T | undefined) {
+  for (const run of route.runs) {
+    const value = run.runtimeError ? undefined : pick(run);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** What this run's own evidence says limits a missed Lighthouse budget. */
+export function lighthouseLimits(
+  route: LighthouseRoute,
+  key: LighthouseKey,
+  jsGzipKB?: number,
+): string | undefined {
+  switch (key) {
+    case "performance":
+      return "the score is made of LCP, TBT, CLS, FCP and Speed Index; see the LCP and TBT lines";
+    case "lcpMs": {
+      const element = fromRuns(route, (run) => run.lcpElement);
+      const js = jsGzipKB === undefined ? "the" : `its ${formatValue(jsGzipKB, "kB")} of`;
+      return (
+        `LCP element \`${element ?? "unknown"}\` comes with the server's HTML (FCP ${formatValue(route.median.fcpMs, "ms")}); ` +
+        `the simulation replays ${js} module scripts over slow 4G whenever they finished loading before the observed paint (decision 013)`
+      );
+    }
+    case "tbtMs": {
+      const work = fromRuns(route, (run) => run.mainThreadMs);
+      const top = fromRuns(route, (run) => run.bootup);
+      const parts = work
+        ? Object.entries(work)
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 3)
+            .map(([group, ms]) => `${group} ${Math.round(ms)} ms`)
+        : [];
+      const scripts = (top ?? [])
+        .slice(0, 2)
+        .map((s) => `${s.url.replace(/^https?:\/\/[^/]+/, "")} ${Math.round(s.ms)} ms`);
+      return (
+        "main-thread work at 4x CPU after the first paint, mostly hydration and script evaluation" +
+        (parts.length ? ` (Lighthouse's breakdown: ${parts.join(", ")})` : "") +
+        (scripts.length ? `; most CPU: ${scripts.join(", ")}` : "")
+      );
+    }
+    case "cls":
+      return "layout shifts after the first paint; see the audits Lighthouse flags below";
+    default:
+      return "see the audits Lighthouse flags below";
+  }
 }
 
 function routeCell(route: RouteInfo): string {
-  return route.floor ? `${route.name} _(reference)_` : route.name;
+  return isReference(route) ? `${route.name} _(reference)_` : route.name;
 }
 
 /** True when the JS and CSS went over the wire at (nearly) their raw size. */
@@ -670,7 +840,7 @@ export function renderMarkdown(result: BenchResult): string {
   out.push(
     `${result.date} · commit ${result.git ? `\`${result.git.commit.slice(0, 12)}\`${result.git.dirty ? " (uncommitted changes)" : ""}` : "unknown"} · ` +
       `${m.cores} cores (${m.cpu}), ${m.memoryGB} GB RAM, ${m.os} · Node ${m.node} · ${m.chromium}` +
-      `${m.lighthouse ? ` · Lighthouse ${m.lighthouse}` : ""} · database ${result.database} for the pages` +
+      `${m.lighthouse ? ` · Lighthouse ${m.lighthouse}` : ""} · database ${result.database} for the pages${result.pageProducts ? ` (${result.pageProducts.toLocaleString("en-US")} products)` : ""}` +
       `${result.server ? ` · load, orders and search on PostgreSQL with ${result.server.products.toLocaleString("en-US")} products` : ""} · ` +
       `${result.options.runs} Lighthouse run(s) per route, median · took ${Math.round(result.durationSeconds)} s`,
     "",
@@ -723,6 +893,19 @@ export function renderMarkdown(result: BenchResult): string {
   }
 
   out.push(...renderServerSections(result));
+  if (result.catalogueReads) {
+    const c = result.catalogueReads;
+    out.push(
+      "## Whole-catalogue reads",
+      "",
+      `PostgreSQL's counters for the products table (${c.products.toLocaleString("en-US")} rows) over every page load, ` +
+        "HTTP load, order, search and EXPLAIN of this run: " +
+        `${c.seqScans.toLocaleString("en-US")} sequential scan(s) reading ${formatCheck(c.check)} rows (budget ${formatBudget(c.check)}: no page or API call reads the whole catalogue), ` +
+        `${c.indexScans.toLocaleString("en-US")} index scans fetching ${c.indexRowsFetched.toLocaleString("en-US")} rows.`,
+      "",
+    );
+  }
+  if (result.pglite) out.push(...renderPgliteSection(result.pglite));
 
   const misses = missedBudgets(result);
   out.push("## Missed budgets", "");

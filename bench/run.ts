@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Browser } from "playwright-core";
+import { DEMO_ADMIN } from "../server/db/seed/seed";
 import {
   freePort,
   ROOT,
@@ -25,29 +26,38 @@ import {
   waitUntilHealthy,
 } from "../tests/support/server-process";
 import { launchBenchBrowser, measureRoute } from "./bundle";
+import {
+  type BenchDatabase,
+  type CatalogueScanCounters,
+  createBenchDatabase,
+  readCatalogueScans,
+} from "./database";
 import { CHROME_PATH, killRunningChromes, lighthouseRun } from "./lighthouse";
+import { runPgliteMemory } from "./pglite-memory";
 import {
   type BenchResult,
   type BundleRoute,
+  checkBudget,
   type LighthouseRoute,
   type LighthouseRun,
   median,
   missedBudgets,
   type RouteInfo,
   renderMarkdown,
+  SERVER_BUDGETS,
   summariseLighthouse,
 } from "./report";
-import { runServerBench } from "./server-bench";
+import { runServerBench, serveNodeArgs } from "./server-bench";
 
 const RESULTS_DIR = path.join(ROOT, "bench/results");
 
-const SECTIONS = ["lighthouse", "bundle", "load", "orders", "search"] as const;
+const SECTIONS = ["lighthouse", "bundle", "load", "orders", "search", "pglite"] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `Usage: npm run bench -- [options]
   --build              run \`npx react-router build\` first (default: use the existing build/)
-  --only <a,b,...>     sections: lighthouse, bundle, load, orders, search (default: all)
-  --products <n>       products in the PostgreSQL bench database (default 100000)
+  --only <a,b,...>     sections: lighthouse, bundle, load, orders, search, pglite (default: all)
+  --products <n>       products in the bench databases, PostgreSQL and PGlite (default 100000)
   --duration <s>       seconds per HTTP load slice (default 5)
   --rounds <n>         slices per HTTP target, in rounds over all targets (default 3)
   --orders-duration <s> seconds of order placement (default 10)
@@ -56,8 +66,9 @@ const USAGE = `Usage: npm run bench -- [options]
                        and dropped on it (default $BENCH_DATABASE_URL or
                        postgres://postgres@127.0.0.1:5432/postgres)
   --runs <n>           Lighthouse runs per route, median reported (default 3)
-  --url <base>         bench an already running server instead of starting one
-  --routes <a,b,...>   only these routes: floor, home, shop, category, product, cart, checkout
+  --url <base>         bench the pages of an already running server instead of starting one
+  --routes <a,b,...>   only these routes: floor, about, home, shop, category, product, cart,
+                       checkout, admin
   --reports            also save each Lighthouse HTML report under bench/results/lighthouse/
   --help`;
 
@@ -80,9 +91,19 @@ type Options = {
   routes?: string[];
 };
 
-const ROUTE_KEYS = ["floor", "home", "shop", "category", "product", "cart", "checkout"];
+const ROUTE_KEYS = [
+  "floor",
+  "about",
+  "home",
+  "shop",
+  "category",
+  "product",
+  "cart",
+  "checkout",
+  "admin",
+];
 
-/** The first word of a route's name: "floor (static page)" → "floor". */
+/** The first word of a route's name: "floor (empty page)" → "floor". */
 const routeKey = (route: RouteInfo) => route.name.split(" ")[0] ?? route.name;
 
 function parseOptions(argv: string[]): Options {
@@ -160,10 +181,14 @@ function parseOptions(argv: string[]): Options {
 const log = (message: string) =>
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
-/** The routes of issue 3/8, plus the floor: a static page of the same build. */
+/**
+ * The routes of issues 3 and 8: the storefront's and the admin product list; the floor (an empty
+ * page of the same build: the root document only) and a static page of the shop for reference.
+ */
 async function resolveRoutes(baseUrl: string, notes: string[]): Promise<RouteInfo[]> {
   const routes: RouteInfo[] = [
-    { name: "floor (static page)", path: "/about-us", floor: true },
+    { name: "floor (empty page)", path: "/bench/empty", floor: true },
+    { name: "about (static page)", path: "/about-us", reference: true },
     { name: "home", path: "/" },
     { name: "shop", path: "/shop" },
     { name: "category", path: `/product/category/${encodeURIComponent("Bag Items")}` },
@@ -177,8 +202,29 @@ async function resolveRoutes(baseUrl: string, notes: string[]): Promise<RouteInf
   } catch (error) {
     notes.push(`Product page skipped: ${error instanceof Error ? error.message : error}`);
   }
-  routes.push({ name: "cart", path: "/cart" }, { name: "checkout", path: "/product-checkout" });
+  routes.push(
+    { name: "cart", path: "/cart" },
+    { name: "checkout", path: "/product-checkout" },
+    { name: "admin products", path: "/dashboard/allProducts", signedIn: true },
+  );
   return routes;
+}
+
+/** The demo admin's session cookie (the seed's sign-in details), for the admin pages. */
+async function adminCookie(baseUrl: string): Promise<string> {
+  const res = await fetch(new URL("/api/auth/sign-in/email", baseUrl), {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: new URL(baseUrl).origin },
+    body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (!res.ok || !cookie) {
+    throw new Error(`signing in as ${DEMO_ADMIN.email} answered ${res.status}`);
+  }
+  return cookie;
 }
 
 function gitInfo(): BenchResult["git"] {
@@ -212,19 +258,15 @@ async function databaseKind(baseUrl: string): Promise<BenchResult["database"]> {
   }
 }
 
-function spawnOwnServer(): Promise<ServerProcess> {
-  if (!fs.existsSync(SERVER_ENTRY)) {
-    throw new BenchError(
-      `No production build at ${SERVER_ENTRY}: run with --build (or npm run build)`,
-    );
-  }
+/** The production server, as `npm run serve` runs it, on the bench's PostgreSQL database. */
+function spawnPageServer(database: BenchDatabase): Promise<ServerProcess> {
   return freePort().then((port) =>
     spawnServer({
-      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "haat-bench-")),
+      nodeArgs: serveNodeArgs(),
+      dataDir: database.dataDir,
       port,
       env: {
-        // Always the embedded database, seeded on first start into the fresh DATA_DIR.
-        DATABASE_URL: "",
+        DATABASE_URL: database.url,
         // Canonical and OpenGraph URLs on the origin Lighthouse visits.
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: "warn",
@@ -246,15 +288,20 @@ async function main() {
 
   let server: ServerProcess | undefined;
   let browser: Browser | undefined;
-  const cleanup = async () => {
+  let database: BenchDatabase | undefined;
+  const stopPageServer = async () => {
     killRunningChromes();
     await browser?.close().catch(() => undefined);
     browser = undefined;
-    if (!server) return;
     const s = server;
     server = undefined;
-    await s.stop();
-    fs.rmSync(s.dataDir, { recursive: true, force: true });
+    await s?.stop();
+  };
+  const cleanup = async () => {
+    await stopPageServer();
+    const d = database;
+    database = undefined;
+    await d?.drop();
   };
   const onSignal = () => {
     log("interrupted: stopping the browsers and the server...");
@@ -265,9 +312,26 @@ async function main() {
 
   try {
     const pages = options.sections.has("lighthouse") || options.sections.has("bundle");
+    const postgresSections = (["load", "orders", "search"] as const).filter((x) =>
+      options.sections.has(x),
+    );
     let baseUrl = options.url ?? "";
     let routes: RouteInfo[] = [];
-    let database: BenchResult["database"] = "unknown";
+    let databaseKindOfPages: BenchResult["database"] = "unknown";
+    let scansBefore: CatalogueScanCounters | undefined;
+    if ((pages && !options.url) || postgresSections.length > 0) {
+      if (!fs.existsSync(SERVER_ENTRY)) {
+        throw new BenchError(
+          `No production build at ${SERVER_ENTRY}: run with --build (or npm run build)`,
+        );
+      }
+      log(
+        `creating a PostgreSQL database with ${options.products.toLocaleString("en-US")} products...`,
+      );
+      database = await createBenchDatabase(options.pg, options.products, log);
+      log(`  seeded in ${database.seedSeconds.toFixed(1)} s`);
+      scansBefore = await readCatalogueScans(database.url);
+    }
     if (!pages) {
       // Only the server sections: no browser, no PGlite server.
     } else if (options.url) {
@@ -279,10 +343,10 @@ async function main() {
           `${baseUrl}/healthz does not answer 200 (${health instanceof Error ? (health.cause ?? health.message) : health.status}): is the server running?`,
         );
       }
-    } else {
-      log("starting the production server with a fresh, seeded PGlite database...");
+    } else if (database) {
+      log("starting the production server on it for the pages...");
       // Kept before it is healthy, so an interrupted start-up still stops it.
-      server = await spawnOwnServer();
+      server = await spawnPageServer(database);
       await waitUntilHealthy(server);
       baseUrl = server.url;
       log(`server ready at ${baseUrl}`);
@@ -292,8 +356,20 @@ async function main() {
       routes = (await resolveRoutes(baseUrl, notes)).filter(
         (route) => !options.routes || options.routes.includes(routeKey(route)),
       );
-      database = await databaseKind(baseUrl);
+      databaseKindOfPages = await databaseKind(baseUrl);
     }
+    let cookie: string | undefined;
+    if (routes.some((route) => route.signedIn)) {
+      try {
+        cookie = await adminCookie(baseUrl);
+      } catch (error) {
+        routes = routes.filter((route) => !route.signedIn);
+        notes.push(
+          `Admin pages skipped: ${error instanceof Error ? error.message : String(error)}.`,
+        );
+      }
+    }
+    const cookieFor = (route: RouteInfo) => (route.signedIn ? cookie : undefined);
 
     let bundle: BundleRoute[] | undefined;
     if (options.sections.has("bundle")) {
@@ -306,7 +382,7 @@ async function main() {
         await warm.close();
         bundle = [];
         for (const route of routes) {
-          const r = await measureRoute(browser, baseUrl, route);
+          const r = await measureRoute(browser, baseUrl, route, cookieFor(route));
           log(
             `  ${route.name.padEnd(20)} JS ${(r.js.gzip / 1000).toFixed(1)} kB gzip (${r.js.files} files), CSS ${(r.css.gzip / 1000).toFixed(1)} kB gzip, status ${r.status}`,
           );
@@ -333,6 +409,7 @@ async function main() {
             htmlReportPath: options.reports
               ? path.join(RESULTS_DIR, "lighthouse", `${slug}-${round}.html`)
               : undefined,
+            cookie: cookieFor(route),
           });
           lighthouseVersion ??= version;
           runs.get(route.path)?.push(run);
@@ -373,17 +450,13 @@ async function main() {
       }
     }
 
-    // The PGlite page server is done: stop it before loading the machine with the server bench.
-    await cleanup();
-    const serverSections = new Set(
-      (["load", "orders", "search"] as const).filter((x) => options.sections.has(x)),
-    );
+    // The page server is done: stop it before loading the machine with the server bench.
+    await stopPageServer();
     const serverBench =
-      serverSections.size > 0
+      database && postgresSections.length > 0
         ? await runServerBench({
-            sections: serverSections,
-            adminUrl: options.pg,
-            products: options.products,
+            sections: new Set(postgresSections),
+            database,
             durationSeconds: options.durationSeconds,
             rounds: options.rounds,
             ordersSeconds: options.ordersSeconds,
@@ -392,6 +465,29 @@ async function main() {
             notes,
           })
         : {};
+    let catalogueReads: BenchResult["catalogueReads"];
+    if (database && scansBefore) {
+      // Every server on the database has stopped, so their counts have been reported.
+      const after = await readCatalogueScans(database.url);
+      const seqRowsRead = after.seqRowsRead - scansBefore.seqRowsRead;
+      catalogueReads = {
+        products: database.products,
+        seqScans: after.seqScans - scansBefore.seqScans,
+        seqRowsRead,
+        indexScans: after.indexScans - scansBefore.indexScans,
+        indexRowsFetched: after.indexRowsFetched - scansBefore.indexRowsFetched,
+        check: checkBudget(seqRowsRead, SERVER_BUDGETS.wholeCatalogueReads),
+      };
+    }
+    await cleanup();
+    const pglite = options.sections.has("pglite")
+      ? await runPgliteMemory({
+          products: options.products,
+          durationSeconds: options.durationSeconds,
+          connections: options.connections,
+          log,
+        })
+      : undefined;
 
     const cpus = os.cpus();
     const benchmarkIndex = lighthouse
@@ -412,13 +508,16 @@ async function main() {
           ? { benchmarkIndex }
           : {}),
       },
-      database,
+      database: databaseKindOfPages,
+      ...(pages && !options.url ? { pageProducts: options.products } : {}),
       baseUrl,
       options: { runs: options.runs, only: options.only, externalServer: Boolean(options.url) },
       durationSeconds: (Date.now() - started) / 1000,
       ...(bundle ? { bundle } : {}),
       ...(lighthouse ? { lighthouse } : {}),
       ...serverBench,
+      ...(pglite ? { pglite } : {}),
+      ...(catalogueReads ? { catalogueReads } : {}),
       notes,
     };
 

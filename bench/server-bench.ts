@@ -1,12 +1,15 @@
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import postgres from "postgres";
 import {
   freePort,
+  ROOT,
   type ServerProcess,
   spawnServer,
   waitUntilHealthy,
 } from "../tests/support/server-process";
-import { createBenchDatabase } from "./database";
+import type { BenchDatabase } from "./database";
 import {
   HAS_TASKSET,
   pinProcess,
@@ -31,8 +34,8 @@ import { explainHotQueries, measureSearch, SEARCH_QUERIES } from "./search";
 
 export type ServerBenchOptions = {
   sections: Set<"load" | "orders" | "search">;
-  adminUrl: string;
-  products: number;
+  /** The seeded PostgreSQL database (bench/database.ts); the caller drops it. */
+  database: BenchDatabase;
   /** Seconds per load slice; each target gets `rounds` slices. */
   durationSeconds: number;
   rounds: number;
@@ -43,11 +46,16 @@ export type ServerBenchOptions = {
 };
 
 /**
- * Node 24 sizes the young generation from the machine's memory (up to 64 MB per semi-space on
- * 24 GB), which alone added ~100 MB of RSS; 16 MB keeps scavenges cheap and the RSS budget in
- * reach (docs/decisions/016).
+ * The Node flags of `npm run serve` (the V8 heap sizing of docs/decisions/025), read from
+ * package.json so the bench's servers run exactly as production does.
  */
-export const SERVER_NODE_OPTIONS = "--max-semi-space-size=16";
+export function serveNodeArgs(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const words = (pkg.scripts.serve ?? "").split(/\s+/);
+  return words.slice(words.indexOf("node") + 1).filter((word) => word.startsWith("--"));
+}
 
 const SERVER_CPU = "0";
 const LOAD_CPU = "1";
@@ -105,16 +113,11 @@ async function json<T>(url: string): Promise<T> {
 export async function runServerBench(
   options: ServerBenchOptions,
 ): Promise<Pick<BenchResult, "server" | "load" | "orders" | "search" | "explain">> {
-  const { log, notes, sections } = options;
-  log(
-    `creating a PostgreSQL database with ${options.products.toLocaleString("en-US")} products...`,
-  );
-  const database = await createBenchDatabase(options.adminUrl, options.products, log);
-  log(`  seeded in ${database.seedSeconds.toFixed(1)} s`);
+  const { log, notes, sections, database } = options;
   const out: Pick<BenchResult, "server" | "load" | "orders" | "search" | "explain"> = {
     server: {
       database: "postgres",
-      products: options.products,
+      products: database.products,
       seedSeconds: database.seedSeconds,
       pinned: false,
     },
@@ -134,6 +137,7 @@ export async function runServerBench(
 
     const port = await freePort();
     server = spawnServer({
+      nodeArgs: serveNodeArgs(),
       dataDir: database.dataDir,
       port,
       env: {
@@ -325,6 +329,5 @@ export async function runServerBench(
     return out;
   } finally {
     await server?.stop();
-    await database.drop();
   }
 }
