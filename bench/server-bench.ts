@@ -144,6 +144,9 @@ export async function runServerBench(
         DATABASE_URL: database.url,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: "warn",
+        // One load generator is one client address: the per-address limits (30 orders per 10
+        // minutes) would refuse all but the first requests and measure the 429 path instead.
+        RATE_LIMIT: "off",
       },
     });
     await waitUntilHealthy(server);
