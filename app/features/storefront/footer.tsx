@@ -63,7 +63,7 @@ export function Footer() {
   const { shop, user } = useRootData();
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-12 bg-neutral text-neutral-content">
+    <footer className="render-when-near mt-12 bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-[1200px] grid-cols-2 gap-8 px-4 py-10 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr]">
         <div className="col-span-2 lg:col-span-1">
           <Link to="/" className="inline-flex items-center gap-2 rounded-btn">
