@@ -238,6 +238,27 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
     await context.close();
   });
 
+  it("signs in when the popup closes before its message arrives (the session decides)", async () => {
+    const context = await browser.newContext();
+    // Every page of this context drops posted messages: the popup's answer never reaches the
+    // opener, as when the browser runs the opener's closed-popup check first.
+    await context.addInitScript(() => {
+      window.postMessage = () => {};
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/authentication/login`);
+    await hydrated(page);
+    const [popup] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("button", { name: "Google", exact: true }).click(),
+    ]);
+    if (!popup.isClosed()) await popup.waitForEvent("close");
+    await expectDialog(page, "Login Successful", googleUser.name);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole("heading", { level: 1, name: /Google Person/ }).waitFor();
+    await context.close();
+  });
+
   it("falls back to a full-page redirect when the popup is blocked, and returns to the page", async () => {
     const context = await browser.newContext();
     await context.addInitScript(() => {

@@ -79,44 +79,54 @@ export function SocialSignInButton({
     }
     setBusy(true);
     let finished = false;
-    const onMessage = async (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || event.source !== popup) return;
-      const data = event.data as PopupMessage | null;
-      if (!data || data.type !== MESSAGE_TYPE) return;
-      finished = true;
-      cleanup.current();
-      if (!data.ok) {
-        setBusy(false);
-        notify({
-          icon: "warning",
-          title: "Google Signup Failed",
-          text: data.error || "Google sign-in did not complete. Please try again.",
-        });
-        return;
-      }
+    const succeed = async () => {
       const session = await fetch("/api/auth/get-session", { credentials: "same-origin" })
         .then((r) => (r.ok ? r.json() : null))
         .catch(() => null);
-      if (session?.user?.email) await storeApiToken(session.user.email);
+      if (!session?.user) return false;
+      if (session.user.email) await storeApiToken(session.user.email);
       await revalidator.revalidate();
       setBusy(false);
       navigate(returnTo, { replace: true });
       notify({
         icon: "success",
         title: "Login Successful",
-        text: `Welcome, ${session?.user?.name ?? ""}!`,
+        text: `Welcome, ${session.user.name ?? ""}!`,
+      });
+      return true;
+    };
+    const onMessage = async (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== popup) return;
+      const data = event.data as PopupMessage | null;
+      if (!data || data.type !== MESSAGE_TYPE || finished) return;
+      finished = true;
+      cleanup.current();
+      if (data.ok && (await succeed())) return;
+      setBusy(false);
+      notify({
+        icon: "warning",
+        title: "Google Signup Failed",
+        text: data.error || "Google sign-in did not complete. Please try again.",
       });
     };
+    // The popup posts its answer and closes itself; the browser may run this timer before it
+    // delivers the message. So a closed popup gets a moment for its message, then the session
+    // decides: a popup that signed the visitor in but whose message was lost still counts.
+    let grace: number | undefined;
     const timer = window.setInterval(() => {
-      if (popup.closed && !finished) {
+      if (!popup.closed || finished || grace !== undefined) return;
+      grace = window.setTimeout(async () => {
+        if (finished) return;
+        finished = true;
         cleanup.current();
-        setBusy(false);
-      }
+        if (!(await succeed())) setBusy(false);
+      }, 1000);
     }, 500);
     window.addEventListener("message", onMessage);
     cleanup.current = () => {
       window.removeEventListener("message", onMessage);
       window.clearInterval(timer);
+      window.clearTimeout(grace);
     };
   }
 
