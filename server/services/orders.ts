@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { type CheckoutLine, type CustomerDetails, NOT_APPLICABLE } from "../../core/checkout";
 import { type OrderTotals, orderTotals } from "../../core/delivery";
 import { priceShown } from "../../core/money";
@@ -57,68 +57,89 @@ export async function insertOrder(db: Db, record: NewOrderRecord): Promise<Inser
   const changes = record.laterChanges ?? [];
   const status = changes.at(-1)?.to ?? "Pending";
   const id = newId();
-  return db.transaction(async (tx) => {
-    const insert = tx.insert(orders).values({
-      id,
-      userId: record.userId,
-      customerEmail: record.customer.email.toLowerCase(),
-      customerName: record.customer.name,
-      mobileNumber: record.customer.mobileNumber,
-      district: record.customer.district,
-      thana: record.customer.thana,
-      address: record.customer.address,
-      comment: record.customer.comment,
-      addressType: record.customer.addressType,
-      deliveryArea: record.customer.deliveryArea,
-      paymentSystem: record.customer.paymentSystem,
-      deliveryCharge: totals.deliveryCharge,
-      subTotal: totals.subTotal,
-      total: totals.total,
-      status,
-      idempotencyKey: record.idempotencyKey ?? null,
-      requestHash: record.requestHash ?? null,
-      placedAt: record.placedAt,
-      createdAt: record.placedAt,
-      updatedAt: changes.at(-1)?.at ?? record.placedAt,
-    });
-    const [order] = await (record.idempotencyKey
-      ? insert.onConflictDoNothing({ target: orders.idempotencyKey })
-      : insert
-    ).returning({ id: orders.id, orderNumber: orders.orderNumber });
-    if (!order) {
-      if (record.idempotencyKey) return null;
-      throw new Error("insert returned no order");
-    }
-    await tx
-      .insert(orderLines)
-      .values(
-        record.lines.map((line, position) => ({ id: newId(), orderId: id, position, ...line })),
-      );
-    let from: OrderStatus | null = null;
-    const history = [
-      {
-        to: "Pending" as OrderStatus,
-        at: record.placedAt,
-        byUserId: record.userId,
-        byRole: record.userId ? "customer" : "system",
-      } satisfies StatusChange,
-      ...changes,
-    ].map((change) => {
-      const row = {
-        id: newId(),
-        orderId: id,
-        fromStatus: from,
-        toStatus: change.to,
-        changedByUserId: change.byUserId,
-        changedByRole: change.byRole,
-        changedAt: change.at,
-      };
-      from = change.to;
-      return row;
-    });
-    await tx.insert(orderStatusHistory).values(history);
-    return { ...order, status, ...totals };
+  const insert = db.insert(orders).values({
+    id,
+    userId: record.userId,
+    customerEmail: record.customer.email.toLowerCase(),
+    customerName: record.customer.name,
+    mobileNumber: record.customer.mobileNumber,
+    district: record.customer.district,
+    thana: record.customer.thana,
+    address: record.customer.address,
+    comment: record.customer.comment,
+    addressType: record.customer.addressType,
+    deliveryArea: record.customer.deliveryArea,
+    paymentSystem: record.customer.paymentSystem,
+    deliveryCharge: totals.deliveryCharge,
+    subTotal: totals.subTotal,
+    total: totals.total,
+    status,
+    idempotencyKey: record.idempotencyKey ?? null,
+    requestHash: record.requestHash ?? null,
+    placedAt: record.placedAt,
+    createdAt: record.placedAt,
+    updatedAt: changes.at(-1)?.at ?? record.placedAt,
   });
+  const orderInsert = (
+    record.idempotencyKey ? insert.onConflictDoNothing({ target: orders.idempotencyKey }) : insert
+  ).returning({ id: orders.id, orderNumber: orders.orderNumber });
+  const linesInsert = db
+    .insert(orderLines)
+    .values(
+      record.lines.map((line, position) => ({ id: newId(), orderId: id, position, ...line })),
+    );
+  let from: OrderStatus | null = null;
+  const history = [
+    {
+      to: "Pending" as OrderStatus,
+      at: record.placedAt,
+      byUserId: record.userId,
+      byRole: record.userId ? "customer" : "system",
+    } satisfies StatusChange,
+    ...changes,
+  ].map((change) => {
+    const row = {
+      id: newId(),
+      orderId: id,
+      fromStatus: from,
+      toStatus: change.to,
+      changedByUserId: change.byUserId,
+      changedByRole: change.byRole,
+      changedAt: change.at,
+    };
+    from = change.to;
+    return row;
+  });
+  const historyInsert = db.insert(orderStatusHistory).values(history);
+
+  // One statement, so one round trip and atomic without BEGIN/COMMIT (decision 026). The lines
+  // and history reference the new order's id; when the idempotency key is already taken the
+  // order row is not inserted and their foreign keys fail the whole statement: nothing stored.
+  let result: unknown;
+  try {
+    result = await db.execute(
+      sql`with o as (${orderInsert.getSQL()}), l as (${linesInsert.getSQL()}), h as (${historyInsert.getSQL()})
+          select id, order_number from o`,
+    );
+  } catch (err) {
+    if (record.idempotencyKey && isForeignKeyViolation(err)) return null;
+    throw err;
+  }
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    id: string;
+    order_number: number;
+  }[];
+  const order = rows[0];
+  if (!order) throw new Error("insert returned no order");
+  return { id: order.id, orderNumber: Number(order.order_number), status, ...totals };
+}
+
+/** PostgreSQL's foreign_key_violation, possibly wrapped by Drizzle. */
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === "23503") return true;
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------- Placing an order
