@@ -366,7 +366,7 @@ describe("server sections", () => {
     expect(md).toContain("| 250/s ❌ | 4 ms | 20 ms | 2500 | 2499 | 1 ❌ | 0 ✅ | 0 |");
     expect(md).toContain("p50 2.1 ms, p95 9.5 ms ✅ (budget ≤ 15 ms)");
     expect(md).toContain("server — Accepted orders: measured 250/s, budget ≥ 300/s");
-    expect(md).toContain("7 PostgreSQL round trips per order");
+    expect(md).toContain("3 PostgreSQL round trips per order");
     expect(md).toContain("server — Orders lost or duplicated: measured 1, budget ≤ 0");
     expect(md).toContain("**product by id**");
   });

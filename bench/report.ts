@@ -708,9 +708,9 @@ function serverLimits(result: BenchResult, check: Check): string | undefined {
     case SERVER_BUDGETS.ordersPerSecond.label:
       return result.orders
         ? `server CPU ${cpu(result.orders.serverCpuPercent)} of one core, PostgreSQL ${cpu(result.orders.postgresCpuPercent)}: ` +
-            "the server is the bottleneck; a profile of order placement shows 7 PostgreSQL round trips per order " +
-            "(idempotency look-up, prices, BEGIN, 3 inserts, COMMIT: a fifth of its CPU in drizzle and postgres.js) " +
-            "and V8's garbage collection, another fifth under the memory-saving flags (docs/decisions/025)"
+            "the server is the bottleneck: 3 PostgreSQL round trips per order (idempotency look-up, prices, " +
+            "then the order with its lines and history in one statement: docs/decisions/026), query building " +
+            "in drizzle and postgres.js, and V8's garbage collection under the memory-saving flags (docs/decisions/025)"
         : undefined;
     case SERVER_BUDGETS.listingRatio.label:
     case SERVER_BUDGETS.productSsrRatio.label:
