@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { AppContext } from "../app-context";
 import { orderLines, orderStatusHistory, orders } from "../db/schema";
+import { CUSTOMER_DATA } from "../testing/api-fixtures";
 import { describeDb, openTestContext, TEST_DB } from "../testing/test-context";
 import { insertOrder, type NewOrderRecord } from "./orders";
 
@@ -9,18 +10,7 @@ describeDb(`storing an order in one statement (${TEST_DB})`, () => {
   let ctx: AppContext;
   const record = (key: string, name: string): NewOrderRecord => ({
     userId: null,
-    customer: {
-      name,
-      email: "Key@Haat.test",
-      mobileNumber: "01712345678",
-      district: "ঢাকা",
-      thana: "মিরপুর",
-      address: "House 1",
-      comment: "",
-      addressType: "Home",
-      deliveryArea: "Outside Dhaka",
-      paymentSystem: "Cash On Delivery",
-    },
+    customer: { ...CUSTOMER_DATA, name, email: "Key@Haat.test", deliveryArea: "Outside Dhaka" },
     lines: [
       {
         productId: "p1",

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { OAuth2Server } from "oauth2-mock-server";
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
@@ -217,11 +217,7 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
     const page = await context.newPage();
     await page.goto(`${server.url}/authentication/register`);
     await hydrated(page);
-    const [popup] = await Promise.all([
-      context.waitForEvent("page"),
-      page.getByRole("button", { name: "Continue with Google" }).click(),
-    ]);
-    await popup.waitForEvent("close");
+    await throughPopup(context, page, "Continue with Google");
     const features = await page.evaluate(
       () => (window as unknown as { openedWith: string[] }).openedWith[2],
     );
@@ -248,11 +244,7 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
     const page = await context.newPage();
     await page.goto(`${server.url}/authentication/login`);
     await hydrated(page);
-    const [popup] = await Promise.all([
-      context.waitForEvent("page"),
-      page.getByRole("button", { name: "Google", exact: true }).click(),
-    ]);
-    if (!popup.isClosed()) await popup.waitForEvent("close");
+    await throughPopup(context, page, "Google");
     await expectDialog(page, "Login Successful", googleUser.name);
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole("heading", { level: 1, name: /Google Person/ }).waitFor();
@@ -283,11 +275,7 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
     const page = await context.newPage();
     await page.goto(`${server.url}/authentication/login`);
     await hydrated(page);
-    const [popup] = await Promise.all([
-      context.waitForEvent("page"),
-      page.getByRole("button", { name: "Google", exact: true }).click(),
-    ]);
-    await popup.waitForEvent("close");
+    await throughPopup(context, page, "Google");
     await expectDialog(page, "Google Signup Failed");
     expect(new URL(page.url()).pathname).toBe("/authentication/login");
     await context.close();
@@ -394,3 +382,12 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
     }
   });
 });
+
+/** Clicks the button that opens the Google popup and waits until the popup has closed itself. */
+async function throughPopup(context: BrowserContext, page: Page, button: string) {
+  const [popup] = await Promise.all([
+    context.waitForEvent("page"),
+    page.getByRole("button", { name: button, exact: true }).click(),
+  ]);
+  if (!popup.isClosed()) await popup.waitForEvent("close");
+}
