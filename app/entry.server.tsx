@@ -1,7 +1,5 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
@@ -28,10 +26,6 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
@@ -48,7 +42,13 @@ export default function handleRequest(
         // hide the content from clients without JavaScript and delay its paint. The storefront's
         // boundaries exist to split hydration into short tasks (docs/decisions/025).
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyOption]() {
+        // Every client gets the whole page at once, as crawlers do: the server buffers each page
+        // to hash its ETag (server/http/http-cache.ts), so flushing the shell early would not
+        // reach the browser any sooner, and a shell flushed before React Router's streamed loader
+        // data is ready sends that data out of order, in hidden <div>s that React's inline
+        // scripts move into place after the first paint, costing the phone a full style and
+        // layout pass (docs/decisions/027).
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {

@@ -50,6 +50,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the app's own built stylesheet */}
         <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: inlineCss }} />
+        {/* No frame before the page's content is parsed: one style and layout pass paints it
+            (a frame of the half-parsed document would be blank and lay the page out twice;
+            docs/decisions/027). Without a #content, rendering waits for the whole document. */}
+        <link rel="expect" href="#content" blocking="render" />
         <Meta />
         <Links />
       </head>
