@@ -10,7 +10,7 @@ import { mountServerRoutes } from "./http/api";
 import { clientAddress, clientAddressContext } from "./http/client-address";
 import type { AppEnv } from "./http/env";
 import { immutableAssets, pageRevalidation } from "./http/http-cache";
-import { lowPriorityScripts } from "./http/low-priority-scripts";
+import { deferredScripts } from "./http/deferred-scripts";
 import { requestLog } from "./http/request-log";
 import { securityHeaders } from "./http/security-headers";
 import { logger } from "./logger";
@@ -39,9 +39,9 @@ export default await createHonoServer<AppEnv>({
     // phone on mobile data pays for every uncompressed byte. Images are already compressed.
     app.use(compress());
     app.use("/assets/*", immutableAssets());
-    // Outside lowPriorityScripts, so the validator is computed on the HTML as sent.
+    // Outside deferredScripts, so the validator is computed on the HTML as sent.
     app.use(pageRevalidation());
-    app.use(lowPriorityScripts());
+    app.use(deferredScripts());
   },
   configure(app) {
     mountServerRoutes(app, ctx);

@@ -136,7 +136,7 @@ describe("the storefront layout", () => {
 
     // No app JavaScript at all: only the inline boot script can set the theme before paint.
     await page.route("**/assets/*.js", (route) => route.abort());
-    await page.reload();
+    await page.reload({ waitUntil: "load" });
     expect(await html.getAttribute("data-theme")).toBe("dark");
     expect(await page.getByRole("button", { name: "Light Mode" }).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Dark Mode" }).count()).toBe(0);

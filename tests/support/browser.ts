@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -19,11 +19,56 @@ export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: npm test installs Debian's chromium`);
   }
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [...CHROMIUM_FLAGS],
   });
+  return waitingForInteractivePages(browser);
+}
+
+/** True once React has hydrated a page of the shop (app/root.tsx), or for any other document. */
+const isInteractive = () =>
+  !("__reactRouterContext" in window) || document.documentElement.hasAttribute("data-hydrated");
+
+/**
+ * `page.goto` and `page.reload` without a `waitUntil` of their own return once the shop's page
+ * responds, as a visitor waits for it: the page's scripts start after its first paint
+ * (server/http/deferred-scripts.ts, decision 028), often after the load event that Playwright
+ * waits for. A call that names its `waitUntil` gets exactly that, for tests of the page before
+ * its scripts run. Contexts without JavaScript are left alone.
+ */
+function waitingForInteractivePages(browser: Browser): Browser {
+  const patchPage = (page: Page) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (!options?.waitUntil) await page.waitForFunction(isInteractive);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (!options?.waitUntil) await page.waitForFunction(isInteractive);
+      return response;
+    };
+    return page;
+  };
+  const patchContext = (context: BrowserContext) => {
+    context.on("page", patchPage);
+    return context;
+  };
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    return options?.javaScriptEnabled === false ? context : patchContext(context);
+  };
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    return options?.javaScriptEnabled === false ? page : patchPage(page);
+  };
+  return browser;
 }
 
 const AXE_SOURCE_PATH = new URL("../../node_modules/axe-core/axe.min.js", import.meta.url);

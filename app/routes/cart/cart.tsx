@@ -14,6 +14,7 @@ import {
 } from "../../features/cart/cart-store";
 import { checkoutNavigation } from "../../features/cart/checkout-items";
 import { useHydrated, useViewportWidth } from "../../features/cart/client-hooks";
+import { CART_INTRO } from "../../features/cart/messages";
 import { pageTitle } from "../../features/cart/page-title";
 import { QuantityStepper } from "../../features/cart/quantity-stepper";
 import type { Route } from "./+types/cart";
@@ -28,8 +29,9 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Cart() {
   const hydrated = useHydrated();
   return (
-    <main className="mx-auto min-h-[70vh] w-full max-w-[1200px] px-3 py-6 sm:px-4">
-      <h1 className="mb-4 text-2xl font-bold">Cart</h1>
+    <main className="mx-auto min-h-screen w-full max-w-[1200px] px-3 py-6 sm:px-4">
+      <h1 className="text-2xl font-bold">Cart</h1>
+      <p className="mt-1 mb-4 text-base-content/80">{CART_INTRO}</p>
       {hydrated ? <CartContents /> : <CartSkeleton />}
     </main>
   );

@@ -36,6 +36,7 @@ import {
   toCheckoutItems,
 } from "../../features/cart/checkout-items";
 import { useHydrated, useViewportWidth } from "../../features/cart/client-hooks";
+import { CHECKOUT_INTRO } from "../../features/cart/messages";
 import { pageTitle } from "../../features/cart/page-title";
 import { QuantityStepper } from "../../features/cart/quantity-stepper";
 import { useRootData } from "../../lib/root-data";
@@ -99,7 +100,8 @@ export default function Checkout() {
           <li aria-current="page">Checkout</li>
         </ul>
       </nav>
-      <h1 className="mb-4 text-2xl font-bold">Checkout</h1>
+      <h1 className="text-2xl font-bold">Checkout</h1>
+      <p className="mt-1 mb-4 text-base-content/80">{CHECKOUT_INTRO}</p>
       {hydrated ? <CheckoutItems /> : <CheckoutSkeleton />}
     </main>
   );

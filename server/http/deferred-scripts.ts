@@ -1,0 +1,138 @@
+import type { MiddlewareHandler } from "hono";
+
+/**
+ * The page's JavaScript is fetched once the page has been painted (docs/decisions/028).
+ *
+ * React Router's `<Scripts>` puts a `<link rel="modulepreload">` per module in `<head>` and one
+ * inline `<script type="module">` that imports the route modules and then the client entry. On
+ * slow mobile data those ~130 kB gzip share the link with the HTML and the first images, although
+ * the server-rendered page is readable without them. Here the links are taken out and the module
+ * script is replaced, in place, by a classic inline script (same nonce) that starts the very same
+ * module script, with every module preloaded at once (no waterfall), after the browser has painted
+ * the page and the images it asks for first (`fetchpriority="high"`) have arrived.
+ */
+
+/** What a page waits for before its scripts are fetched, at most. */
+export const DEFER_LIMIT_MS = 3000;
+
+/**
+ * Runs in the browser, as the text of an inline script: `preloads` are the module URLs React
+ * Router preloads, `source` the text of its module script. Self-contained (no imports, no
+ * closures): it is serialised with Function.prototype.toString.
+ */
+function startScriptsAfterPaint(preloads: string[], source: string, limitMs: number): void {
+  const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? "";
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of preloads) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    const script = document.createElement("script");
+    script.type = "module";
+    script.nonce = nonce;
+    script.textContent = source;
+    document.body.appendChild(script);
+  };
+  // A hidden page paints nothing (and gets no animation frames): nothing to wait for.
+  if (document.visibilityState === "hidden") {
+    start();
+    return;
+  }
+  setTimeout(start, limitMs);
+  const observable = PerformanceObserver.supportedEntryTypes ?? [];
+  const afterFrames = (then: () => void, delayMs: number) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then, delayMs)));
+  // The first contentful paint, as the browser reports it once the frame is on screen.
+  const firstPaint = new Promise<void>((resolve) => {
+    if (!observable.includes("paint")) return afterFrames(resolve, 0);
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      resolve();
+    }).observe({ type: "paint", buffered: true });
+  });
+  // Each image the page asks for first: on screen (its largest-contentful-paint entry), or a
+  // moment after it arrived where it is not the largest element or the browser cannot tell.
+  const images = Array.from(
+    document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]'),
+  ).map(
+    (img) =>
+      new Promise<void>((resolve) => {
+        if (observable.includes("largest-contentful-paint")) {
+          new PerformanceObserver((list, observer) => {
+            if (!list.getEntries().some((e) => (e as LargestContentfulPaint).element === img))
+              return;
+            observer.disconnect();
+            resolve();
+          }).observe({ type: "largest-contentful-paint", buffered: true });
+        }
+        const arrived = () => afterFrames(resolve, 100);
+        if (img.complete) return arrived();
+        img.addEventListener("load", arrived, { once: true });
+        img.addEventListener("error", arrived, { once: true });
+      }),
+  );
+  Promise.all([firstPaint, ...images]).then(start);
+}
+
+const LOADER_SOURCE = startScriptsAfterPaint.toString();
+
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const HREF = /\shref="([^"]*)"/;
+/** React Router's module script: inline, `type="module" async`, ends by importing the entry. */
+const ROUTER_MODULE_SCRIPT =
+  /<script((?:\s(?!type=)[\w-]+="[^"]*")*)\stype="module"\sasync=""((?:\s[\w-]+="[^"]*")*)>([\s\S]*?window\.__reactRouterRouteModules[\s\S]*?)<\/script>/;
+
+/** Text in a JS string literal inside an HTML <script>: no `</script`, no `<!--`. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replaceAll("<", "\\u003c");
+}
+
+function unescapeAttribute(value: string): string {
+  return value
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
+}
+
+/**
+ * A server-rendered page with its module preloads removed and React Router's module script
+ * started after the first paint. A page without that script (an error page rendered without
+ * `<Scripts>`, a fragment) is returned unchanged.
+ */
+export function deferPageScripts(html: string): string {
+  const script = ROUTER_MODULE_SCRIPT.exec(html);
+  if (!script) return html;
+  const [whole, before = "", after = "", source = ""] = script;
+  const preloads: string[] = [];
+  const head = html.slice(0, script.index).replace(MODULE_PRELOAD, (link) => {
+    const href = HREF.exec(link)?.[1];
+    if (href === undefined) return link;
+    preloads.push(unescapeAttribute(href));
+    return "";
+  });
+  const loader = `<script${before}${after}>(${LOADER_SOURCE})(${scriptSafeJson(preloads)},${scriptSafeJson(source)},${DEFER_LIMIT_MS})</script>`;
+  return head + loader + html.slice(script.index + whole.length);
+}
+
+/** Rewrites HTML answers with {@link deferPageScripts}. */
+export function deferredScripts(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const type = c.res.headers.get("Content-Type") ?? "";
+    if (!type.startsWith("text/html") || !c.res.body) return;
+    const headers = new Headers(c.res.headers);
+    headers.delete("Content-Length");
+    const { status, statusText } = c.res;
+    const html = deferPageScripts(await c.res.text());
+    c.res = undefined;
+    c.res = new Response(html, { status, statusText, headers });
+  };
+}

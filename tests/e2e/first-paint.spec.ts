@@ -1,0 +1,140 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { CART_INTRO, CHECKOUT_INTRO } from "../../app/features/cart/messages";
+import { launchBrowser } from "../support/browser";
+
+/** What the browser recorded of a page load: paints, the largest paint, and script requests. */
+type LoadRecord = {
+  firstContentfulPaint: number;
+  largest: { at: number; tag: string; text: string; highPriority: boolean }[];
+  scriptStarts: number[];
+  violations: string[];
+};
+
+/** Observers installed before the page's own code, so nothing it does is missed. */
+function recordLoad() {
+  const w = window as unknown as { __load: { largest: unknown[]; violations: string[] } };
+  w.__load = { largest: [], violations: [] };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as LargestContentfulPaint[]) {
+      const el = e.element;
+      w.__load.largest.push({
+        at: e.startTime,
+        tag: el?.tagName ?? "",
+        text: el?.textContent?.trim().slice(0, 200) ?? "",
+        highPriority: el?.getAttribute("fetchpriority") === "high",
+      });
+    }
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+  document.addEventListener("securitypolicyviolation", (e) =>
+    w.__load.violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+  );
+}
+
+async function readLoad(page: Page): Promise<LoadRecord> {
+  return page.evaluate(() => {
+    const w = window as unknown as {
+      __load: { largest: LoadRecord["largest"]; violations: string[] };
+    };
+    return {
+      firstContentfulPaint:
+        performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+      largest: w.__load.largest,
+      scriptStarts: performance
+        .getEntriesByType("resource")
+        .filter((r) => new URL(r.name).pathname.endsWith(".js"))
+        .map((r) => r.startTime),
+      violations: w.__load.violations,
+    };
+  });
+}
+
+describe("the page comes first, its scripts after (decision 028)", () => {
+  const baseURL = inject("baseURL");
+  let browser: Browser;
+  let productId: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const { data } = await (await fetch(`${baseURL}/api/products?limit=100`)).json();
+    productId = (data as { _id: string; images: string[] }[]).find((p) => p.images.length > 0)
+      ?._id as string;
+  });
+  afterAll(async () => browser?.close());
+
+  /** A phone, as Lighthouse's mobile run sees it: the page goes up to interactive. */
+  async function load(path: string): Promise<{ page: Page; record: LoadRecord }> {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
+    await context.addInitScript(recordLoad);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${baseURL}${path}`);
+    // Whatever paints after hydration has been painted and reported.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+    );
+    const record = await readLoad(page);
+    expect(errors, path).toEqual([]);
+    expect(record.violations, path).toEqual([]);
+    return { page, record };
+  }
+
+  it("sends pages without module preloads or module scripts, and one loader under the page's nonce", async () => {
+    const response = await fetch(`${baseURL}/shop`);
+    const html = await response.text();
+    const nonce = /'nonce-([^']+)'/.exec(
+      response.headers.get("content-security-policy") ?? "",
+    )?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toContain('type="module"');
+    const loaders = html.match(/<script nonce="[^"]+">\(function startScriptsAfterPaint/g) ?? [];
+    expect(loaders).toEqual([`<script nonce="${nonce}">(function startScriptsAfterPaint`]);
+    // The loader comes after the page's content, so the content is parsed before it runs.
+    expect(html.indexOf('id="content"')).toBeLessThan(html.indexOf("startScriptsAfterPaint"));
+  });
+
+  for (const [name, path] of [
+    ["home", "/"],
+    ["shop", "/shop"],
+    ["a category", "/product/category/Bag%20Items"],
+    ["a product page", "product"],
+  ] as const) {
+    it(`paints ${name} with its first image before any script is requested, then hydrates`, async () => {
+      const { page, record } = await load(
+        path === "product" ? `/product-details/${productId}` : path,
+      );
+      const firstScript = Math.min(...record.scriptStarts);
+      expect(record.scriptStarts.length).toBeGreaterThan(5);
+      expect(record.firstContentfulPaint).toBeLessThan(firstScript);
+      // The largest paint is the image the page asks for first, and no script was on its way.
+      const largest = record.largest.at(-1);
+      expect(largest?.tag).toBe("IMG");
+      expect(largest?.highPriority).toBe(true);
+      expect(largest?.at).toBeLessThan(firstScript);
+      expect(await page.locator("html").getAttribute("data-hydrated")).toBe("");
+      await page.context().close();
+    });
+  }
+
+  for (const [name, path, intro] of [
+    ["cart", "/cart", CART_INTRO],
+    ["checkout", "/product-checkout", CHECKOUT_INTRO],
+  ] as const) {
+    it(`paints the ${name}'s largest text from the server: what the page's script adds later is smaller`, async () => {
+      const { page, record } = await load(path);
+      // The page's script has run: the browser-side contents replaced the placeholder.
+      expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+      const largest = record.largest.at(-1);
+      expect(largest).toMatchObject({ tag: "P", text: intro });
+      expect(largest?.at).toBeLessThan(Math.min(...record.scriptStarts));
+      await page.context().close();
+    });
+  }
+});
