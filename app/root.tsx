@@ -6,11 +6,13 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { DialogHost } from "./components/dialogs";
+import wholeAppCss from "./dashboard.css?url";
 import { sessionUser } from "./lib/session.server";
 import { shopInfo } from "./lib/shop.server";
 import { THEME_BOOT_SCRIPT } from "./theme";
@@ -21,17 +23,30 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
 )}`;
 
 /**
- * The storefront's stylesheet (18 KB gzip, within DESIGN §7's 20 KB) goes inline in <head>: a
- * separate stylesheet request is render-blocking and costs a round trip on slow 4G before the
- * first paint (docs/decisions/013-performance.md). Only the server bundle holds the text; the
- * browser reuses the <style> element the server sent, so hydration matches and nothing is
- * downloaded twice. The dashboard links its own sheet on top (app/dashboard.css, through
- * <Links />, which must stay after this <style>).
+ * Each document gets one stylesheet (docs/decisions/013 and 028):
+ * - A storefront page has its stylesheet (18 KB gzip, within DESIGN §7's 20 KB) inline in
+ *   <head>: a separate stylesheet request is render-blocking and costs a round trip on slow 4G
+ *   before the first paint. Only the server bundle holds the text; the browser reuses the <style>
+ *   element the server sent, so hydration matches and nothing is downloaded twice. The dashboard
+ *   layout links the whole app's sheet on top when the visitor goes there (after this <style>:
+ *   root renders <Links /> after it).
+ * - A page first opened under /dashboard links the whole app's sheet instead (cached across the
+ *   staff's visits), and keeps it when the staff go on to the storefront.
+ * What the first document got stays for the whole visit: the browser reads it from the page.
  */
 const STYLE_ID = "haat-css";
 const inlineCss = import.meta.env.SSR
   ? appCss
   : (globalThis.document?.getElementById(STYLE_ID)?.textContent ?? "");
+const clientDocumentSheet: "inline" | "linked" = globalThis.document?.getElementById(STYLE_ID)
+  ? "inline"
+  : "linked";
+
+function useDocumentSheet(): "inline" | "linked" {
+  const { pathname } = useLocation();
+  if (!import.meta.env.SSR) return clientDocumentSheet;
+  return pathname === "/dashboard" || pathname.startsWith("/dashboard/") ? "linked" : "inline";
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, shop] = await Promise.all([sessionUser(request), shopInfo()]);
@@ -44,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  const sheet = useDocumentSheet();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -53,8 +69,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" type="image/svg+xml" href={FAVICON} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant boot script, no user data */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the app's own built stylesheet */}
-        <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: inlineCss }} />
+        {sheet === "inline" ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the app's own built stylesheet
+          <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: inlineCss }} />
+        ) : (
+          <link rel="stylesheet" href={wholeAppCss} />
+        )}
         {/* No frame before the page's content is parsed: one style and layout pass paints it
             (a frame of the half-parsed document would be blank and lay the page out twice;
             docs/decisions/027). Without a #content, rendering waits for the whole document. */}

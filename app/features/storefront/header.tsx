@@ -94,7 +94,7 @@ function MobileNav() {
         aria-label="Main"
         className={`absolute top-full left-0 z-50 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg ${open ? "" : "hidden"}`}
       >
-        <ul className="menu w-full p-0">
+        <ul className="nav-list w-full">
           {NAV_LINKS.map((l) => (
             <li key={l.to}>
               <NavLink to={l.to} end>

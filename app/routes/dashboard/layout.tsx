@@ -16,8 +16,9 @@ import { requireUser } from "../../lib/guards.server";
 import type { Route } from "./+types/layout";
 
 /**
- * The dashboard's utilities and components, after the inlined app.css (root renders <Links /> after
- * its <style>); storefront pages never load them (decision 013, round 3).
+ * The whole app's sheet, for a visit that started on the storefront: after the inlined app.css
+ * (root renders <Links /> after its <style>). A page first opened under /dashboard already has it
+ * from root (decision 028); storefront pages never load it (decision 013, round 3).
  */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dashboardCss }];
 
@@ -30,8 +31,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function meta() {
   return [{ title: "Dashboard" }, { name: "robots", content: "noindex" }];
 }
-
-const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? "menu-active" : "");
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
@@ -116,23 +115,21 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <nav aria-label="Dashboard menu">
-            <ul className="menu w-full gap-1 p-0">
+            <ul className="nav-list w-full gap-1">
               <li>
-                <NavLink to="/dashboard" end className={linkClass}>
+                <NavLink to="/dashboard" end>
                   Dashboards
                 </NavLink>
               </li>
               {menu.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} className={linkClass}>
-                    {item.label}
-                  </NavLink>
+                  <NavLink to={item.to}>{item.label}</NavLink>
                 </li>
               ))}
             </ul>
           </nav>
           <div className="divider my-1" />
-          <ul className="menu w-full gap-1 p-0">
+          <ul className="nav-list w-full gap-1">
             <li>
               <Link to="/">Go To Home</Link>
             </li>
