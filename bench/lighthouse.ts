@@ -49,6 +49,28 @@ const numeric = (lhr: LighthouseResult, id: string) => {
   return typeof v === "number" ? v : Number.NaN;
 };
 
+/**
+ * Whether any script request started before the largest contentful paint of the observed load.
+ * Both times are in ms from the navigation's start; undefined when the report lacks either.
+ */
+export function scriptRequestedBeforeLcp(lhr: LighthouseResult): boolean | undefined {
+  const observed = (
+    lhr.audits.metrics?.details as { items?: { observedLargestContentfulPaint?: number }[] }
+  )?.items?.[0]?.observedLargestContentfulPaint;
+  const requests = (
+    lhr.audits["network-requests"]?.details as {
+      items?: { resourceType?: string; networkRequestTime?: number }[];
+    }
+  )?.items;
+  if (typeof observed !== "number" || !requests) return undefined;
+  return requests.some(
+    (r) =>
+      r.resourceType === "Script" &&
+      typeof r.networkRequestTime === "number" &&
+      r.networkRequestTime < observed,
+  );
+}
+
 /** The figures of one Lighthouse report. Exported for reading saved reports. */
 export function extractRun(lhr: LighthouseResult): LighthouseRun {
   const origin = new URL(lhr.finalDisplayedUrl || lhr.requestedUrl || "http://invalid").origin;
@@ -84,8 +106,10 @@ export function extractRun(lhr: LighthouseResult): LighthouseRun {
   const bootup = (
     lhr.audits["bootup-time"]?.details as { items?: { url?: string; total?: number }[] }
   )?.items;
+  const scriptsBeforeLcp = scriptRequestedBeforeLcp(lhr);
   return {
     ...(lcpNode ? { lcpElement: lcpNode } : {}),
+    ...(scriptsBeforeLcp === undefined ? {} : { scriptsBeforeLcp }),
     ...(breakdown
       ? {
           mainThreadMs: Object.fromEntries(

@@ -205,6 +205,14 @@ describe("report", () => {
       summariseLighthouse({ name: "home", path: "/" }, [
         run({ lcpMs: 2600, seo: 92, lcpElement: "main > p" }),
       ]),
+      summariseLighthouse({ name: "shop", path: "/shop" }, [
+        run({ lcpMs: 2100, lcpElement: "img", scriptsBeforeLcp: false }),
+        run({ lcpMs: 2200, lcpElement: "img", scriptsBeforeLcp: false }),
+      ]),
+      summariseLighthouse({ name: "cart", path: "/cart" }, [
+        run({ lcpMs: 2700, lcpElement: "p", scriptsBeforeLcp: true }),
+        run({ lcpMs: 2800, lcpElement: "p", scriptsBeforeLcp: false }),
+      ]),
       // A signed-in page's SEO (the dashboard is noindex) is not a miss.
       summariseLighthouse(
         { name: "admin products", path: "/dashboard/allProducts", signedIn: true },
@@ -225,6 +233,8 @@ describe("report", () => {
       "product (/product-details/x) — Initial JS (gzip): measured 152.5 kB, budget ≤ 140.0 kB (floor 150.0 kB). What limits it: the largest files: /assets/entry.js 100.0 kB",
       "home (/) — LCP: measured 2.60 s, budget ≤ 2.00 s (floor 2.40 s). What limits it: LCP element `main > p` comes with the server's HTML (FCP 1.20 s); the simulation replays the module scripts over slow 4G whenever they finished loading before the observed paint (decision 013)",
       "home (/) — SEO: measured 92, budget ≥ 100 (floor 100). What limits it: see the audits Lighthouse flags below",
+      "shop (/shop) — LCP: measured 2.15 s, budget ≤ 2.00 s (floor 2.40 s). What limits it: LCP element `img` comes with the server's HTML (FCP 1.20 s); no script was requested before it was painted (decision 028), so the simulated LCP is the document, its fonts and the LCP image over slow 4G",
+      "cart (/cart) — LCP: measured 2.75 s, budget ≤ 2.00 s (floor 2.40 s). What limits it: LCP element `p` comes with the server's HTML (FCP 1.20 s); the simulation replays the module scripts over slow 4G whenever they finished loading before the observed paint (decision 013; scripts were requested before the paint in 1 of 2 runs)",
     ]);
     const md = renderMarkdown(r);
     expect(md).toContain("2 cores (AMD EPYC)");

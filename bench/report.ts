@@ -180,6 +180,11 @@ export type LighthouseRun = Record<LighthouseKey, number> & {
   external: string[];
   /** The LCP element's CSS selector, as Lighthouse names it. */
   lcpElement?: string;
+  /**
+   * Whether a script request had started before the LCP of the observed (unthrottled) load:
+   * only then does the simulation count scripts in the LCP (decisions 013 and 028).
+   */
+  scriptsBeforeLcp?: boolean;
   /** Main-thread time per kind of work in the observed (unthrottled) load, ms. */
   mainThreadMs?: Record<string, number>;
   /** The scripts (or page) that used the most CPU in the observed load, ms, largest first. */
@@ -746,10 +751,12 @@ export function lighthouseLimits(
     case "lcpMs": {
       const element = fromRuns(route, (run) => run.lcpElement);
       const js = jsGzipKB === undefined ? "the" : `its ${formatValue(jsGzipKB, "kB")} of`;
-      return (
-        `LCP element \`${element ?? "unknown"}\` comes with the server's HTML (FCP ${formatValue(route.median.fcpMs, "ms")}); ` +
-        `the simulation replays ${js} module scripts over slow 4G whenever they finished loading before the observed paint (decision 013)`
-      );
+      const painted = `LCP element \`${element ?? "unknown"}\` comes with the server's HTML (FCP ${formatValue(route.median.fcpMs, "ms")}); `;
+      const withScripts = route.runs.filter((run) => run.scriptsBeforeLcp).length;
+      if (withScripts === 0 && route.runs.some((run) => run.scriptsBeforeLcp === false)) {
+        return `${painted}no script was requested before it was painted (decision 028), so the simulated LCP is the document, its fonts and the LCP image over slow 4G`;
+      }
+      return `${painted}the simulation replays ${js} module scripts over slow 4G whenever they finished loading before the observed paint (decision 013${withScripts ? `; scripts were requested before the paint in ${withScripts} of ${route.runs.length} runs` : ""})`;
     }
     case "tbtMs": {
       const work = fromRuns(route, (run) => run.mainThreadMs);
