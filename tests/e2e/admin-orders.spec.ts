@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { PRODUCT_BODY } from "../../server/testing/api-fixtures";
 import { launchBrowser } from "../support/browser";
 import {
   ADMIN,
@@ -57,6 +58,31 @@ describe("an admin handles orders (issue 6)", () => {
     expect(await page.getByRole("link", { name: /^Active Orders/ }).getAttribute("href")).toBe(
       "/dashboard/pendingOrders",
     );
+  });
+
+  it("counts a product added and one deleted meanwhile on the Total Products card", async () => {
+    const before = (await cardValues(page, baseURL))["Total Products"] ?? Number.NaN;
+    const send = (path: string, method: string, body?: unknown) =>
+      page.evaluate(
+        async ([path, method, body]) => {
+          const res = await fetch(path as string, {
+            method: method as string,
+            headers: { "content-type": "application/json" },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          return { status: res.status, body: await res.json() };
+        },
+        [path, method, body] as const,
+      );
+    const added = await send("/api/postProduct", "POST", {
+      ...PRODUCT_BODY,
+      name: "Card count Panjabi",
+    });
+    expect(added.status).toBe(201);
+    expect((await cardValues(page, baseURL))["Total Products"]).toBe(before + 1);
+    const removed = await send(`/api/deleteProduct/${added.body.insertedId}`, "DELETE");
+    expect(removed.status).toBe(200);
+    expect((await cardValues(page, baseURL))["Total Products"]).toBe(before);
   });
 
   it("searches Pending Orders by id and by phone, confirms, ships, delivers and deletes an order", async () => {
