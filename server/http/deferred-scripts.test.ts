@@ -78,5 +78,8 @@ describe("deferPageScripts", () => {
     expect(deferPageScripts(withoutScripts)).toBe(withoutScripts);
     const other = `<html><head></head><body><script type="module" async="">import "/x.js";</script></body></html>`;
     expect(deferPageScripts(other)).toBe(other);
+    // Another module script never borrows React Router's marker from a later script.
+    const later = `${other.replace("</body></html>", "")}<script>window.__reactRouterRouteModules = {};</script></body></html>`;
+    expect(deferPageScripts(later)).toBe(later);
   });
 });

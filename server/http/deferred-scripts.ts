@@ -43,8 +43,10 @@ function startScriptsAfterPaint(preloads: string[], source: string, limitMs: num
     start();
     return;
   }
+  // Set first: whatever goes wrong below, the scripts still start.
   setTimeout(start, limitMs);
-  const observable = PerformanceObserver.supportedEntryTypes ?? [];
+  const observable =
+    (typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes) || [];
   const afterFrames = (then: () => void, delayMs: number) =>
     requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then, delayMs)));
   // The first contentful paint, as the browser reports it once the frame is on screen.
@@ -84,9 +86,12 @@ const LOADER_SOURCE = startScriptsAfterPaint.toString();
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 const HREF = /\shref="([^"]*)"/;
-/** React Router's module script: inline, `type="module" async`, ends by importing the entry. */
+/**
+ * React Router's module script: inline, `type="module" async`, and it sets
+ * `window.__reactRouterRouteModules`. The text may not run past its own `</script>`.
+ */
 const ROUTER_MODULE_SCRIPT =
-  /<script((?:\s(?!type=)[\w-]+="[^"]*")*)\stype="module"\sasync=""((?:\s[\w-]+="[^"]*")*)>([\s\S]*?window\.__reactRouterRouteModules[\s\S]*?)<\/script>/;
+  /<script((?:\s(?!type=)[\w-]+="[^"]*")*)\stype="module"\sasync=""((?:\s[\w-]+="[^"]*")*)>((?:(?!<\/script>)[\s\S])*?window\.__reactRouterRouteModules(?:(?!<\/script>)[\s\S])*?)<\/script>/;
 
 /** Text in a JS string literal inside an HTML <script>: no `</script`, no `<!--`. */
 function scriptSafeJson(value: unknown): string {
