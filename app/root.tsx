@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { DialogHost } from "./components/dialogs";
 import wholeAppCss from "./dashboard.css?url";
+import { TAKA_FONT_SCRIPT } from "./font-boot";
 import { sessionUser } from "./lib/session.server";
 import { shopInfo } from "./lib/shop.server";
 import { THEME_BOOT_SCRIPT } from "./theme";
@@ -69,6 +70,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" type="image/svg+xml" href={FAVICON} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant boot script, no user data */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant font script, no user data */}
+        <script dangerouslySetInnerHTML={{ __html: TAKA_FONT_SCRIPT }} />
         {sheet === "inline" ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the app's own built stylesheet
           <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: inlineCss }} />

@@ -137,4 +137,36 @@ describe("the page comes first, its scripts after (decision 028)", () => {
       await page.context().close();
     });
   }
+
+  it("has the taka sign's face ready from <head>: no font request where ৳ is the only Bengali", async () => {
+    const { page } = await load("/shop");
+    // Both faces for U+09F3 are registered: the stylesheet's (a data: URL, loaded asynchronously
+    // if ever used) and the one app/font-boot.ts builds from bytes in <head>. Only the latter may
+    // have been used: the page's prices never waited for, nor re-laid out after, a font load.
+    const fonts = await page.evaluate(() => ({
+      requested: performance
+        .getEntriesByType("resource")
+        .filter((r) => /\.woff2?($|\?)/.test(new URL(r.name).pathname)).length,
+      takaFaces: [...document.fonts]
+        .filter((f) => f.unicodeRange.toUpperCase() === "U+9F3")
+        .map((f) => f.status)
+        .sort(),
+    }));
+    expect(fonts).toEqual({ requested: 0, takaFaces: ["loaded", "unloaded"] });
+    expect(await page.getByText("৳").count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it("starts the Bengali face of the home page's welcome while the page is parsed, before its first paint", async () => {
+    const { page, record } = await load("/");
+    const bengali = await page.evaluate(
+      () =>
+        performance
+          .getEntriesByType("resource")
+          .find((r) => new URL(r.name).pathname.includes("noto-sans-bengali-400"))?.startTime,
+    );
+    expect(bengali).toBeLessThan(record.firstContentfulPaint);
+    expect(await page.evaluate(() => document.fonts.check('1em "Haat Bengali"', "হাট"))).toBe(true);
+    await page.context().close();
+  });
 });
