@@ -7,15 +7,17 @@ import takaFontUrl from "./fonts/noto-sans-bengali-taka.woff2?inline";
  * by their hashes in the page policy) make the shop's faces ready before that first layout.
  */
 
-const takaBase64 = takaFontUrl.slice(takaFontUrl.indexOf(",") + 1);
-
 /**
  * The taka sign's face (744 bytes, app/styles/shop.css), built from bytes in <head>: a face made
  * from bytes is loaded at once, while the stylesheet's data: URL face loads asynchronously. Same
  * family and range as the stylesheet's face, which stays as the fallback without JavaScript;
- * where both exist, this one (added later) is the one used.
+ * where both exist, this one (added later) is the one used. A function, so that the browser bundle,
+ * which reads the script back from the page (app/root.tsx), leaves the font bytes out.
  */
-export const TAKA_FONT_SCRIPT = `(function(){try{var b=atob("${takaBase64}"),a=new Uint8Array(b.length);for(var i=0;i<b.length;i++)a[i]=b.charCodeAt(i);document.fonts.add(new FontFace("Haat Bengali",a,{unicodeRange:"U+09F3",weight:"100 900"}))}catch(e){}})();`;
+export function takaFontScript(): string {
+  const base64 = takaFontUrl.slice(takaFontUrl.indexOf(",") + 1);
+  return `(function(){try{var b=atob("${base64}"),a=new Uint8Array(b.length);for(var i=0;i<b.length;i++)a[i]=b.charCodeAt(i);document.fonts.add(new FontFace("Haat Bengali",a,{unicodeRange:"U+09F3",weight:"100 900"}))}catch(e){}})();`;
+}
 
 /**
  * Put just before server-rendered Bengali text: starts loading the Bengali face (the visitor's

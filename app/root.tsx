@@ -13,7 +13,7 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { DialogHost } from "./components/dialogs";
 import wholeAppCss from "./dashboard.css?url";
-import { TAKA_FONT_SCRIPT } from "./font-boot";
+import { takaFontScript } from "./font-boot";
 import { sessionUser } from "./lib/session.server";
 import { shopInfo } from "./lib/shop.server";
 import { THEME_BOOT_SCRIPT } from "./theme";
@@ -36,6 +36,11 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
  * What the first document got stays for the whole visit: the browser reads it from the page.
  */
 const STYLE_ID = "haat-css";
+/** Like the stylesheet, the taka face's script (1 KB of font bytes) is read back from the page. */
+const TAKA_SCRIPT_ID = "haat-taka";
+const takaScript = import.meta.env.SSR
+  ? takaFontScript()
+  : (globalThis.document?.getElementById(TAKA_SCRIPT_ID)?.textContent ?? "");
 const inlineCss = import.meta.env.SSR
   ? appCss
   : (globalThis.document?.getElementById(STYLE_ID)?.textContent ?? "");
@@ -71,7 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant boot script, no user data */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant font script, no user data */}
-        <script dangerouslySetInnerHTML={{ __html: TAKA_FONT_SCRIPT }} />
+        <script id={TAKA_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: takaScript }} />
         {sheet === "inline" ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the app's own built stylesheet
           <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: inlineCss }} />
