@@ -36,21 +36,24 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
  * What the first document got stays for the whole visit: the browser reads it from the page.
  */
 const STYLE_ID = "haat-css";
-/** Like the stylesheet, the taka face's script (1 KB of font bytes) is read back from the page. */
+/** The taka face's script (1 KB of font bytes; app/font-boot.ts). */
 const TAKA_SCRIPT_ID = "haat-taka";
-const takaScript = import.meta.env.SSR
-  ? takaFontScript()
-  : (globalThis.document?.getElementById(TAKA_SCRIPT_ID)?.textContent ?? "");
-const inlineCss = import.meta.env.SSR
-  ? appCss
-  : (globalThis.document?.getElementById(STYLE_ID)?.textContent ?? "");
-const clientDocumentSheet: "inline" | "linked" = globalThis.document?.getElementById(STYLE_ID)
-  ? "inline"
-  : "linked";
+
+/**
+ * In the browser, the text of an inline element the server rendered ("" where it sent none). The
+ * server-side text is chosen where each is used, behind `import.meta.env.SSR`, so that the browser
+ * bundle leaves the stylesheet and the font bytes out and hydration matches what was sent.
+ */
+function pageText(id: string): string {
+  return globalThis.document?.getElementById(id)?.textContent ?? "";
+}
+
+const inlineCss = import.meta.env.SSR ? appCss : pageText(STYLE_ID);
+const takaScript = import.meta.env.SSR ? takaFontScript() : pageText(TAKA_SCRIPT_ID);
 
 function useDocumentSheet(): "inline" | "linked" {
   const { pathname } = useLocation();
-  if (!import.meta.env.SSR) return clientDocumentSheet;
+  if (!import.meta.env.SSR) return inlineCss ? "inline" : "linked";
   return pathname === "/dashboard" || pathname.startsWith("/dashboard/") ? "linked" : "inline";
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { injectAxe } from "../support/browser";
+import { injectAxe, untilInteractive } from "../support/browser";
 
 /** A unique email for one journey, so files sharing the seeded server never collide. */
 export function uniqueEmail(prefix: string): string {
@@ -40,9 +40,9 @@ export async function login(page: Page, who: { email: string; password: string }
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
-/** Pages of the shop are hydrated once React Router's client has started. */
+/** Pages of the shop are hydrated once React has marked <html data-hydrated> (app/root.tsx). */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await untilInteractive(page);
 }
 
 /** WCAG 2 A/AA violations axe-core finds on the page as it is now (ids and the first target). */

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CART_INTRO, CHECKOUT_INTRO } from "../../app/features/cart/messages";
 import { launchBrowser } from "../support/browser";
+import { fetchProducts } from "./checkout-support";
 
 /** What the browser recorded of a page load: paints, the largest paint, and script requests. */
 type LoadRecord = {
@@ -56,9 +57,9 @@ describe("the page comes first, its scripts after (decision 028)", () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const { data } = await (await fetch(`${baseURL}/api/products?limit=100`)).json();
-    productId = (data as { _id: string; images: string[] }[]).find((p) => p.images.length > 0)
-      ?._id as string;
+    const withImage = (await fetchProducts(baseURL)).find((p) => p.images.length > 0);
+    if (!withImage) throw new Error("no product with an image");
+    productId = withImage._id;
   });
   afterAll(async () => browser?.close());
 

@@ -31,6 +31,11 @@ export async function launchBrowser(): Promise<Browser> {
 const isInteractive = () =>
   !("__reactRouterContext" in window) || document.documentElement.hasAttribute("data-hydrated");
 
+/** Waits until the page responds as a visitor expects: React has hydrated it. */
+export async function untilInteractive(page: Page): Promise<void> {
+  await page.waitForFunction(isInteractive);
+}
+
 /**
  * `page.goto` and `page.reload` without a `waitUntil` of their own return once the shop's page
  * responds, as a visitor waits for it: the page's scripts start after its first paint
@@ -42,16 +47,13 @@ function waitingForInteractivePages(browser: Browser): Browser {
   const patchPage = (page: Page) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (!options?.waitUntil) await page.waitForFunction(isInteractive);
+    const thenInteractive = async <T>(navigation: Promise<T>, waitUntil?: string) => {
+      const response = await navigation;
+      if (!waitUntil) await untilInteractive(page);
       return response;
     };
-    page.reload = async (options) => {
-      const response = await reload(options);
-      if (!options?.waitUntil) await page.waitForFunction(isInteractive);
-      return response;
-    };
+    page.goto = (url, options) => thenInteractive(goto(url, options), options?.waitUntil);
+    page.reload = (options) => thenInteractive(reload(options), options?.waitUntil);
     return page;
   };
   const patchContext = (context: BrowserContext) => {
