@@ -19,6 +19,7 @@ import { logger } from "./logger";
 import { installGracefulShutdown } from "./shutdown";
 
 const ctx = await getAppContext();
+const pageRenders = renderLimit(PAGE_RENDERS_AT_ONCE);
 
 export default await createHonoServer<AppEnv>({
   port: ctx.config.PORT,
@@ -41,14 +42,17 @@ export default await createHonoServer<AppEnv>({
     // phone on mobile data pays for every uncompressed byte. Images are already compressed.
     app.use(compress());
     app.use("/assets/*", immutableAssets());
-    // Two pages rendered at a time hold less memory than twenty, for the same pages per second.
-    app.use(renderLimit(PAGE_RENDERS_AT_ONCE));
+    // Two pages rendered at a time hold less memory than twenty, for the same pages per second;
+    // a turn lasts until the page below is buffered and answered.
+    app.use(pageRenders.scope);
     // Outside deferredScripts, so the validator is computed on the HTML as sent.
     app.use(pageRevalidation());
     app.use(deferredScripts());
   },
   configure(app) {
     mountServerRoutes(app, ctx);
+    // Last before React Router, so only pages wait for a render turn.
+    app.use(pageRenders.gate);
   },
   // What route loaders and actions get from Hono: the page's CSP nonce, and the connection
   // address that page actions (the Contact us form) count requests by, as the API does.

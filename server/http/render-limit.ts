@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./env";
 
 /**
  * Measured with the bench's load section (PostgreSQL, 100,000 products, 20 connections): peak RSS
@@ -6,28 +7,49 @@ import type { MiddlewareHandler } from "hono";
  */
 export const PAGE_RENDERS_AT_ONCE = 2;
 
-/** Paths that never reach React Router's page renderer. */
-const NOT_A_PAGE = /^\/(?:api|media|assets)(?:\/|$)/;
-
 /**
  * At most `limit` pages are rendered at once; the others wait their turn in arrival order.
- * Rendering is CPU work on one thread, so a queue costs no throughput, while every render in
- * flight holds its React tree and its copies of the page's HTML (docs/decisions/028).
- * Must sit outside the middleware that buffers the page, so a turn ends with the page complete.
+ * Rendering is CPU work on the one thread, so a queue costs no throughput, while every page in
+ * flight holds its React tree and its copies of the HTML until it is buffered (for its ETag and
+ * its scripts) and sent on (decision 028).
+ *
+ * Two halves, so that only pages wait and a turn lasts until the page is complete:
+ * - `gate`, mounted last before React Router (after the API, media and health routes), takes a
+ *   turn for each request that reaches it, waiting while all are taken;
+ * - `scope`, mounted outside the middleware that buffers pages, gives a turn taken inside back
+ *   once the answer is complete. Requests answered before the gate never wait.
  */
-export function renderLimit(limit: number): MiddlewareHandler {
+export function renderLimit(limit: number): {
+  scope: MiddlewareHandler<AppEnv>;
+  gate: MiddlewareHandler<AppEnv>;
+} {
   let running = 0;
   const waiting: (() => void)[] = [];
-  return async (c, next) => {
-    if (c.req.method !== "GET" || NOT_A_PAGE.test(c.req.path)) return next();
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
-    try {
+  const take = async () => {
+    if (running < limit) running += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  const giveBack = () => {
+    const turn = waiting.shift();
+    if (turn) turn();
+    else running -= 1;
+  };
+  return {
+    scope: async (c, next) => {
+      let held = false;
+      c.set("takeRenderTurn", async () => {
+        await take();
+        held = true;
+      });
+      try {
+        await next();
+      } finally {
+        if (held) giveBack();
+      }
+    },
+    gate: async (c, next) => {
+      await c.get("takeRenderTurn")?.();
       await next();
-    } finally {
-      const turn = waiting.shift();
-      if (turn) turn();
-      else running -= 1;
-    }
+    },
   };
 }
