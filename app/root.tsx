@@ -14,7 +14,7 @@ import appCss from "./app.css?inline";
 import { DialogHost } from "./components/dialogs";
 import wholeAppCss from "./dashboard.css?url";
 import { takaFontScript } from "./font-boot";
-import { sessionUser } from "./lib/session.server";
+import { actorMiddleware, actorOf, appOf } from "./lib/context.server";
 import { shopInfo } from "./lib/shop.server";
 import { THEME_BOOT_SCRIPT } from "./theme";
 
@@ -57,9 +57,11 @@ function useDocumentSheet(): "inline" | "linked" {
   return pathname === "/dashboard" || pathname.startsWith("/dashboard/") ? "linked" : "inline";
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [user, shop] = await Promise.all([sessionUser(request), shopInfo()]);
-  return { user, shop };
+/** Who is asking is settled once per request, for every loader and action below. */
+export const middleware: Route.MiddlewareFunction[] = [actorMiddleware];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { user: actorOf(context), shop: shopInfo(appOf(context)) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -14,6 +14,7 @@ import type { AppEnv } from "./http/env";
 import { immutableAssets, pageRevalidation } from "./http/http-cache";
 import { PAGE_RENDERS_AT_ONCE, renderLimit } from "./http/render-limit";
 import { requestLog } from "./http/request-log";
+import { appContext } from "./http/router-context";
 import { securityHeaders } from "./http/security-headers";
 import { logger } from "./logger";
 import { installGracefulShutdown } from "./shutdown";
@@ -54,10 +55,11 @@ export default await createHonoServer<AppEnv>({
     // Last before React Router, so only pages wait for a render turn.
     app.use(pageRenders.gate);
   },
-  // What route loaders and actions get from Hono: the page's CSP nonce, and the connection
-  // address that page actions (the Contact us form) count requests by, as the API does.
+  // What route loaders and actions get from Hono: the app context, the page's CSP nonce, and the
+  // connection address that page actions count requests by, as the API does.
   getLoadContext(c) {
     const context = new RouterContextProvider();
+    context.set(appContext, ctx);
     context.set(cspNonceContext, c.get("cspNonce"));
     context.set(clientAddressContext, clientAddress(c, ctx.config.TRUSTED_PROXIES));
     return context;

@@ -1,10 +1,10 @@
 import { CHEAP_ITEMS_CATEGORY } from "../../core/catalogue";
+import type { AppContext } from "../../server/app-context";
 import type { Db } from "../../server/db/client";
 import { listProducts } from "../../server/services/products";
 import { listSlides } from "../../server/services/slides";
 import { toCardProduct } from "../components/product-card";
 import { CAROUSEL_FIRST } from "../features/storefront/product-carousel";
-import { serverContext } from "./server-context.server";
 
 /** The Most Popular and 100 TK grids start with 10; the browser asks for more when needed. */
 export const GRID_FIRST = 10;
@@ -13,8 +13,7 @@ export const GRID_FIRST = 10;
  * Everything the home page shows first, in bounded queries: never the whole catalogue. Cached
  * until the next product or slide change.
  */
-export async function homePageData() {
-  const ctx = await serverContext();
+export function homePageData(ctx: AppContext) {
   return ctx.catalogueCache.get("home", () => loadHomePageData(ctx.db));
 }
 

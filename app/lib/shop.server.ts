@@ -1,8 +1,7 @@
 import type { ShopInfo } from "../../core/shop";
-import { serverContext } from "./server-context.server";
+import type { AppContext } from "../../server/app-context";
 
-export async function shopInfo(): Promise<ShopInfo> {
-  const { config } = await serverContext();
+export function shopInfo({ config }: AppContext): ShopInfo {
   return {
     name: config.SHOP_NAME,
     phone: config.SHOP_PHONE,

@@ -1,7 +1,7 @@
 import { userQuerySchema } from "../../core/schemas";
+import type { AppContext } from "../../server/app-context";
 import { AppError } from "../../server/errors";
 import { listUsers } from "../../server/services/users";
-import { serverContext } from "./server-context.server";
 
 /** Users shown per page of /dashboard/allUsers. */
 export const USERS_PAGE_SIZE = 50;
@@ -11,7 +11,7 @@ export const USERS_PAGE_SIZE = 50;
  * the previous page ended and `from` the number of its first row (for the # column). A bad
  * cursor starts again at the first page.
  */
-export async function usersPage(url: URL) {
+export async function usersPage(ctx: AppContext, url: URL) {
   const parsed = userQuerySchema.safeParse({
     search: url.searchParams.get("q") ?? undefined,
     cursor: url.searchParams.get("cursor") ?? undefined,
@@ -19,7 +19,6 @@ export async function usersPage(url: URL) {
   });
   const query = parsed.success ? parsed.data : { limit: USERS_PAGE_SIZE };
   const from = Number(url.searchParams.get("from"));
-  const ctx = await serverContext();
   const search = query.search ?? "";
   try {
     const page = await listUsers(ctx.db, query);

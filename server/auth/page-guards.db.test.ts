@@ -1,12 +1,17 @@
 import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { requireAdmin, requireUser } from "../../app/lib/guards.server";
+import { actorMiddleware, requireAdmin, requireUser } from "../../app/lib/context.server";
 import type { AppContext } from "../app-context";
 import { user } from "../db/schema";
+import { appContext } from "../http/router-context";
 import { signUp } from "../testing/accounts";
 import { describeDb, openTestContext, TEST_DB } from "../testing/test-context";
 
-/** The dashboard's page guards (app/lib/guards.server.ts) against real sessions. */
+/**
+ * The pages' guards (app/lib/context.server.ts) against real sessions: the root middleware reads
+ * the session once into React Router's context, the guards read it from there.
+ */
 describeDb(`page guards (${TEST_DB})`, () => {
   let ctx: AppContext;
   let customer: { id: string; cookie: string };
@@ -14,22 +19,31 @@ describeDb(`page guards (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     ctx = await openTestContext();
-    globalThis.__haatContext = Promise.resolve(ctx);
     customer = await signUp(ctx, { name: "Cust", email: "guard-customer@haat.test" });
     admin = await signUp(ctx, { name: "Boss", email: "guard-admin@haat.test" });
     await ctx.db.update(user).set({ role: "admin" }).where(eq(user.id, admin.id));
   });
   afterAll(async () => {
-    globalThis.__haatContext = undefined;
     await ctx?.close();
   });
 
-  const page = (path: string, cookie?: string) =>
-    new Request(`http://localhost:3000${path}`, { headers: cookie ? { cookie } : {} });
+  /** A page request as the server hands it to React Router, after the root middleware ran. */
+  async function page(path: string, cookie?: string) {
+    const request = new Request(`http://localhost:3000${path}`, {
+      headers: cookie ? { cookie } : {},
+    });
+    const context = new RouterContextProvider();
+    context.set(appContext, ctx);
+    await actorMiddleware(
+      { request, context, params: {}, url: new URL(request.url), pattern: "" } as never,
+      async () => new Response(),
+    );
+    return { request, context };
+  }
 
-  const thrown = async (p: Promise<unknown>) => {
+  const thrown = (run: () => unknown) => {
     try {
-      await p;
+      run();
     } catch (e) {
       return e;
     }
@@ -37,26 +51,37 @@ describeDb(`page guards (${TEST_DB})`, () => {
   };
 
   it("sends a guest to the login page and back (also for client-side data requests)", async () => {
-    const res = (await thrown(requireUser(page("/dashboard/myShopping?x=1")))) as Response;
+    const guest = await page("/dashboard/myShopping?x=1");
+    const res = thrown(() => requireUser(guest.request, guest.context)) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(
       "/authentication/login?redirectTo=%2Fdashboard%2FmyShopping%3Fx%3D1",
     );
-    const data = (await thrown(
-      requireUser(page("/dashboard.data?_routes=routes%2Fdashboard")),
-    )) as Response;
+    const dataRequest = await page("/dashboard.data?_routes=routes%2Fdashboard");
+    const data = thrown(() => requireUser(dataRequest.request, dataRequest.context)) as Response;
     expect(data.headers.get("location")).toBe("/authentication/login?redirectTo=%2Fdashboard");
   });
 
   it("lets a signed-in user through and shows a customer the 403 page on admin pages", async () => {
-    expect((await requireUser(page("/dashboard", customer.cookie))).role).toBe("customer");
+    const asCustomer = await page("/dashboard", customer.cookie);
+    expect(requireUser(asCustomer.request, asCustomer.context)).toMatchObject({
+      userId: customer.id,
+      role: "customer",
+    });
     // React Router's data(...) with status 403: the dashboard's error page shows its message.
-    const error = (await thrown(requireAdmin(page("/dashboard/allUsers", customer.cookie)))) as {
+    const forbidden = await page("/dashboard/allUsers", customer.cookie);
+    const error = thrown(() => requireAdmin(forbidden.request, forbidden.context)) as {
       data: { message: string };
       init: { status: number };
     };
     expect(error.init.status).toBe(403);
     expect(error.data.message).toBe("You do not have access to this page");
-    expect((await requireAdmin(page("/dashboard/allUsers", admin.cookie))).role).toBe("admin");
+    const asAdmin = await page("/dashboard/allUsers", admin.cookie);
+    expect(requireAdmin(asAdmin.request, asAdmin.context).role).toBe("admin");
+  });
+
+  it("treats a forged or ended session as a guest", async () => {
+    const forged = await page("/dashboard", "better-auth.session_token=forged.value");
+    expect(thrown(() => requireUser(forged.request, forged.context))).toBeInstanceOf(Response);
   });
 });

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import type { Actor } from "../../core/actor";
 import { userNameSchema, userQuerySchema } from "../../core/schemas";
 import { API_TOKEN_TTL_SECONDS, signApiToken } from "../auth/api-token";
 import { CLIENT_IP_HEADER } from "../auth/auth";
@@ -12,7 +13,7 @@ import {
   recordOwnProfile,
   setUserRole,
 } from "../services/users";
-import { type Caller, requireAdmin, requireCaller } from "./caller";
+import { requireAdmin, requireCaller } from "./caller";
 import { clientAddress } from "./client-address";
 import type { AppEnv } from "./env";
 import { createRouter } from "./router";
@@ -164,7 +165,7 @@ const deleteUserRoute = createRoute({
 });
 
 /** The caller's own email, or any email for an admin; else 403. */
-function assertMayAsk(caller: Caller, email: string) {
+function assertMayAsk(caller: Actor, email: string) {
   if (caller.role !== "admin" && caller.email !== email.trim().toLowerCase()) {
     throw new AppError("forbidden", "You may only ask about your own email");
   }

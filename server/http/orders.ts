@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import type { Actor } from "../../core/actor";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "../../core/checkout";
 import { DELIVERY_AREAS } from "../../core/delivery";
 import { ORDER_SEARCH_MAX } from "../../core/order-lists";
@@ -10,16 +11,11 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { addressSubject } from "../rate-limit/address";
 import { changeOrderStatus, deleteOrder } from "../services/order-changes";
-import {
-  getOrderDetail,
-  listOrders,
-  type OrderOwner,
-  type OrderViewer,
-} from "../services/order-queries";
+import { getOrderDetail, listOrders, type OrderOwner } from "../services/order-queries";
 import { isIdempotencyKeyUsed, placeOrder } from "../services/orders";
 import { findUserByEmail } from "../services/users";
 import { bodyLimit } from "./body-limit";
-import { type Caller, getCaller, requireAdmin, requireCaller } from "./caller";
+import { getCaller, requireAdmin, requireCaller } from "./caller";
 import { clientAddress } from "./client-address";
 import type { AppEnv } from "./env";
 import { createRouter } from "./router";
@@ -298,15 +294,6 @@ const deleteOrderRoute = createRoute({
   },
 });
 
-function viewerOf(caller: Caller): OrderViewer {
-  return {
-    userId: caller.userId,
-    email: caller.email,
-    role: caller.role,
-    emailVerified: caller.emailVerified,
-  };
-}
-
 /** The account behind an email, as an order owner (an email without an account owns its guest orders). */
 async function ownerByEmail(db: Db, email: string): Promise<OrderOwner> {
   const account = await findUserByEmail(db, email);
@@ -318,12 +305,12 @@ async function ownerByEmail(db: Db, email: string): Promise<OrderOwner> {
 /** Both list routes: a page of the caller's visible orders, optionally one customer's. */
 async function listFor(
   c: Context<AppEnv>,
-  caller: Caller,
+  caller: Actor,
   query: z.infer<typeof listQuerySchema>,
   owner?: OrderOwner,
 ) {
   const { status, q, limit, cursor } = query;
-  const page = await listOrders(c.var.app.db, viewerOf(caller), {
+  const page = await listOrders(c.var.app.db, caller, {
     statuses: status,
     search: q,
     owner,
@@ -353,14 +340,14 @@ ordersApi
   })
   .openapi(getOrderRoute, async (c) => {
     const caller = await requireCaller(c);
-    const order = await getOrderDetail(c.var.app.db, viewerOf(caller), c.req.valid("param").id);
+    const order = await getOrderDetail(c.var.app.db, caller, c.req.valid("param").id);
     return c.json({ data: order }, 200);
   })
   .openapi(orderStatusRoute, async (c) => {
     const caller = await requireCaller(c);
     const changed = await changeOrderStatus(
       c.var.app.db,
-      viewerOf(caller),
+      caller,
       c.req.valid("param").id,
       c.req.valid("json").status,
     );
@@ -368,6 +355,6 @@ ordersApi
   })
   .openapi(deleteOrderRoute, async (c) => {
     const caller = await requireAdmin(c);
-    await deleteOrder(c.var.app.db, viewerOf(caller), c.req.valid("param").id);
+    await deleteOrder(c.var.app.db, caller, c.req.valid("param").id);
     return c.json({ deletedCount: 1 as const }, 200);
   });

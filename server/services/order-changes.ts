@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import type { Actor } from "../../core/actor";
 import { canDeleteOrder, canTransition, type OrderStatus } from "../../core/order-status";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import { orderStatusHistory, orders } from "../db/schema";
 import { AppError } from "../errors";
-import { type OrderViewer, visibleTo } from "./order-queries";
+import { visibleTo } from "./order-queries";
 
 export type StatusChangeResult = { id: string; from: OrderStatus; to: OrderStatus };
 
@@ -16,7 +17,7 @@ export type StatusChangeResult = { id: string; from: OrderStatus; to: OrderStatu
  */
 export async function changeOrderStatus(
   db: Db,
-  viewer: OrderViewer,
+  viewer: Actor,
   id: string,
   to: OrderStatus,
   now: Date = new Date(),
@@ -57,7 +58,7 @@ export async function changeOrderStatus(
  * Deletes an order with its lines and history; admins only, and only when it is Cancelled,
  * Delivered or Return (decisions.md). Unknown → 404; another status → 409.
  */
-export async function deleteOrder(db: Db, viewer: OrderViewer, id: string): Promise<void> {
+export async function deleteOrder(db: Db, viewer: Actor, id: string): Promise<void> {
   if (viewer.role !== "admin") throw new AppError("forbidden", "Only admins may delete orders");
   await db.transaction(async (tx) => {
     const [order] = await tx

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Actor } from "../../core/actor";
 import type { OrderStatus } from "../../core/order-status";
 import type { AppContext } from "../app-context";
 import { describeDb, openTestContext, TEST_DB } from "../testing/test-context";
-import { countOrdersByStatus, dailyOrderStats, type OrderViewer } from "./order-queries";
+import { countOrdersByStatus, dailyOrderStats } from "./order-queries";
 import { insertOrder } from "./orders";
 
 describeDb(`order counts and daily stats (${TEST_DB})`, () => {
   let ctx: AppContext;
-  const admin: OrderViewer = {
+  const admin: Actor = {
     userId: "nobody",
+    name: "Admin",
     email: "a@haat.test",
     role: "admin",
     emailVerified: true,
@@ -82,8 +84,9 @@ describeDb(`order counts and daily stats (${TEST_DB})`, () => {
       Cancelled: 1,
       Return: 1,
     });
-    const other: OrderViewer = {
+    const other: Actor = {
       userId: "u-other",
+      name: "Other",
       email: "other@haat.test",
       role: "customer",
       emailVerified: true,

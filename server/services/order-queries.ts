@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Actor } from "../../core/actor";
 import { formatOrderDate, formatOrderTime } from "../../core/dates";
-import type { OrderStatus, Role } from "../../core/order-status";
+import type { OrderStatus } from "../../core/order-status";
 import type {
   DailyOrderStat,
   OrderDetailView,
@@ -12,9 +13,6 @@ import type { Db } from "../db/client";
 import { encodeCursor, olderThan } from "../db/keyset";
 import { type OrderRow, orderLines, orderStatusHistory, orders, user } from "../db/schema";
 import { AppError } from "../errors";
-
-/** Who is looking at orders: admins see every order, customers their own (decisions.md). */
-export type OrderViewer = { userId: string; email: string; role: Role; emailVerified: boolean };
 
 /** A customer account as far as order ownership goes; `userId` null for an email with no account. */
 export type OrderOwner = { userId: string | null; email: string; emailVerified: boolean };
@@ -30,8 +28,11 @@ export function ownedBy(owner: OrderOwner): SQL {
   return owner.emailVerified ? (or(placedSignedIn, sameEmail) as SQL) : placedSignedIn;
 }
 
-/** What an admin may see: everything. What a customer may see: their own orders. */
-export function visibleTo(viewer: OrderViewer): SQL | undefined {
+/**
+ * Who is looking at orders decides what they see (decisions.md): an admin everything, a customer
+ * their own orders.
+ */
+export function visibleTo(viewer: Actor): SQL | undefined {
   return viewer.role === "admin" ? undefined : ownedBy(viewer);
 }
 
@@ -66,7 +67,7 @@ function searchCondition(search: string): SQL | undefined {
   return or(...conditions);
 }
 
-function filterConditions(viewer: OrderViewer, filter: Omit<OrderFilter, "limit" | "cursor">) {
+function filterConditions(viewer: Actor, filter: Omit<OrderFilter, "limit" | "cursor">) {
   const where: (SQL | undefined)[] = [visibleTo(viewer)];
   if (filter.statuses?.length) where.push(inArray(orders.status, [...filter.statuses]));
   if (filter.owner) where.push(ownedBy(filter.owner));
@@ -159,11 +160,7 @@ export function toOrderView(row: OrderRow, lines: (typeof orderLines.$inferSelec
  * A page of the orders the viewer may see, newest first (keyset-paginated), with the number of
  * orders matching the filter. A customer never gets another customer's order, whatever the filter.
  */
-export async function listOrders(
-  db: Db,
-  viewer: OrderViewer,
-  filter: OrderFilter,
-): Promise<OrderPage> {
+export async function listOrders(db: Db, viewer: Actor, filter: OrderFilter): Promise<OrderPage> {
   const where = filterConditions(viewer, filter);
   const pageWhere = [...where];
   if (filter.cursor) pageWhere.push(olderThan(orders.placedAt, orders.id, filter.cursor));
@@ -192,11 +189,7 @@ export async function listOrders(
  * One order with its lines and status history. An order the viewer may not see answers 404,
  * like one that does not exist: a customer learns nothing about other customers' order ids.
  */
-export async function getOrderDetail(
-  db: Db,
-  viewer: OrderViewer,
-  id: string,
-): Promise<OrderDetailView> {
+export async function getOrderDetail(db: Db, viewer: Actor, id: string): Promise<OrderDetailView> {
   const [row] = await db
     .select()
     .from(orders)
@@ -211,7 +204,7 @@ export async function getOrderDetail(
 export type OrderCounts = Record<OrderStatus, number>;
 
 /** How many of the viewer's visible orders are in each status. */
-export async function countOrdersByStatus(db: Db, viewer: OrderViewer): Promise<OrderCounts> {
+export async function countOrdersByStatus(db: Db, viewer: Actor): Promise<OrderCounts> {
   const rows = await db
     .select({ status: orders.status, n: count() })
     .from(orders)

@@ -1,13 +1,11 @@
 import { and, asc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Actor } from "../../core/actor";
 import type { Role } from "../../core/order-status";
 import type { UserQuery } from "../../core/schemas";
 import type { Db } from "../db/client";
 import { encodeCursor, newerThan } from "../db/keyset";
 import { user } from "../db/schema";
 import { AppError } from "../errors";
-
-/** Who asks for a change: the signed-in user (from a session cookie or an API token). */
-export type Actor = { userId: string; role: Role };
 
 export type UserSummary = {
   _id: string;
@@ -90,7 +88,7 @@ async function lockAdminsAndTarget(tx: Tx, userId: string) {
 /** Admin only: promote or demote a user. The last admin cannot be demoted (409). */
 export async function setUserRole(
   db: Db,
-  actor: Actor,
+  actor: Pick<Actor, "userId" | "role">,
   userId: string,
   role: Role,
 ): Promise<UserSummary> {
@@ -114,7 +112,11 @@ export async function setUserRole(
  * linked accounts, password) and profile go; orders stay with their customer email and lose
  * only the link to the user (orders.user_id ON DELETE SET NULL). The last admin cannot go (409).
  */
-export async function deleteUser(db: Db, actor: Actor, userId: string): Promise<void> {
+export async function deleteUser(
+  db: Db,
+  actor: Pick<Actor, "userId" | "role">,
+  userId: string,
+): Promise<void> {
   if (actor.role !== "admin" && actor.userId !== userId) {
     throw new AppError("forbidden", "You may only delete your own account");
   }
@@ -136,7 +138,7 @@ export async function deleteUser(db: Db, actor: Actor, userId: string): Promise<
  */
 export async function recordOwnProfile(
   db: Db,
-  actor: Actor,
+  actor: Pick<Actor, "userId" | "role">,
   input: { name: string },
 ): Promise<{ insertedId: string }> {
   const name = input.name.trim();

@@ -59,7 +59,7 @@ export function UserMenu() {
   }
   return (
     <div className="flex items-center gap-0.5">
-      <Link to="/dashboard" className={itemClass} title={`${user.displayName} (${user.email})`}>
+      <Link to="/dashboard" className={itemClass} title={`${user.name} (${user.email})`}>
         <UserIcon className="h-5 w-5 shrink-0" />
         <span className="max-sm:sr-only">Dashboard</span>
       </Link>

@@ -1,8 +1,7 @@
-import { data } from "react-router";
-import { AppError } from "../../../server/errors";
+import type { AppContext } from "../../../server/app-context";
 import { getProduct, listProducts, type Product } from "../../../server/services/products";
 import { getSlide, listSlides } from "../../../server/services/slides";
-import { serverContext } from "../../lib/server-context.server";
+import { orPageError } from "../../lib/page-error.server";
 import type { AdminProductRow } from "./product-row";
 
 /** Rows per page of the admin products table (the catalogue may hold 100,000 products). */
@@ -30,44 +29,27 @@ function toRow(p: Product): AdminProductRow {
 }
 
 /** One page of the table, newest first, searched by name on the server (`?q=`, `?cursor=`). */
-export async function loadAdminProducts(request: Request): Promise<AdminProductsPage> {
+export async function loadAdminProducts(
+  ctx: AppContext,
+  request: Request,
+): Promise<AdminProductsPage> {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const cursor = url.searchParams.get("cursor") || undefined;
-  const ctx = await serverContext();
-  try {
-    const page = await listProducts(ctx.db, {
-      searchQuery: q || undefined,
-      cursor,
-      limit: ADMIN_PRODUCTS_PAGE_SIZE,
-    });
-    return { rows: page.data.map(toRow), nextCursor: page.nextCursor, q, continued: !!cursor };
-  } catch (err) {
-    if (err instanceof AppError && err.code === "invalid") throw data(null, { status: 400 });
-    throw err;
-  }
+  const page = await orPageError(
+    listProducts(ctx.db, { searchQuery: q || undefined, cursor, limit: ADMIN_PRODUCTS_PAGE_SIZE }),
+  );
+  return { rows: page.data.map(toRow), nextCursor: page.nextCursor, q, continued: !!cursor };
 }
 
-function notFoundAs404<T>(load: Promise<T>): Promise<T> {
-  return load.catch((err) => {
-    if (err instanceof AppError && err.code === "not_found") {
-      throw data({ message: err.message }, { status: 404 });
-    }
-    throw err;
-  });
+export function loadProductForEdit(ctx: AppContext, id: string): Promise<Product> {
+  return orPageError(getProduct(ctx.db, id));
 }
 
-export async function loadProductForEdit(id: string): Promise<Product> {
-  const ctx = await serverContext();
-  return notFoundAs404(getProduct(ctx.db, id));
-}
-
-export async function loadSlides() {
-  const ctx = await serverContext();
+export function loadSlides(ctx: AppContext) {
   return listSlides(ctx.db);
 }
 
-export async function loadSlideForEdit(id: string) {
-  const ctx = await serverContext();
-  return notFoundAs404(getSlide(ctx.db, id));
+export function loadSlideForEdit(ctx: AppContext, id: string) {
+  return orPageError(getSlide(ctx.db, id));
 }

@@ -1,9 +1,8 @@
-import { data } from "react-router";
 import { type Category, PRODUCT_TYPES, type ProductType } from "../../../core/catalogue";
-import { AppError } from "../../../server/errors";
+import type { AppContext } from "../../../server/app-context";
 import { listProducts } from "../../../server/services/products";
 import { type CardProduct, toCardProduct } from "../../components/product-card";
-import { serverContext } from "../../lib/server-context.server";
+import { orPageError } from "../../lib/page-error.server";
 
 /** 20 cards: four rows of five on a desktop, ten rows of two on a phone. */
 export const LISTING_PAGE_SIZE = 20;
@@ -26,16 +25,16 @@ function productTypeParam(url: URL): ProductType | null {
  * data). A cursor that does not parse answers 400.
  */
 export async function loadListingPage(
+  ctx: AppContext,
   request: Request,
   filter: { category?: Category; subCategory?: string },
 ): Promise<ListingPage> {
   const url = new URL(request.url);
   const productType = productTypeParam(url);
   const cursor = url.searchParams.get("cursor") || undefined;
-  const ctx = await serverContext();
-  try {
-    const key = `listing:${filter.category ?? ""}|${filter.subCategory ?? ""}|${productType ?? ""}|${cursor ?? ""}`;
-    const page = await ctx.catalogueCache.get(key, async () => {
+  const key = `listing:${filter.category ?? ""}|${filter.subCategory ?? ""}|${productType ?? ""}|${cursor ?? ""}`;
+  const page = await orPageError(
+    ctx.catalogueCache.get(key, async () => {
       const found = await listProducts(ctx.db, {
         ...filter,
         productType: productType ?? undefined,
@@ -43,10 +42,7 @@ export async function loadListingPage(
         limit: LISTING_PAGE_SIZE,
       });
       return { products: found.data.map(toCardProduct), nextCursor: found.nextCursor };
-    });
-    return { ...page, continued: cursor !== undefined, productType };
-  } catch (err) {
-    if (err instanceof AppError && err.code === "invalid") throw data(null, { status: 400 });
-    throw err;
-  }
+    }),
+  );
+  return { ...page, continued: cursor !== undefined, productType };
 }

@@ -1,7 +1,8 @@
 import { data } from "react-router";
+import type { AppContext } from "../../../server/app-context";
 import { AppError, RateLimitedError } from "../../../server/errors";
 import { listContactMessages, sendContactMessage } from "../../../server/services/contact";
-import { serverContext } from "../../lib/server-context.server";
+import { orPageError } from "../../lib/page-error.server";
 import {
   type ContactErrors,
   type ContactValues,
@@ -17,9 +18,8 @@ export type ContactActionResult =
  * The Contact us form's action: the same service (schema and rate limits) as POST /api/contact.
  * `fromAddress` is the client's connection address.
  */
-export async function submitContactForm(request: Request, fromAddress: string) {
+export async function submitContactForm(ctx: AppContext, request: Request, fromAddress: string) {
   const values = contactValuesFrom(await request.formData());
-  const ctx = await serverContext();
   try {
     const { insertedId } = await sendContactMessage(ctx, values, fromAddress);
     return { ok: true, insertedId } satisfies ContactActionResult;
@@ -44,17 +44,11 @@ export async function submitContactForm(request: Request, fromAddress: string) {
 const MESSAGES_PAGE_SIZE = 20;
 
 /** The admin's Messages page: a page of stored messages (`?cursor=` from the URL). */
-export async function contactMessagesPage(url: URL) {
-  const ctx = await serverContext();
-  try {
-    return await listContactMessages(ctx.db, {
+export function contactMessagesPage(ctx: AppContext, url: URL) {
+  return orPageError(
+    listContactMessages(ctx.db, {
       limit: MESSAGES_PAGE_SIZE,
       cursor: url.searchParams.get("cursor") ?? undefined,
-    });
-  } catch (err) {
-    if (err instanceof AppError && err.code === "invalid") {
-      throw data({ message: "This page of messages does not exist" }, { status: 400 });
-    }
-    throw err;
-  }
+    }),
+  );
 }

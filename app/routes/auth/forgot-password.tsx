@@ -4,10 +4,11 @@ import { notify } from "../../components/dialogs";
 import { AuthCard } from "../../features/account/auth-card";
 import { requestPasswordReset } from "../../features/account/auth-client";
 import { authPageOptions } from "../../lib/auth-options.server";
+import { appOf } from "../../lib/context.server";
 import type { Route } from "./+types/forgot-password";
 
-export async function loader() {
-  return authPageOptions();
+export function loader({ context }: Route.LoaderArgs) {
+  return authPageOptions(appOf(context));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

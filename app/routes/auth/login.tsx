@@ -5,10 +5,11 @@ import { AuthCard, Field, OrDivider } from "../../features/account/auth-card";
 import { returnTarget, signInEmail, storeApiToken } from "../../features/account/auth-client";
 import { SocialSignInButton, SocialSignInStep } from "../../features/account/social-sign-in";
 import { authPageOptions } from "../../lib/auth-options.server";
+import { appOf } from "../../lib/context.server";
 import type { Route } from "./+types/login";
 
-export async function loader() {
-  return authPageOptions();
+export function loader({ context }: Route.LoaderArgs) {
+  return authPageOptions(appOf(context));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -10,10 +10,11 @@ import {
 } from "../../features/account/auth-client";
 import { SocialSignInButton } from "../../features/account/social-sign-in";
 import { authPageOptions } from "../../lib/auth-options.server";
+import { appOf } from "../../lib/context.server";
 import type { Route } from "./+types/register";
 
-export async function loader() {
-  return authPageOptions();
+export function loader({ context }: Route.LoaderArgs) {
+  return authPageOptions(appOf(context));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -4,10 +4,11 @@ import { notify } from "../../components/dialogs";
 import { AuthCard, Field } from "../../features/account/auth-card";
 import { resetPassword } from "../../features/account/auth-client";
 import { authPageOptions } from "../../lib/auth-options.server";
+import { appOf } from "../../lib/context.server";
 import type { Route } from "./+types/reset-password";
 
-export async function loader() {
-  return authPageOptions();
+export function loader({ context }: Route.LoaderArgs) {
+  return authPageOptions(appOf(context));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

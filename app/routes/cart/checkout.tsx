@@ -163,7 +163,7 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
   const width = useViewportWidth();
   const [items, setItems] = useState(initialItems);
   const [form, setForm] = useState<CheckoutForm>({
-    name: user?.displayName ?? "",
+    name: user?.name ?? "",
     email: user?.email ?? "",
     mobileNumber: "",
     district: "",

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { SlideForm } from "../../features/admin-catalogue/slide-form";
-import { requireAdmin } from "../../lib/guards.server";
+import { requireAdmin } from "../../lib/context.server";
 import type { Route } from "./+types/add-slide";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
   return null;
 }
 

@@ -1,12 +1,12 @@
 import { loadAdminProducts } from "../../features/admin-catalogue/catalogue.server";
 import { ProductsTable } from "../../features/admin-catalogue/products-table";
 import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
-import { requireAdmin } from "../../lib/guards.server";
+import { appOf, requireAdmin } from "../../lib/context.server";
 import type { Route } from "./+types/all-products";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return loadAdminProducts(request);
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  return loadAdminProducts(appOf(context), request);
 }
 
 export function meta() {

@@ -5,13 +5,13 @@ import { signOut } from "../../features/account/auth-client";
 import { useDashboardUser } from "../../features/account/dashboard-user";
 import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
 import { changeRole, deleteUserAccount, type ListedUser } from "../../features/users/user-actions";
-import { requireAdmin } from "../../lib/guards.server";
+import { appOf, requireAdmin } from "../../lib/context.server";
 import { usersPage } from "../../lib/users.server";
 import type { Route } from "./+types/all-users";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return usersPage(new URL(request.url));
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  return usersPage(appOf(context), new URL(request.url));
 }
 
 export function meta() {
@@ -32,7 +32,7 @@ export default function AllUsers({ loaderData }: Route.ComponentProps) {
     try {
       const changed = await action(user);
       if (!changed) return;
-      if (user._id === me.id) {
+      if (user._id === me.userId) {
         // The admin changed their own account: this page is no longer theirs.
         if (action === deleteUserAccount) await signOut().catch(() => {});
         window.location.assign(action === deleteUserAccount ? "/" : "/dashboard");
@@ -96,7 +96,7 @@ export default function AllUsers({ loaderData }: Route.ComponentProps) {
                   <td>{from + i}</td>
                   <td className="whitespace-nowrap">
                     {user.name}
-                    {user._id === me.id ? (
+                    {user._id === me.userId ? (
                       <span className="ml-1 text-base-content/70"> (you)</span>
                     ) : null}
                   </td>

@@ -7,14 +7,13 @@ import { useDashboardUser } from "../../features/account/dashboard-user";
 import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
 import { dashboardCards } from "../../features/orders/dashboard-cards";
 import { OrdersChart } from "../../features/orders/orders-chart";
-import { requireUser } from "../../lib/guards.server";
+import { appOf, requireUser } from "../../lib/context.server";
 import { dashboardOrderSummary } from "../../lib/orders.server";
 import type { Route } from "./+types/home";
 
 /** The card counts (and for admins the 30-day chart) of the signed-in user. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  return dashboardOrderSummary(user);
+export function loader({ request, context }: Route.LoaderArgs) {
+  return dashboardOrderSummary(appOf(context), requireUser(request, context));
 }
 
 /** The welcome page; the layout's guard has already loaded the signed-in user. */
@@ -57,7 +56,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
     });
     if (!ok) return;
     setDeleting(true);
-    const res = await apiFetch(`/api/deleteUser/${encodeURIComponent(user.id)}`, {
+    const res = await apiFetch(`/api/deleteUser/${encodeURIComponent(user.userId)}`, {
       method: "DELETE",
     });
     if (!res.ok) {
@@ -94,7 +93,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <section className="rounded-box bg-base-200 p-6 sm:p-8">
-        <h1 className="text-2xl font-bold sm:text-3xl">Hi, Welcome {user.displayName}!</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">Hi, Welcome {user.name}!</h1>
         <p className="mt-2 text-base-content/80">
           {user.role === "admin"
             ? "Manage products, slides, users and orders from the menu."

@@ -12,7 +12,7 @@ import { menuFor } from "../../features/account/dashboard-menu";
 import { ThemeToggle } from "../../features/account/theme-toggle";
 import { useApiTokenSync } from "../../features/account/use-api-token";
 import { useLogout } from "../../features/account/user-menu";
-import { requireUser } from "../../lib/guards.server";
+import { requireUser } from "../../lib/context.server";
 import type { Route } from "./+types/layout";
 
 /**
@@ -23,8 +23,8 @@ import type { Route } from "./+types/layout";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dashboardCss }];
 
 /** decisions.md: every /dashboard page needs a signed-in user, else login and back. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
   return { user };
 }
 
@@ -108,7 +108,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         >
           <div className="mb-2 px-2">
             <p className="truncate font-semibold" title={user.email}>
-              {user.displayName}
+              {user.name}
             </p>
             <p className="text-sm text-base-content/70">
               {user.role === "admin" ? "Admin" : "Customer"}

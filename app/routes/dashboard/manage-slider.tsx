@@ -4,12 +4,12 @@ import { EditIcon, TrashIcon } from "../../features/admin-catalogue/action-icons
 import { loadSlides } from "../../features/admin-catalogue/catalogue.server";
 import { confirmAndDelete } from "../../features/admin-catalogue/delete-item";
 import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
-import { requireAdmin } from "../../lib/guards.server";
+import { appOf, requireAdmin } from "../../lib/context.server";
 import type { Route } from "./+types/manage-slider";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { slides: await loadSlides() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  return { slides: await loadSlides(appOf(context)) };
 }
 
 export function meta() {

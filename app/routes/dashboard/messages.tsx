@@ -4,13 +4,13 @@ import { formatOrderDate, formatOrderTime } from "../../../core/dates";
 import { notify } from "../../components/dialogs";
 import { apiFetch } from "../../features/account/api-client";
 import { contactMessagesPage } from "../../features/contact/contact.server";
-import { requireAdmin } from "../../lib/guards.server";
+import { appOf, requireAdmin } from "../../lib/context.server";
 import type { Route } from "./+types/messages";
 
 /** decisions.md: Contact us messages are stored for the shop's admins to read. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return contactMessagesPage(new URL(request.url));
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  return contactMessagesPage(appOf(context), new URL(request.url));
 }
 
 export function meta() {

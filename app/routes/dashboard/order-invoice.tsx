@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { OrderInvoice } from "../../features/orders/order-invoice";
-import { requireUser } from "../../lib/guards.server";
+import { appOf, requireUser } from "../../lib/context.server";
 import { orderForPage } from "../../lib/orders.server";
 import { shopInfo } from "../../lib/shop.server";
 import type { Route } from "./+types/order-invoice";
@@ -9,10 +9,12 @@ import type { Route } from "./+types/order-invoice";
  * Spec §2 invoice at /dashboard/order-overview/{id}/invoice/{id}. decisions.md: admins for
  * every order, customers for their own; anything else (or two different ids) is the 404 page.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const ctx = appOf(context);
   if (params.invoiceId !== params.id) throw data({ message: "Not found" }, { status: 404 });
-  const [order, shop] = await Promise.all([orderForPage(user, params.id), shopInfo()]);
+  const order = await orderForPage(ctx, user, params.id);
+  const shop = shopInfo(ctx);
   return {
     order,
     shop: { name: shop.name, address: shop.address, phone: shop.phone, email: shop.email },

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { OrderListPage } from "../../features/orders/order-list-page";
 import { orderListForPath } from "../../features/orders/paths";
-import { requireAdmin, requireUser } from "../../lib/guards.server";
+import { appOf, requireAdmin, requireUser } from "../../lib/context.server";
 import { orderListPage } from "../../lib/orders.server";
 import type { Route } from "./+types/order-list";
 
@@ -9,13 +9,14 @@ import type { Route } from "./+types/order-list";
  * Every order list of spec §2 (registered once per path in app/routes.ts). Admin lists need an
  * admin; the customer lists show the viewer's own orders, also when the viewer is an admin.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const list = orderListForPath(url.pathname);
   if (!list) throw data({ message: "Not found" }, { status: 404 });
-  const user = list.role === "admin" ? await requireAdmin(request) : await requireUser(request);
+  const user =
+    list.role === "admin" ? requireAdmin(request, context) : requireUser(request, context);
   const viewer = list.role === "customer" ? { ...user, role: "customer" as const } : user;
-  const page = await orderListPage(viewer, list, url);
+  const page = await orderListPage(appOf(context), viewer, list, url);
   return { list, page, continued: url.searchParams.has("cursor"), viewerRole: user.role };
 }
 

@@ -1,12 +1,12 @@
 import { OrderOverview } from "../../features/orders/order-overview";
-import { requireUser } from "../../lib/guards.server";
+import { appOf, requireUser } from "../../lib/context.server";
 import { orderForPage } from "../../lib/orders.server";
 import type { Route } from "./+types/order-overview";
 
 /** Spec §2 order overview: admins open every order, customers their own; else the 404 page. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const order = await orderForPage(user, params.id);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const order = await orderForPage(appOf(context), user, params.id);
   return { order, viewerRole: user.role };
 }
 

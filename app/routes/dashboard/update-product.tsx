@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { loadProductForEdit } from "../../features/admin-catalogue/catalogue.server";
 import { ProductForm } from "../../features/admin-catalogue/product-form";
-import { requireAdmin } from "../../lib/guards.server";
+import { appOf, requireAdmin } from "../../lib/context.server";
 import type { Route } from "./+types/update-product";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { product: await loadProductForEdit(params.id) };
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  return { product: await loadProductForEdit(appOf(context), params.id) };
 }
 
 export function meta() {

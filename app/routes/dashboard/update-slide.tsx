@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { loadSlideForEdit } from "../../features/admin-catalogue/catalogue.server";
 import { SlideForm } from "../../features/admin-catalogue/slide-form";
-import { requireAdmin } from "../../lib/guards.server";
+import { appOf, requireAdmin } from "../../lib/context.server";
 import type { Route } from "./+types/update-slide";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { slide: await loadSlideForEdit(params.id) };
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  return { slide: await loadSlideForEdit(appOf(context), params.id) };
 }
 
 export function meta() {

@@ -4,12 +4,13 @@ import { Listing } from "../../features/catalog/listing";
 import { loadListingPage } from "../../features/catalog/listing.server";
 import { categoryPath, subCategoryPath } from "../../features/catalog/paths";
 import { NOT_FOUND_META, pageMeta, shopFromMatches } from "../../features/catalog/seo";
+import { appOf } from "../../lib/context.server";
 import type { Route } from "./+types/category";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = normalizeCategory(params.categoryName);
   if (!category) throw data(null, { status: 404 });
-  const page = await loadListingPage(request, { category });
+  const page = await loadListingPage(appOf(context), request, { category });
   return { category, page };
 }
 

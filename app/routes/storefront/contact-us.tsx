@@ -6,11 +6,12 @@ import { pageMeta, shopFromMatches } from "../../features/catalog/seo";
 import { useHydrated } from "../../features/catalog/use-hydrated";
 import { submitContactForm } from "../../features/contact/contact.server";
 import { ContactForm } from "../../features/contact/contact-form";
+import { appOf } from "../../lib/context.server";
 import { useRootData } from "../../lib/root-data";
 import type { Route } from "./+types/contact-us";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitContactForm(request, context.get(clientAddressContext));
+  return submitContactForm(appOf(context), request, context.get(clientAddressContext));
 }
 
 export function meta({ matches }: Route.MetaArgs) {

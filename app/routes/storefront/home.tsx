@@ -6,12 +6,13 @@ import { ProductCarousel } from "../../features/storefront/product-carousel";
 import { SectionHeading } from "../../features/storefront/section-heading";
 import { Slider } from "../../features/storefront/slider";
 import { WelcomeBanner } from "../../features/storefront/welcome-banner";
+import { appOf } from "../../lib/context.server";
 import { homePageData } from "../../lib/home.server";
 import { useRootData } from "../../lib/root-data";
 import type { Route } from "./+types/home";
 
-export async function loader() {
-  return homePageData();
+export function loader({ context }: Route.LoaderArgs) {
+  return homePageData(appOf(context));
 }
 
 const DESCRIPTION =

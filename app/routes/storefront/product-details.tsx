@@ -6,11 +6,12 @@ import { loadProductPage } from "../../features/catalog/product.server";
 import { ProductView } from "../../features/catalog/product-view";
 import { NOT_FOUND_META, pageMeta, shopFromMatches } from "../../features/catalog/seo";
 import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
+import { appOf } from "../../lib/context.server";
 import { useRootData } from "../../lib/root-data";
 import type { Route } from "./+types/product-details";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  return loadProductPage(params.id);
+export function loader({ params, context }: Route.LoaderArgs) {
+  return loadProductPage(appOf(context), params.id);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -1,8 +1,10 @@
 import { buildRobots } from "../../features/catalog/sitemap";
+import { appOf } from "../../lib/context.server";
 import { shopInfo } from "../../lib/shop.server";
+import type { Route } from "./+types/robots";
 
-export async function loader() {
-  const shop = await shopInfo();
+export function loader({ context }: Route.LoaderArgs) {
+  const shop = shopInfo(appOf(context));
   return new Response(buildRobots(shop.publicUrl), {
     headers: {
       "Content-Type": "text/plain; charset=utf-8",

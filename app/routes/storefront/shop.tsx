@@ -3,10 +3,11 @@ import { Listing } from "../../features/catalog/listing";
 import { loadListingPage } from "../../features/catalog/listing.server";
 import { categoryPath } from "../../features/catalog/paths";
 import { pageMeta, shopFromMatches } from "../../features/catalog/seo";
+import { appOf } from "../../lib/context.server";
 import type { Route } from "./+types/shop";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadListingPage(request, {});
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadListingPage(appOf(context), request, {});
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,10 +1,12 @@
 import { productSitemapEntries } from "../../../server/services/products";
 import { buildSitemap, SITEMAP_PRODUCT_LIMIT } from "../../features/catalog/sitemap";
-import { serverContext } from "../../lib/server-context.server";
+import { appOf } from "../../lib/context.server";
 import { shopInfo } from "../../lib/shop.server";
+import type { Route } from "./+types/sitemap";
 
-export async function loader() {
-  const [ctx, shop] = await Promise.all([serverContext(), shopInfo()]);
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = appOf(context);
+  const shop = shopInfo(ctx);
   const products = await productSitemapEntries(ctx.db, SITEMAP_PRODUCT_LIMIT);
   return new Response(buildSitemap(shop.publicUrl, products), {
     headers: {

@@ -4,13 +4,14 @@ import { Listing } from "../../features/catalog/listing";
 import { loadListingPage } from "../../features/catalog/listing.server";
 import { categoryPath, subCategoryPath } from "../../features/catalog/paths";
 import { NOT_FOUND_META, pageMeta, shopFromMatches } from "../../features/catalog/seo";
+import { appOf } from "../../lib/context.server";
 import type { Route } from "./+types/sub-category";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Spec §2: the path value is the lowercased sub-category; the catalogue maps it back.
   const found = findSubCategory(params.subCategory);
   if (!found) throw data(null, { status: 404 });
-  const page = await loadListingPage(request, { subCategory: found.subCategory });
+  const page = await loadListingPage(appOf(context), request, { subCategory: found.subCategory });
   return { ...found, page };
 }
 

@@ -235,7 +235,13 @@ describeDb(`npm run backup / restore (${TEST_DB})`, () => {
     expect(lastOrderNumber).toBe(first.orderNumber + 2);
     await changeOrderStatus(
       ctx.db,
-      { userId: admin.id, email: "admin@example.com", role: "admin", emailVerified: true },
+      {
+        userId: admin.id,
+        email: "admin@example.com",
+        name: "Admin",
+        role: "admin",
+        emailVerified: true,
+      },
       first.insertedId,
       "Confirmed",
     );

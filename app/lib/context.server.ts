@@ -1,0 +1,52 @@
+import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import type { Actor } from "../../core/actor";
+import type { AppContext } from "../../server/app-context";
+import { actorFromSession } from "../../server/auth/actor";
+import { actorContext, appContext } from "../../server/http/router-context";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The server's app context (database, config, caches, mail) for a loader or an action. */
+export function appOf(context: Context): AppContext {
+  return context.get(appContext);
+}
+
+/** Who is asking for this page: the signed-in user, or null for a guest. */
+export function actorOf(context: Context): Actor | null {
+  return context.get(actorContext);
+}
+
+/** Root middleware: the session is read once per page request, before any loader or action. */
+export const actorMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  context.set(actorContext, await actorFromSession(context.get(appContext), request.headers));
+};
+
+/** The page the request is for, as a path to come back to (without React Router's .data suffix). */
+function requestedPath(request: Request): string {
+  const url = new URL(request.url);
+  const pathname = url.pathname.replace(/\.data$/, "").replace(/\/_root$/, "/") || "/";
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const search = url.searchParams.toString();
+  return pathname + (search ? `?${search}` : "");
+}
+
+/** A signed-in user, or a redirect to the login page that comes back here afterwards. */
+export function requireUser(request: Request, context: Context): Actor {
+  const actor = actorOf(context);
+  if (!actor) {
+    throw redirect(
+      `/authentication/login?redirectTo=${encodeURIComponent(requestedPath(request))}`,
+    );
+  }
+  return actor;
+}
+
+export const FORBIDDEN_PAGE_MESSAGE = "You do not have access to this page";
+
+/** An admin, a redirect to login for a guest, or a 403 page for a customer. */
+export function requireAdmin(request: Request, context: Context): Actor {
+  const actor = requireUser(request, context);
+  if (actor.role !== "admin") throw data({ message: FORBIDDEN_PAGE_MESSAGE }, { status: 403 });
+  return actor;
+}
