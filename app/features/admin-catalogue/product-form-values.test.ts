@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SIZES } from "../../../core/catalogue";
 import { productInputSchema } from "../../../core/schemas";
-import { zodFieldIssues } from "./field-issues";
+import { zodFieldIssues } from "../../lib/field-issues";
 import { EMPTY_PRODUCT_FORM, formValuesOf, productBody, toggleIn } from "./product-form-values";
 
 const filled = {

@@ -10,8 +10,8 @@ import {
 } from "../../../core/catalogue";
 import { type Product, productInputSchema } from "../../../core/schemas";
 import { notify } from "../../components/dialogs";
+import { apiFieldIssues, type FieldIssues, zodFieldIssues } from "../../lib/field-issues";
 import { apiFetch } from "../account/api-client";
-import { apiFieldIssues, type FieldIssues, zodFieldIssues } from "./field-issues";
 import { ImageSlot, type ImageSlotState, slotOf, uploadSlots } from "./image-slot";
 import {
   EMPTY_PRODUCT_FORM,

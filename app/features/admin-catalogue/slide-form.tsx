@@ -2,8 +2,8 @@ import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { slideInputSchema } from "../../../core/schemas";
 import { notify, toast } from "../../components/dialogs";
+import { apiFieldIssues, type FieldIssues, zodFieldIssues } from "../../lib/field-issues";
 import { apiFetch } from "../account/api-client";
-import { apiFieldIssues, type FieldIssues, zodFieldIssues } from "./field-issues";
 import { ImageSlot, type ImageSlotState, slotIsFilled, slotOf, uploadSlots } from "./image-slot";
 
 /** Spec §8 texts of the two modes. */
