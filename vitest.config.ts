@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 const dbSuite = {
-  include: ["server/**/*.db.test.ts"],
+  include: ["server/**/*.db.test.ts", "app/**/*.db.test.ts"],
   testTimeout: 60_000,
   hookTimeout: 180_000,
 };
