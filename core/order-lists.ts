@@ -83,10 +83,6 @@ export const CUSTOMER_ORDER_LISTS = [
 
 export const ORDER_LISTS: readonly OrderList[] = [...ADMIN_ORDER_LISTS, ...CUSTOMER_ORDER_LISTS];
 
-export function findOrderList(slug: string): OrderList | undefined {
-  return ORDER_LISTS.find((l) => l.slug === slug);
-}
-
 /** Rows per page of a dashboard order list. */
 export const ORDER_PAGE_SIZE = 20;
 /** Longest search text an order list accepts. */

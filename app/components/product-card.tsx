@@ -3,6 +3,7 @@ import { mediaSrcSet } from "../../core/media";
 import { discountPercent, formatTaka, priceShown } from "../../core/money";
 import type { Product } from "../../core/schemas/product";
 import { truncate } from "../../core/text";
+import { productPath } from "../features/catalog/paths";
 import { RatingStars } from "./rating-stars";
 import { useNameLimit } from "./use-name-limit";
 
@@ -51,7 +52,7 @@ export function ProductCard({
   return (
     <article className="card h-full overflow-hidden rounded-box border border-base-300 bg-base-100 transition-shadow hover:shadow-md">
       <Link
-        to={`/product-details/${product._id}`}
+        to={productPath(product._id)}
         className="flex h-full flex-col rounded-box focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
       >
         <figure className="relative aspect-square bg-base-200">

@@ -14,8 +14,6 @@ export function isMediaPath(value: string): boolean {
   return /^\/media\/[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(value) && !value.includes("..");
 }
 
-export const httpUrlSchema = z.string().trim().max(2000).refine(isHttpUrl, "Enter an http(s) URL");
-
 export const imageRefSchema = z
   .string()
   .trim()

@@ -4,6 +4,7 @@ import { mediaUrlForWidth } from "../../../core/media";
 import { formatTaka, priceShown } from "../../../core/money";
 import type { Product } from "../../../core/schemas/product";
 import { SearchIcon } from "../../components/icons";
+import { productPath } from "../catalog/paths";
 import { fetchProducts } from "./products-api";
 
 /** Spec §5 / §9: at most 10 results. */
@@ -132,7 +133,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
       const target = results[active];
       if (expanded && target) {
         e.preventDefault();
-        navigate(`/product-details/${target._id}`);
+        navigate(productPath(target._id));
       }
     } else if (e.key === "Escape") {
       if (expanded) {
@@ -201,7 +202,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
               role="option"
               aria-selected={i === active}
               tabIndex={-1}
-              to={`/product-details/${p._id}`}
+              to={productPath(p._id)}
               className={`flex items-center gap-3 px-3 py-2 text-sm hover:bg-base-200 ${i === active ? "bg-base-200" : ""}`}
               onMouseDown={(e) => e.preventDefault()}
               onMouseEnter={() => setActive(i)}
