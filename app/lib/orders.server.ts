@@ -33,6 +33,7 @@ export async function orderListPage(user: SessionUser, list: OrderList, url: URL
       search,
       cursor,
       limit: ORDER_PAGE_SIZE,
+      returnDays: ctx.config.RETURN_DAYS,
     });
     return { ...page, search };
   } catch (err) {
@@ -47,7 +48,9 @@ export async function orderListPage(user: SessionUser, list: OrderList, url: URL
 export async function orderForPage(user: SessionUser, id: string) {
   const ctx = await serverContext();
   try {
-    return await getOrderDetail(ctx.db, orderViewer(user), id);
+    return await getOrderDetail(ctx.db, orderViewer(user), id, {
+      returnDays: ctx.config.RETURN_DAYS,
+    });
   } catch (err) {
     if (err instanceof AppError && err.code === "not_found") {
       throw data({ message: "Order not found" }, { status: 404 });
