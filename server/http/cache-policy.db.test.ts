@@ -69,6 +69,10 @@ describeDb(`Cache-Control of private answers (${TEST_DB})`, () => {
     if (publicDir) fs.rmSync(publicDir, { recursive: true, force: true });
   });
 
+  const credentials = (): Record<string, string>[] => [
+    { cookie: admin.cookie },
+    { authorization: admin.bearer },
+  ];
   const get = async (p: string, headers: Record<string, string> = {}) => {
     const res = await app.request(p, { headers });
     return { status: res.status, cacheControl: res.headers.get("Cache-Control") };
@@ -76,7 +80,7 @@ describeDb(`Cache-Control of private answers (${TEST_DB})`, () => {
 
   it("sends the role answers private, no-store (not public for an hour)", async () => {
     for (const p of [`/api/admin/${admin.email}`, `/api/customer/${admin.email}`]) {
-      for (const auth of [{ cookie: admin.cookie }, { authorization: admin.bearer }]) {
+      for (const auth of credentials()) {
         const res = await get(p, auth);
         expect(res.status, p).toBe(200);
         expect(res.cacheControl, p).toBe(PRIVATE_NO_STORE);
@@ -93,7 +97,7 @@ describeDb(`Cache-Control of private answers (${TEST_DB})`, () => {
       "/api/auth/list-sessions",
     ];
     for (const p of paths) {
-      for (const auth of [{ cookie: admin.cookie }, { authorization: admin.bearer }]) {
+      for (const auth of credentials()) {
         if (p.startsWith("/api/auth/") && auth.authorization) continue;
         const res = await get(p, auth);
         expect(res.status, p).toBe(200);
