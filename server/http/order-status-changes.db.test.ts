@@ -154,7 +154,9 @@ describeDb(`order status changes (${TEST_DB})`, () => {
         if (winner === "Confirmed") adminWon++;
       }
       // Both sides can win: the test is about the loser being told, not about who is faster.
-      expect(adminWon).toBeLessThanOrEqual(rounds);
+      console.log(
+        `status race: ${rounds} rounds, admin won ${adminWon}, customer ${rounds - adminWon}, every loser 409`,
+      );
     });
 
     it("stamps each change under the lock: history stays in order when both changes pass", async () => {

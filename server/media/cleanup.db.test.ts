@@ -39,6 +39,7 @@ describeDb(`image cleanup and orders (${TEST_DB})`, () => {
   it("keeps the image of an order placed while its product is deleted", async () => {
     const rounds = 40;
     let placed = 0;
+    let kept = 0;
     for (let round = 0; round < rounds; round++) {
       const image = await storeImage();
       const product = await createProduct(ctx.db, { ...PRODUCT_BODY, images: [image] });
@@ -60,6 +61,7 @@ describeDb(`image cleanup and orders (${TEST_DB})`, () => {
         .where(eq(orderLines.orderId, order.value.insertedId));
       // Stored before the delete: the line names the picture and it is kept. Stored after the
       // delete had let go of it: the line has no picture rather than a removed one.
+      if (line?.imageUrl) kept++;
       if (line?.imageUrl) {
         expect(line.imageUrl).toBe(image);
         expect(await isStored(image), `round ${round}`).toBe(true);
@@ -68,6 +70,8 @@ describeDb(`image cleanup and orders (${TEST_DB})`, () => {
       }
     }
     // The races go every way; what matters is that no stored order names a removed image.
-    expect(placed).toBeLessThanOrEqual(rounds);
+    console.log(
+      `delete-while-ordering race: ${rounds} rounds, ${placed} orders stored (${kept} with their picture, kept; ${placed - kept} without), ${rounds - placed} refused as no longer available`,
+    );
   });
 });
