@@ -11,6 +11,8 @@ import {
   type OrderStatus,
   ROLES,
   type Role,
+  returnDeadline,
+  returnWindowClosedText,
 } from "./order-status";
 
 // The table in shared/spec/decisions.md, written out independently of the module.
@@ -20,7 +22,7 @@ const EXPECTED: Record<Role, Record<OrderStatus, OrderStatus[]>> = {
     Confirmed: ["Shipping", "Delivered", "Cancelled"],
     Shipping: ["Delivered", "Cancelled"],
     Cancelled: ["Confirmed"],
-    Delivered: [],
+    Delivered: ["Return"],
     Return: [],
   },
   customer: {
@@ -75,7 +77,17 @@ describe("order statuses", () => {
     expect(canTransition("Pending", "Confirmed", "customer")).toBe(false);
     expect(canTransition("Confirmed", "Shipping", "customer")).toBe(false);
     expect(canTransition("Shipping", "Delivered", "customer")).toBe(false);
-    expect(canTransition("Delivered", "Return", "admin")).toBe(false);
+  });
+
+  it("lets an admin record a return at any time (decisions.md Returns)", () => {
+    expect(canTransition("Delivered", "Return", "admin")).toBe(true);
+  });
+
+  it("puts the return deadline RETURN_DAYS after delivery", () => {
+    const delivered = new Date("2026-12-05T10:00:00.000Z");
+    expect(returnDeadline(delivered, 7).toISOString()).toBe("2026-12-12T10:00:00.000Z");
+    expect(returnWindowClosedText(7)).toBe("Returns are accepted within 7 days of delivery");
+    expect(returnWindowClosedText(1)).toBe("Returns are accepted within 1 day of delivery");
   });
 
   it("counts active orders per role", () => {

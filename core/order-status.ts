@@ -15,14 +15,18 @@ export function isOrderStatus(x: unknown): x is OrderStatus {
   return typeof x === "string" && (ORDER_STATUSES as readonly string[]).includes(x);
 }
 
-/** docs: shared/spec/decisions.md "Allowed transitions"; "customer" means the order's owner. */
+/**
+ * docs: shared/spec/decisions.md "Allowed transitions"; "customer" means the order's owner.
+ * Admins may also record a return at any time (decisions.md "Returns"); the owner's Return is
+ * further bounded by the return window (`returnDeadline`).
+ */
 const TRANSITIONS: Record<Role, Record<OrderStatus, readonly OrderStatus[]>> = {
   admin: {
     Pending: ["Confirmed", "Cancelled"],
     Confirmed: ["Shipping", "Delivered", "Cancelled"],
     Shipping: ["Delivered", "Cancelled"],
     Cancelled: ["Confirmed"],
-    Delivered: [],
+    Delivered: ["Return"],
     Return: [],
   },
   customer: {
@@ -57,4 +61,19 @@ export const DELETABLE_ORDER_STATUSES: readonly OrderStatus[] = [
 
 export function canDeleteOrder(status: OrderStatus): boolean {
   return DELETABLE_ORDER_STATUSES.includes(status);
+}
+
+/** decisions.md "Returns": the owner may set Return this many days after delivery (RETURN_DAYS). */
+export const DEFAULT_RETURN_DAYS = 7;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The last moment the owner may set Return on an order delivered at `deliveredAt`. */
+export function returnDeadline(deliveredAt: Date, returnDays: number): Date {
+  return new Date(deliveredAt.getTime() + returnDays * DAY_MS);
+}
+
+/** The words shown when the owner asks for a return after the window. */
+export function returnWindowClosedText(returnDays: number): string {
+  return `Returns are accepted within ${returnDays} day${returnDays === 1 ? "" : "s"} of delivery`;
 }

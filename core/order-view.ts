@@ -31,6 +31,11 @@ export type OrderView = {
   email: string;
   products: OrderLineView[];
   customerData: OrderCustomerView;
+  /**
+   * A Delivered order: the last moment its owner may set Return (RETURN_DAYS after delivery),
+   * ISO time. Null for every other status.
+   */
+  returnBy: string | null;
 };
 
 export type OrderDetailView = OrderView & { history: OrderHistoryEntry[] };

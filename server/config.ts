@@ -86,6 +86,9 @@ const envSchema = z
     // "true" for MinIO and most self-hosted servers (endpoint/bucket/key).
     S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
     SEED_DEMO_DATA: z.enum(["auto", "never"]).default("auto"),
+    // decisions.md "Returns": how many days after delivery the customer may return an order
+    // (admins may record a return at any time).
+    RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(7),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

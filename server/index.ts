@@ -11,7 +11,12 @@ import { mountServerRoutes } from "./http/api";
 import { clientAddress, clientAddressContext } from "./http/client-address";
 import { deferredScripts } from "./http/deferred-scripts";
 import type { AppEnv } from "./http/env";
-import { immutableAssets, pageRevalidation } from "./http/http-cache";
+import {
+  appCacheControl,
+  immutableAssets,
+  pageRevalidation,
+  privateByDefault,
+} from "./http/http-cache";
 import { PAGE_RENDERS_AT_ONCE, renderLimit } from "./http/render-limit";
 import { requestLog } from "./http/request-log";
 import { appContext } from "./http/router-context";
@@ -21,6 +26,7 @@ import { installGracefulShutdown } from "./shutdown";
 
 const ctx = await getAppContext();
 const pageRenders = renderLimit(PAGE_RENDERS_AT_ONCE);
+const ownCacheControl = appCacheControl();
 
 export default await createHonoServer<AppEnv>({
   port: ctx.config.PORT,
@@ -46,11 +52,16 @@ export default await createHonoServer<AppEnv>({
     // Two pages rendered at a time hold less memory than twenty, for the same pages per second;
     // a turn lasts until the page below is buffered and answered.
     app.use(pageRenders.scope);
+    // Outside pageRevalidation: what nobody marked and may be private is marked private, no-store.
+    app.use(privateByDefault());
     // Outside deferredScripts, so the validator is computed on the HTML as sent.
     app.use(pageRevalidation());
     app.use(deferredScripts());
+    // Last: the library's public-file cache stamp is taken back from answers no file gave.
+    app.use(ownCacheControl.restore);
   },
   configure(app) {
+    app.use(ownCacheControl.record);
     mountServerRoutes(app, ctx);
     // Last before React Router, so only pages wait for a render turn.
     app.use(pageRenders.gate);

@@ -21,6 +21,7 @@ export async function orderListPage(ctx: AppContext, actor: Actor, list: OrderLi
       search,
       cursor,
       limit: ORDER_PAGE_SIZE,
+      returnDays: ctx.config.RETURN_DAYS,
     }),
   );
   return { ...page, search };
@@ -28,7 +29,7 @@ export async function orderListPage(ctx: AppContext, actor: Actor, list: OrderLi
 
 /** The order overview and invoice: admins see every order, customers their own; anything else is a 404 page. */
 export function orderForPage(ctx: AppContext, actor: Actor, id: string) {
-  return orPageError(getOrderDetail(ctx.db, actor, id));
+  return orPageError(getOrderDetail(ctx.db, actor, id, { returnDays: ctx.config.RETURN_DAYS }));
 }
 
 /** Dashboard home: the viewer's order counts per status; for admins also the product count and the 30-day chart. */

@@ -14,6 +14,7 @@ import type { AppEnv } from "./env";
 import { catalogueApiCache } from "./http-cache";
 import { imagesApi } from "./images";
 import { createMediaRoutes } from "./media";
+import { completeApiDocument } from "./openapi-document";
 import { ordersApi } from "./orders";
 import { productsApi } from "./products";
 import { createRouter } from "./router";
@@ -31,7 +32,9 @@ export const OPENAPI_INFO = {
   info: {
     title: "Haat API",
     version: "1",
-    description: "JSON API of the Haat shop. Errors: `{ error: { code, message, issues? } }`.",
+    description:
+      "JSON API of the Haat shop, under /api. Errors: `{ error: { code, message, issues? } }`. " +
+      "Sign in with the session cookie (Better Auth, /api/auth) or a bearer token from /api/jwt.",
   },
 } as const;
 
@@ -65,11 +68,12 @@ export function createApi(ctx: AppContext) {
   api.route("/", accountsApi);
   api.route("/", imagesApi);
 
-  api.get("/openapi.json", (c) => c.json(api.getOpenAPIDocument({ ...OPENAPI_INFO })));
+  const document = () => completeApiDocument(api.getOpenAPIDocument({ ...OPENAPI_INFO }));
+  api.get("/openapi.json", (c) => c.json(document()));
   api.get("/docs", (c) => {
     // A static reader page: its own inline <style>, nothing else.
     c.header("Content-Security-Policy", API_DOCS_CSP);
-    return c.html(renderApiDocs(api.getOpenAPIDocument({ ...OPENAPI_INFO })));
+    return c.html(renderApiDocs(document()));
   });
 
   // Last route: a sub-app's notFound is not consulted once mounted, and unknown API paths must

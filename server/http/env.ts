@@ -9,5 +9,7 @@ export type AppEnv = {
     cspNonce: string;
     /** Waits for one of the page render turns (render-limit.ts); set for every request. */
     takeRenderTurn?: () => Promise<void>;
+    /** The Cache-Control the app's routes gave their answer, null for none (http-cache.ts). */
+    appCacheControl?: string | null;
   };
 };

@@ -12,6 +12,8 @@ export const API_READ_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 export const GUEST_PAGE_CACHE_CONTROL = "public, no-cache";
 /** A signed-in user's page shows their name and menu: only their own browser may keep it. */
 export const SIGNED_IN_PAGE_CACHE_CONTROL = "private, no-cache";
+/** An answer that belongs to one person (their orders, their session): no cache may keep it. */
+export const PRIVATE_NO_STORE = "private, no-store";
 /** Hashed build assets never change under the same URL. */
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
@@ -33,6 +35,11 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 
 function hasSessionCookie(c: Context): boolean {
   return c.req.header("cookie")?.includes("session_token") ?? false;
+}
+
+/** A session cookie or an Authorization header: the answer may be about this caller only. */
+function carriesCredentials(c: Context): boolean {
+  return hasSessionCookie(c) || c.req.header("authorization") !== undefined;
 }
 
 type CachedBody = { body: string; etag: string; contentType: string };
@@ -140,5 +147,51 @@ export function immutableAssets(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     if (c.res.ok) c.res.headers.set("Cache-Control", IMMUTABLE_CACHE_CONTROL);
+  };
+}
+
+/**
+ * The answer of the app's own routes (API, health, media, pages) keeps the Cache-Control they
+ * gave it, or none. react-router-hono-server's public-file middleware, which sits between
+ * `beforeAll` and `configure`, stamps `public, max-age=3600` on every answer whose path ends in
+ * `.something` (`/api/admin/a@b.com`, a product slug with a dot) when it has none: static caching
+ * is for the files it serves, not for what passes through it. `record` goes first in
+ * `configure` (only requests no file answered reach it), `restore` last in `beforeAll`.
+ */
+export function appCacheControl(): {
+  record: MiddlewareHandler<AppEnv>;
+  restore: MiddlewareHandler<AppEnv>;
+} {
+  return {
+    record: async (c, next) => {
+      await next();
+      c.set("appCacheControl", c.res.headers.get("Cache-Control"));
+    },
+    restore: async (c, next) => {
+      await next();
+      const own = c.get("appCacheControl");
+      if (own === undefined) return;
+      if (own === null) c.res.headers.delete("Cache-Control");
+      else c.res.headers.set("Cache-Control", own);
+    },
+  };
+}
+
+/**
+ * One rule for answers that did not choose public or private caching: what a request with credentials (a session
+ * cookie or a bearer token) gets back, every API answer and every React Router `.data` answer is
+ * `private, no-store`: lists of orders and users, session lists, a signed-in user's 403 or 404
+ * page. Answers that chose their caching (public catalogue reads, revalidated pages, media,
+ * build assets) keep it. Outside `pageRevalidation`, so a page it marks keeps its mark.
+ */
+export function privateByDefault(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    // An answer that said public or private chose; Better Auth's bare `no-store` did not.
+    if (/\b(public|private)\b/.test(c.res.headers.get("Cache-Control") ?? "")) return;
+    const path = c.req.path;
+    if (carriesCredentials(c) || path.startsWith("/api/") || path.endsWith(".data")) {
+      c.res.headers.set("Cache-Control", PRIVATE_NO_STORE);
+    }
   };
 }

@@ -249,7 +249,6 @@ describeDb(`order management API (${TEST_DB})`, () => {
         [[], "Shipping", "admin"],
         [[], "Return", "admin"],
         [["Confirmed", "Shipping"], "Shipping", "admin"],
-        [["Confirmed", "Delivered"], "Return", "admin"],
         [["Confirmed", "Delivered"], "Cancelled", "admin"],
         [["Cancelled"], "Delivered", "admin"],
         [["Confirmed", "Delivered", "Return"], "Delivered", "admin"],

@@ -140,6 +140,15 @@ const orderSchema = z
       paymentSystem: z.string(),
       deliveryCharge: z.number().int(),
     }),
+    returnBy: z
+      .string()
+      .nullable()
+      .openapi({
+        format: "date-time",
+        description:
+          "A Delivered order: until when its owner may return it (`RETURN_DAYS` after delivery). " +
+          "Null for other statuses.",
+      }),
   })
   .openapi("Order");
 
@@ -257,13 +266,28 @@ const orderStatusRoute = createRoute({
     "Allowed changes (anything else answers 409): admins Pending → Confirmed or Cancelled; " +
     "Confirmed → Shipping, Delivered or Cancelled; Shipping → Delivered or Cancelled; " +
     "Cancelled → Confirmed. The order's owner: Pending, Confirmed or Shipping → Cancelled; " +
-    "Cancelled → Confirmed; Delivered → Return. Every change is recorded with who made it. " +
-    "A customer's request for an order that is not theirs answers 404.",
+    "Cancelled → Confirmed; Delivered → Return. Admins may also record a return (Delivered → " +
+    "Return) at any time; the owner only within `RETURN_DAYS` (default 7) days of delivery, " +
+    "after that 409. Send `from`, the status you saw, so a change made by someone else " +
+    "meanwhile is not silently overridden: 409 with `error.currentStatus` when it differs. " +
+    "Every change is recorded with who made it. A customer's request for an order that is not " +
+    "theirs answers 404.",
   request: {
     params: idParams,
     body: {
       required: true,
-      content: { "application/json": { schema: z.object({ status: orderStatusSchema }) } },
+      content: {
+        "application/json": {
+          schema: z.object({
+            status: orderStatusSchema,
+            from: orderStatusSchema.optional().openapi({
+              description:
+                "The status the caller saw. When the order has changed since, nothing is changed " +
+                "and the answer is 409 with the current status in `error.currentStatus`.",
+            }),
+          }),
+        },
+      },
     },
   },
   responses: {
@@ -316,6 +340,7 @@ async function listFor(
     owner,
     limit,
     cursor,
+    returnDays: c.var.app.config.RETURN_DAYS,
   });
   return c.json(page, 200);
 }
@@ -340,17 +365,18 @@ ordersApi
   })
   .openapi(getOrderRoute, async (c) => {
     const caller = await requireCaller(c);
-    const order = await getOrderDetail(c.var.app.db, caller, c.req.valid("param").id);
+    const order = await getOrderDetail(c.var.app.db, caller, c.req.valid("param").id, {
+      returnDays: c.var.app.config.RETURN_DAYS,
+    });
     return c.json({ data: order }, 200);
   })
   .openapi(orderStatusRoute, async (c) => {
     const caller = await requireCaller(c);
-    const changed = await changeOrderStatus(
-      c.var.app.db,
-      caller,
-      c.req.valid("param").id,
-      c.req.valid("json").status,
-    );
+    const { status, from } = c.req.valid("json");
+    const changed = await changeOrderStatus(c.var.app.db, caller, c.req.valid("param").id, status, {
+      from,
+      returnDays: c.var.app.config.RETURN_DAYS,
+    });
     return c.json({ modifiedCount: 1 as const, orderStatus: changed.to }, 200);
   })
   .openapi(deleteOrderRoute, async (c) => {

@@ -6,6 +6,15 @@ export const errorResponseSchema = z
       code: z.string().openapi({ example: "invalid" }),
       message: z.string(),
       issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+      retryAfter: z
+        .number()
+        .int()
+        .optional()
+        .openapi({ description: "429: seconds to wait (also the Retry-After header)" }),
+      currentStatus: z
+        .string()
+        .optional()
+        .openapi({ description: "409 on an order: its status now" }),
     }),
   })
   .openapi("Error");
@@ -30,18 +39,20 @@ export const productSchema = z
   })
   .openapi("Product");
 
+export const errorResponseDescriptions = {
+  400: "Invalid input (field issues listed)",
+  401: "Not signed in",
+  403: "Not allowed for this user, or a change sent from another site",
+  404: "Not found",
+  409: "Conflict with the current state",
+  413: "Body too large",
+  429: "Too many requests: wait `Retry-After` seconds (rate limits)",
+} as const;
+
 export function errorResponses<
   const S extends readonly (400 | 401 | 403 | 404 | 409 | 413 | 429)[],
 >(...statuses: S) {
-  const descriptions = {
-    400: "Invalid input (field issues listed)",
-    401: "Not signed in",
-    403: "Not allowed for this user",
-    404: "Not found",
-    409: "Conflict with the current state",
-    413: "Body too large",
-    429: "Too many requests: wait `Retry-After` seconds (rate limits)",
-  } as const;
+  const descriptions = errorResponseDescriptions;
   return Object.fromEntries(
     statuses.map((s) => [
       s,

@@ -1,32 +1,44 @@
-import { arrayContains, eq } from "drizzle-orm";
+import { arrayContains, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { products, slides } from "../db/schema";
+import { orderLines, products, slides } from "../db/schema";
 import { type MediaStorage, mediaKeyFromUrl } from "./storage";
 
+/** Whether a product, a slide or an order line (its snapshot of the product's image) names `url`. */
+async function isNamed(db: Db, url: string): Promise<boolean> {
+  const [named] = await db
+    .select({ one: sql<number>`1` })
+    .from(products)
+    .where(arrayContains(products.images, [url]))
+    .unionAll(db.select({ one: sql<number>`1` }).from(slides).where(eq(slides.image, url)))
+    .unionAll(
+      db.select({ one: sql<number>`1` }).from(orderLines).where(eq(orderLines.imageUrl, url)),
+    )
+    .limit(1);
+  return named !== undefined;
+}
+
 /**
- * Removes the stored images among `urls` that no product and no slide uses any more (call it
- * after the write that dropped them has committed). Images from elsewhere are left alone.
+ * Removes the stored images among `urls` that no product, no slide and no order line names any
+ * more (call it after the write that dropped them has committed). Images from elsewhere are left
+ * alone. An order line keeps its image for the order's overview and invoice, also when its
+ * product is deleted while the order is being placed: taking `order_lines` in SHARE mode waits for
+ * every order insert already under way to commit (and holds new ones back while the lines are
+ * read), so an order stored at the same moment is seen before its image is judged unused.
  */
 export async function removeUnusedImages(
   db: Db,
   media: MediaStorage,
   urls: readonly string[],
 ): Promise<void> {
-  for (const url of new Set(urls)) {
-    const key = mediaKeyFromUrl(url);
-    if (!key) continue;
-    const [product] = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(arrayContains(products.images, [url]))
-      .limit(1);
-    if (product) continue;
-    const [slide] = await db
-      .select({ id: slides.id })
-      .from(slides)
-      .where(eq(slides.image, url))
-      .limit(1);
-    if (slide) continue;
-    await media.remove(key);
-  }
+  const candidates = [...new Set(urls)].filter((url) => mediaKeyFromUrl(url));
+  if (candidates.length === 0) return;
+  const unused = await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${orderLines} in share mode`);
+    const found: string[] = [];
+    for (const url of candidates) {
+      if (!(await isNamed(tx as unknown as Db, url))) found.push(url);
+    }
+    return found;
+  });
+  for (const url of unused) await media.remove(mediaKeyFromUrl(url) as string);
 }

@@ -1,6 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, max, sql } from "drizzle-orm";
 import type { Actor } from "../../core/actor";
-import { canDeleteOrder, canTransition, type OrderStatus } from "../../core/order-status";
+import {
+  canDeleteOrder,
+  canTransition,
+  DEFAULT_RETURN_DAYS,
+  type OrderStatus,
+  returnDeadline,
+  returnWindowClosedText,
+} from "../../core/order-status";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import { orderStatusHistory, orders } from "../db/schema";
@@ -9,19 +16,53 @@ import { visibleTo } from "./order-queries";
 
 export type StatusChangeResult = { id: string; from: OrderStatus; to: OrderStatus };
 
+export type StatusChangeOptions = {
+  /**
+   * The status the caller saw when choosing the change. When the order has moved on since,
+   * the change is refused (409 with `currentStatus`) instead of overriding what someone else did.
+   */
+  from?: OrderStatus;
+  /** decisions.md "Returns": the owner's Return is accepted this many days after delivery. */
+  returnDays?: number;
+};
+
+function conflict(message: string, current: OrderStatus): AppError {
+  return new AppError("conflict", message, undefined, {
+    orderStatus: current,
+    currentStatus: current,
+  });
+}
+
+/** When the order was last delivered (its latest Delivered history entry). */
+async function deliveredAt(tx: Db, orderId: string): Promise<Date | null> {
+  const [row] = await tx
+    .select({ at: max(orderStatusHistory.changedAt) })
+    .from(orderStatusHistory)
+    .where(
+      and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.toStatus, "Delivered")),
+    );
+  return row?.at ?? null;
+}
+
 /**
  * Moves an order to `to` if decisions.md's table allows it for the viewer's role (an admin, or
- * the order's owner), recording who changed it. The row is locked for the change, so two
- * people acting on one order at once are serialized and the second sees the first's result.
- * Not visible to the viewer → 404; not allowed from the current status → 409.
+ * the order's owner), recording who changed it. Everything is decided under the row lock, so two
+ * people acting on one order at once are serialized and the second sees the first's result:
+ * with `from`, a change based on a status that is no longer current is refused. The change is
+ * stamped with the database clock after the lock is taken, so history rows follow the order in
+ * which the changes were made (a time read before waiting for the lock could be older than the
+ * change that held it), whichever server made them.
+ * Not visible to the viewer → 404; not allowed from the current status, not the status the
+ * caller saw, or the owner's Return after the return window → 409.
  */
 export async function changeOrderStatus(
   db: Db,
   viewer: Actor,
   id: string,
   to: OrderStatus,
-  now: Date = new Date(),
+  options: StatusChangeOptions = {},
 ): Promise<StatusChangeResult> {
+  const returnDays = options.returnDays ?? DEFAULT_RETURN_DAYS;
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, status: orders.status })
@@ -30,17 +71,33 @@ export async function changeOrderStatus(
       .for("update")
       .limit(1);
     if (!order) throw AppError.notFound("Order");
+    if (options.from !== undefined && options.from !== order.status) {
+      throw conflict(
+        `The order was changed meanwhile: it is now ${order.status}, not ${options.from}`,
+        order.status,
+      );
+    }
     if (!canTransition(order.status, to, viewer.role)) {
-      throw new AppError(
-        "conflict",
+      throw conflict(
         order.status === to
           ? `The order is already ${to}`
           : `An order that is ${order.status} cannot be set to ${to}`,
-        undefined,
-        { orderStatus: order.status },
+        order.status,
       );
     }
-    await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, id));
+    const [stamped] = await tx
+      .update(orders)
+      .set({ status: to, updatedAt: sql`clock_timestamp()` })
+      .where(eq(orders.id, id))
+      .returning({ at: orders.updatedAt });
+    const now = stamped?.at ?? new Date();
+    if (to === "Return" && viewer.role !== "admin") {
+      const delivered = await deliveredAt(tx, id);
+      // An order delivered before history was kept has no entry: it is not refused for that.
+      if (delivered && now > returnDeadline(delivered, returnDays)) {
+        throw conflict(returnWindowClosedText(returnDays), order.status);
+      }
+    }
     await tx.insert(orderStatusHistory).values({
       id: newId(),
       orderId: id,

@@ -1,7 +1,20 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  max,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Actor } from "../../core/actor";
 import { formatOrderDate, formatOrderTime } from "../../core/dates";
-import type { OrderStatus } from "../../core/order-status";
+import { DEFAULT_RETURN_DAYS, type OrderStatus, returnDeadline } from "../../core/order-status";
 import type {
   DailyOrderStat,
   OrderDetailView,
@@ -44,6 +57,8 @@ export type OrderFilter = {
   owner?: OrderOwner;
   limit: number;
   cursor?: string;
+  /** RETURN_DAYS: how long a delivered order may be returned by its owner (`returnBy`). */
+  returnDays?: number;
 };
 
 function escapeLike(text: string): string {
@@ -67,7 +82,10 @@ function searchCondition(search: string): SQL | undefined {
   return or(...conditions);
 }
 
-function filterConditions(viewer: Actor, filter: Omit<OrderFilter, "limit" | "cursor">) {
+function filterConditions(
+  viewer: Actor,
+  filter: Omit<OrderFilter, "limit" | "cursor" | "returnDays">,
+) {
   const where: (SQL | undefined)[] = [visibleTo(viewer)];
   if (filter.statuses?.length) where.push(inArray(orders.status, [...filter.statuses]));
   if (filter.owner) where.push(ownedBy(filter.owner));
@@ -97,29 +115,65 @@ async function historyOf(db: Db, orderId: string): Promise<OrderHistoryEntry[]> 
   }));
 }
 
-/** Orders with their lines, in the API's shape (two queries, whatever the page size). */
-async function withLines(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
-  if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(orderLines)
+/** When each of the delivered orders among `rows` was delivered (its latest Delivered entry). */
+async function deliveryTimes(db: Db, rows: OrderRow[]): Promise<Map<string, Date>> {
+  const delivered = rows.filter((r) => r.status === "Delivered").map((r) => r.id);
+  if (delivered.length === 0) return new Map();
+  const times = await db
+    .select({ orderId: orderStatusHistory.orderId, at: max(orderStatusHistory.changedAt) })
+    .from(orderStatusHistory)
     .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((r) => r.id),
+      and(
+        inArray(orderStatusHistory.orderId, delivered),
+        eq(orderStatusHistory.toStatus, "Delivered"),
       ),
     )
-    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+    .groupBy(orderStatusHistory.orderId);
+  return new Map(times.flatMap((t) => (t.at ? [[t.orderId, t.at] as const] : [])));
+}
+
+/**
+ * Orders with their lines, in the API's shape (two queries, whatever the page size, and a third
+ * for the delivery times of the delivered ones), each Delivered order with its `returnBy`.
+ */
+async function withLines(
+  db: Db,
+  rows: OrderRow[],
+  returnDays: number = DEFAULT_RETURN_DAYS,
+): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const [lines, delivered] = await Promise.all([
+    db
+      .select()
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.orderId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(orderLines.orderId), asc(orderLines.position)),
+    deliveryTimes(db, rows),
+  ]);
   const byOrder = new Map<string, typeof lines>();
   for (const line of lines) {
     const list = byOrder.get(line.orderId) ?? [];
     list.push(line);
     byOrder.set(line.orderId, list);
   }
-  return rows.map((row) => toOrderView(row, byOrder.get(row.id) ?? []));
+  return rows.map((row) => {
+    const deliveredAt = delivered.get(row.id);
+    return {
+      ...toOrderView(row, byOrder.get(row.id) ?? []),
+      returnBy: deliveredAt ? returnDeadline(deliveredAt, returnDays).toISOString() : null,
+    };
+  });
 }
 
-export function toOrderView(row: OrderRow, lines: (typeof orderLines.$inferSelect)[]): OrderView {
+export function toOrderView(
+  row: OrderRow,
+  lines: (typeof orderLines.$inferSelect)[],
+): Omit<OrderView, "returnBy"> {
   return {
     _id: row.id,
     orderNumber: row.orderNumber,
@@ -179,7 +233,7 @@ export async function listOrders(db: Db, viewer: Actor, filter: OrderFilter): Pr
   const page = rows.slice(0, filter.limit);
   const last = page.at(-1);
   return {
-    data: await withLines(db, page),
+    data: await withLines(db, page, filter.returnDays),
     nextCursor: rows.length > filter.limit && last ? encodeCursor(last.placedAt, last.id) : null,
     total: counted?.n ?? 0,
   };
@@ -189,14 +243,19 @@ export async function listOrders(db: Db, viewer: Actor, filter: OrderFilter): Pr
  * One order with its lines and status history. An order the viewer may not see answers 404,
  * like one that does not exist: a customer learns nothing about other customers' order ids.
  */
-export async function getOrderDetail(db: Db, viewer: Actor, id: string): Promise<OrderDetailView> {
+export async function getOrderDetail(
+  db: Db,
+  viewer: Actor,
+  id: string,
+  options: { returnDays?: number } = {},
+): Promise<OrderDetailView> {
   const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, id), visibleTo(viewer)))
     .limit(1);
   if (!row) throw AppError.notFound("Order");
-  const [view] = await withLines(db, [row]);
+  const [view] = await withLines(db, [row], options.returnDays);
   if (!view) throw AppError.notFound("Order");
   return { ...view, history: await historyOf(db, id) };
 }

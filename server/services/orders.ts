@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type CheckoutLine, type CustomerDetails, NOT_APPLICABLE } from "../../core/checkout";
 import { type OrderTotals, orderTotals } from "../../core/delivery";
 import { priceShown } from "../../core/money";
@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import { orderLines, orderStatusHistory, orders, products } from "../db/schema";
 import { AppError, type FieldIssue } from "../errors";
+import { mediaKeyFromUrl } from "../media/storage";
 
 export type OrderLineRecord = {
   productId: string;
@@ -83,11 +84,15 @@ export async function insertOrder(db: Db, record: NewOrderRecord): Promise<Inser
   const orderInsert = (
     record.idempotencyKey ? insert.onConflictDoNothing({ target: orders.idempotencyKey }) : insert
   ).returning({ id: orders.id, orderNumber: orders.orderNumber });
-  const linesInsert = db
-    .insert(orderLines)
-    .values(
-      record.lines.map((line, position) => ({ id: newId(), orderId: id, position, ...line })),
-    );
+  const linesInsert = db.insert(orderLines).values(
+    record.lines.map((line, position) => ({
+      id: newId(),
+      orderId: id,
+      position,
+      ...line,
+      imageUrl: lineImage(line),
+    })),
+  );
   let from: OrderStatus | null = null;
   const history = [
     {
@@ -132,6 +137,17 @@ export async function insertOrder(db: Db, record: NewOrderRecord): Promise<Inser
   const order = rows[0];
   if (!order) throw new Error("insert returned no order");
   return { id: order.id, orderNumber: Number(order.order_number), status, ...totals };
+}
+
+/**
+ * A line's picture as stored: one of our stored images only while its product still names it,
+ * read by the insert itself. The image cleanup (server/media/cleanup.ts) waits for inserts under
+ * way before judging an image unused, so a product deleted between pricing and storing the order
+ * either leaves the line its picture, kept, or the line has none; never a removed one.
+ */
+function lineImage(line: OrderLineRecord): string | SQL {
+  if (!mediaKeyFromUrl(line.imageUrl)) return line.imageUrl;
+  return sql`coalesce((select ${line.imageUrl}::text from ${products} where ${products.id} = ${line.productId} and ${line.imageUrl}::text = any(${products.images})), '')`;
 }
 
 /** PostgreSQL's foreign_key_violation, possibly wrapped by Drizzle. */

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { formatOrderDate } from "../../core/dates";
 import { launchBrowser } from "../support/browser";
 import { expectDialog, hydrated, register, uniqueEmail } from "./auth-support";
 import { fetchProducts } from "./checkout-support";
@@ -94,6 +95,9 @@ describe("a customer follows, cancels, re-confirms and returns their orders (iss
 
     // The customer returns it from My Shopping: it moves to My Return.
     expect(await listOf("/dashboard/myShopping")).toEqual([kept]);
+    // It says until when it can be returned: RETURN_DAYS (7) after delivery (issue 20 item 16).
+    const returnBy = `Return by ${formatOrderDate(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000))}`;
+    expect(await orderRow(customer, kept).textContent()).toContain(returnBy);
     await runAction(customer, orderRow(customer, kept), "Return", {
       sentence: `Order #${kept} will be returned to the shop.`,
       ...UPDATED,

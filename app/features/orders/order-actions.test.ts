@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES, type OrderStatus } from "../../../core/order-status";
-import { orderActions, statusChangeSentence } from "./order-actions";
+import { isReturnOpen, orderActions, returnByText, statusChangeSentence } from "./order-actions";
 
 const labels = (status: OrderStatus, side: "admin" | "customer", viewer?: "admin" | "customer") =>
   orderActions(status, side, viewer).map((a) => (a.disabled ? `(${a.label})` : a.label));
@@ -36,9 +36,38 @@ describe("orderActions", () => {
   });
 
   it("offers an admin on their own customer lists only what the server lets an admin do", () => {
-    expect(labels("Delivered", "customer", "admin")).toEqual([]);
+    // decisions.md "Returns": an admin may record a return at any time.
+    expect(labels("Delivered", "customer", "admin")).toEqual(["Return"]);
     expect(labels("Pending", "customer", "admin")).toEqual(["Cancel Order"]);
     expect(labels("Cancelled", "customer", "admin")).toEqual(["Confirm"]);
+  });
+
+  it("hides the owner's Return once the return window has passed, not an admin's", () => {
+    expect(orderActions("Delivered", "customer", "customer", false)).toEqual([]);
+    expect(orderActions("Delivered", "customer", "customer", true).map((a) => a.label)).toEqual([
+      "Return",
+    ]);
+    expect(orderActions("Delivered", "customer", "admin", false).map((a) => a.label)).toEqual([
+      "Return",
+    ]);
+  });
+
+  it("tells whether a return is still open from the server's returnBy", () => {
+    const returnBy = "2026-12-12T10:00:00.000Z";
+    expect(isReturnOpen(returnBy, Date.parse("2026-12-12T09:59:59.000Z"))).toBe(true);
+    expect(isReturnOpen(returnBy, Date.parse("2026-12-12T10:00:01.000Z"))).toBe(false);
+    expect(isReturnOpen(null)).toBe(true);
+  });
+
+  it("says until when an order can be returned, in Dhaka's calendar", () => {
+    const returnBy = "2026-12-12T10:00:00.000Z";
+    expect(returnByText(returnBy, Date.parse("2026-12-01T00:00:00.000Z"))).toBe(
+      "Return by 12 Dec, 2026",
+    );
+    expect(returnByText(returnBy, Date.parse("2026-12-13T00:00:00.000Z"))).toBe(
+      "Return period ended 12 Dec, 2026",
+    );
+    expect(returnByText(null)).toBeNull();
   });
 
   it("never offers Delete on an order that is still being handled", () => {

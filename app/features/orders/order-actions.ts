@@ -1,3 +1,4 @@
+import { formatOrderDate } from "../../../core/dates";
 import {
   allowedNextStatuses,
   canDeleteOrder,
@@ -39,12 +40,13 @@ function statusAction(side: Role, to: OrderStatus, disabled = false): OrderActio
  * `side` is which half of the dashboard shows the order: the admin lists, or the customer's own
  * lists. `viewerRole` is who is signed in; the server applies that role's transitions, so an
  * admin looking at their own orders on a customer list is only offered what the admin table
- * also allows (an admin cannot set Return, for instance).
+ * also allows. `returnOpen` false: the order's return window (`returnBy`) has passed.
  */
 export function orderActions(
   status: OrderStatus,
   side: Role,
   viewerRole: Role = side,
+  returnOpen = true,
 ): OrderAction[] {
   if (side === "admin") {
     const next = allowedNextStatuses(status, "admin");
@@ -57,9 +59,13 @@ export function orderActions(
     if (canDeleteOrder(status)) actions.push({ kind: "delete", label: "Delete", disabled: false });
     return actions;
   }
-  return allowedNextStatuses(status, "customer")
-    .filter((to) => canTransition(status, to, viewerRole))
-    .map((to) => statusAction("customer", to));
+  return (
+    allowedNextStatuses(status, "customer")
+      .filter((to) => canTransition(status, to, viewerRole))
+      // After the return window only an admin may still record a return (decisions.md "Returns").
+      .filter((to) => to !== "Return" || returnOpen || viewerRole === "admin")
+      .map((to) => statusAction("customer", to))
+  );
 }
 
 /** The sentence a confirmation shows for a status change, naming the change. */
@@ -75,4 +81,16 @@ export function statusChangeSentence(orderNumber: number, to: OrderStatus): stri
     default:
       return `${order} will be set to ${to}.`;
   }
+}
+
+/** Whether the owner may still return an order whose `returnBy` is this (null: no deadline known). */
+export function isReturnOpen(returnBy: string | null, now: number = Date.now()): boolean {
+  return returnBy === null || now <= Date.parse(returnBy);
+}
+
+/** "Return by 12 Dec, 2026" while a delivered order may be returned; null when there is no deadline. */
+export function returnByText(returnBy: string | null, now: number = Date.now()): string | null {
+  if (returnBy === null) return null;
+  const day = formatOrderDate(returnBy);
+  return isReturnOpen(returnBy, now) ? `Return by ${day}` : `Return period ended ${day}`;
 }

@@ -8,7 +8,7 @@ import { productPath } from "../catalog/paths";
 import { useHydrated } from "../catalog/use-hydrated";
 import { useRevalidateOnFocus } from "../catalog/use-revalidate-on-focus";
 import { OrderActionButtons } from "./order-action-buttons";
-import { orderActions } from "./order-actions";
+import { isReturnOpen, orderActions, returnByText } from "./order-actions";
 import { changedBy, historyChange, lineOptions, orderDateTime } from "./order-format";
 import { OrderStatusBadge } from "./order-status-badge";
 import { orderInvoicePath, orderListFor, orderListPath } from "./paths";
@@ -52,7 +52,13 @@ export function OrderOverview({ order, viewerRole }: { order: OrderDetailView; v
     afterDelete: () => navigate(orderListPath(orderListFor(order.orderStatus, "admin"))),
   });
   const c = order.customerData;
-  const actions = orderActions(order.orderStatus, viewerRole);
+  const actions = orderActions(
+    order.orderStatus,
+    viewerRole,
+    viewerRole,
+    isReturnOpen(order.returnBy),
+  );
+  const returnBy = viewerRole === "customer" ? returnByText(order.returnBy) : null;
   const backList = orderListFor(order.orderStatus, viewerRole);
 
   return (
@@ -63,6 +69,7 @@ export function OrderOverview({ order, viewerRole }: { order: OrderDetailView; v
             ← {backList.title}
           </Link>
           <h1 className="mt-1 text-2xl font-bold sm:text-3xl">Order #{order.orderNumber}</h1>
+          {returnBy ? <p className="mt-1 text-sm text-base-content/70">{returnBy}</p> : null}
         </div>
         <div className="flex flex-wrap items-center gap-2 print:hidden">
           <OrderActionButtons

@@ -4,7 +4,7 @@ import type { Role } from "../../../core/order-status";
 import type { OrderView } from "../../../core/order-view";
 import { useHydrated } from "../catalog/use-hydrated";
 import { OrderActionButtons } from "./order-action-buttons";
-import { type OrderAction, orderActions } from "./order-actions";
+import { isReturnOpen, type OrderAction, orderActions, returnByText } from "./order-actions";
 import { EyeIcon, OrderStatusBadge } from "./order-status-badge";
 import { orderOverviewPath } from "./paths";
 
@@ -61,6 +61,11 @@ export function OrderTable({
               <td className="whitespace-nowrap">{order.customerData.mobileNumber}</td>
               <td>
                 <OrderStatusBadge status={order.orderStatus} />
+                {side === "customer" && order.returnBy ? (
+                  <p className="mt-1 text-xs whitespace-nowrap text-base-content/70">
+                    {returnByText(order.returnBy)}
+                  </p>
+                ) : null}
               </td>
               <td>
                 <div className="flex items-start gap-1.5">
@@ -73,7 +78,12 @@ export function OrderTable({
                     <EyeIcon />
                   </Link>
                   <OrderActionButtons
-                    actions={orderActions(order.orderStatus, side, viewerRole)}
+                    actions={orderActions(
+                      order.orderStatus,
+                      side,
+                      viewerRole,
+                      isReturnOpen(order.returnBy),
+                    )}
                     orderLabel={`Actions for order ${order.orderNumber}`}
                     busy={!hydrated || busyId === order._id}
                     onAction={(action) => onAction(order, action)}

@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
+import type { OrderStatus } from "../../../core/order-status";
 import { confirm, notify } from "../../components/dialogs";
 import { apiFetch } from "../account/api-client";
 import { ORDER_MESSAGES as M, orderFailureText } from "./messages";
 import { type OrderAction, statusChangeSentence } from "./order-actions";
 
-type ActionTarget = { _id: string; orderNumber: number };
+/** `orderStatus`: the status the person saw, sent as `from` so a change made meanwhile wins. */
+type ActionTarget = { _id: string; orderNumber: number; orderStatus?: OrderStatus };
 
 async function errorMessage(res: Response): Promise<string | undefined> {
   const body = (await res.json().catch(() => null)) as { error?: { message?: unknown } } | null;
@@ -52,7 +54,7 @@ export function useOrderAction(options: { afterDelete?: () => Promise<void> | vo
           ? await apiFetch(`/api/deleteOrder/${id}`, { method: "DELETE" })
           : await apiFetch(`/api/orderStatus/${id}`, {
               method: "PUT",
-              body: JSON.stringify({ status: action.to }),
+              body: JSON.stringify({ status: action.to, from: order.orderStatus }),
             });
       // apiFetch has already signed the user out and is on its way to the login page.
       if (res.status === 401 || res.status === 403) return false;
