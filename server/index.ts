@@ -2,10 +2,7 @@ import type { Server } from "node:http";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
-import appCss from "../app/app.css?inline";
-import { BENGALI_FONT_SCRIPT, takaFontScript } from "../app/font-boot";
-import { cspNonceContext } from "../app/lib/csp-nonce";
-import { THEME_BOOT_SCRIPT } from "../app/theme";
+import { APP_CSS, cspNonceContext, inlineShellScripts } from "../shared/page-shell";
 import { getAppContext } from "./bootstrap";
 import { mountServerRoutes } from "./http/api";
 import { clientAddress, clientAddressContext } from "./http/client-address";
@@ -34,8 +31,8 @@ export default await createHonoServer<AppEnv>({
         production: ctx.config.NODE_ENV === "production",
         publicUrl: ctx.config.publicUrl,
         mediaPublicUrl: ctx.config.S3_PUBLIC_URL,
-        inlineScripts: [THEME_BOOT_SCRIPT, takaFontScript(), BENGALI_FONT_SCRIPT],
-        inlineStyles: [appCss],
+        inlineScripts: inlineShellScripts(),
+        inlineStyles: [APP_CSS],
         dev: import.meta.env.DEV,
       }),
     );
