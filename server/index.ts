@@ -6,10 +6,9 @@ import { APP_CSS, cspNonceContext, inlineShellScripts } from "../shared/page-she
 import { getAppContext } from "./bootstrap";
 import { mountServerRoutes } from "./http/api";
 import { clientAddress, clientAddressContext } from "./http/client-address";
-import { deferredScripts } from "./http/deferred-scripts";
 import type { AppEnv } from "./http/env";
-import { immutableAssets, pageRevalidation } from "./http/http-cache";
-import { PAGE_RENDERS_AT_ONCE, renderLimit } from "./http/render-limit";
+import { immutableAssets } from "./http/http-cache";
+import { pagePipeline } from "./http/page-pipeline";
 import { requestLog } from "./http/request-log";
 import { appContext } from "./http/router-context";
 import { securityHeaders } from "./http/security-headers";
@@ -17,12 +16,21 @@ import { logger } from "./logger";
 import { installGracefulShutdown } from "./shutdown";
 
 const ctx = await getAppContext();
-const pageRenders = renderLimit(PAGE_RENDERS_AT_ONCE);
 
 export default await createHonoServer<AppEnv>({
   port: ctx.config.PORT,
   hostname: ctx.config.HOST,
   defaultLogger: false,
+  // A client must send its headers within 10 s and its whole request within 2 minutes (an 8 MB
+  // image on a slow phone connection), checked every second; Node's defaults are a minute and
+  // five minutes, checked every 30 s. Pages never wait on a body (page-pipeline.ts).
+  customNodeServer: {
+    serverOptions: {
+      headersTimeout: 10_000,
+      requestTimeout: 120_000,
+      connectionsCheckingInterval: 1_000,
+    },
+  },
   beforeAll(app) {
     app.use(requestLog());
     // Outermost after the log: it sees every answer as sent, 304s included (decision 020).
@@ -40,17 +48,11 @@ export default await createHonoServer<AppEnv>({
     // phone on mobile data pays for every uncompressed byte. Images are already compressed.
     app.use(compress());
     app.use("/assets/*", immutableAssets());
-    // Two pages rendered at a time hold less memory than twenty, for the same pages per second;
-    // a turn lasts until the page below is buffered and answered.
-    app.use(pageRenders.scope);
-    // Outside deferredScripts, so the validator is computed on the HTML as sent.
-    app.use(pageRevalidation());
-    app.use(deferredScripts());
   },
   configure(app) {
     mountServerRoutes(app, ctx);
-    // Last before React Router, so only pages wait for a render turn.
-    app.use(pageRenders.gate);
+    // Last before React Router: body, render turn, render, one buffer, scripts, validator.
+    app.use(pagePipeline());
   },
   // What route loaders and actions get from Hono: the app context, the page's CSP nonce, and the
   // connection address that page actions count requests by, as the API does.

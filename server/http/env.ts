@@ -7,7 +7,5 @@ export type AppEnv = {
     requestId: string;
     /** This request's CSP nonce (security-headers.ts), for the page's inline scripts. */
     cspNonce: string;
-    /** Waits for one of the page render turns (render-limit.ts); set for every request. */
-    takeRenderTurn?: () => Promise<void>;
   };
 };
