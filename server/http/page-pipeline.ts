@@ -5,8 +5,8 @@ import type { AppEnv } from "./env";
 import { revalidatedPage } from "./http-cache";
 
 /**
- * Measured with the bench's load section (PostgreSQL, 100,000 products, 20 connections): peak RSS
- * 205 MB without a limit, 189 MB with 2, at the same pages per second (docs/decisions/028).
+ * Two pages rendered at once hold less memory than more, for the same pages per second
+ * (decision 028).
  */
 export const PAGE_RENDERS_AT_ONCE = 2;
 
@@ -23,9 +23,7 @@ export type PagePipelineOptions = {
   maxBodyBytes?: number;
 };
 
-/**
- * At most `limit` holders at once; the others wait their turn in arrival order.
- */
+/** At most `limit` holders at once; the others wait their turn in arrival order. */
 function renderTurns(limit: number) {
   let running = 0;
   const waiting: (() => void)[] = [];
