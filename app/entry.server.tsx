@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { cspNonceContext } from "./lib/csp-nonce";
+import { cspNonceContext } from "../shared/page-shell";
 
 export const streamTimeout = 5_000;
 

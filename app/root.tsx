@@ -9,14 +9,12 @@ import {
   useLocation,
   useRouteError,
 } from "react-router";
+import { APP_CSS, THEME_BOOT_SCRIPT, takaFontScript } from "../shared/page-shell";
 import type { Route } from "./+types/root";
-import appCss from "./app.css?inline";
 import { DialogHost } from "./components/dialogs";
 import wholeAppCss from "./dashboard.css?url";
-import { takaFontScript } from "./font-boot";
 import { actorMiddleware, actorOf, appOf } from "./lib/context.server";
 import { shopInfo } from "./lib/shop.server";
-import { THEME_BOOT_SCRIPT } from "./theme";
 
 /** The logo as an inline icon: no extra request, and no 404 for /favicon.ico. */
 const FAVICON = `data:image/svg+xml,${encodeURIComponent(
@@ -36,7 +34,7 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
  * What the first document got stays for the whole visit: the browser reads it from the page.
  */
 const STYLE_ID = "haat-css";
-/** The taka face's script (1 KB of font bytes; app/font-boot.ts). */
+/** The taka face's script (1 KB of font bytes; shared/page-shell.ts). */
 const TAKA_SCRIPT_ID = "haat-taka";
 
 /**
@@ -48,7 +46,7 @@ function pageText(id: string): string {
   return globalThis.document?.getElementById(id)?.textContent ?? "";
 }
 
-const inlineCss = import.meta.env.SSR ? appCss : pageText(STYLE_ID);
+const inlineCss = import.meta.env.SSR ? APP_CSS : pageText(STYLE_ID);
 const takaScript = import.meta.env.SSR ? takaFontScript() : pageText(TAKA_SCRIPT_ID);
 
 function useDocumentSheet(): "inline" | "linked" {

@@ -36,8 +36,6 @@ export default [
     route("order-overview/:id", "routes/dashboard/order-overview.tsx"),
     route("order-overview/:id/invoice/:invoiceId", "routes/dashboard/order-invoice.tsx"),
   ]),
-  // The bench's floor: the root document and nothing else (bench/README.md).
-  route("bench/empty", "routes/bench-empty.tsx"),
   route("sitemap.xml", "routes/storefront/sitemap.ts"),
   route("robots.txt", "routes/storefront/robots.ts"),
 ] satisfies RouteConfig;

@@ -2,22 +2,13 @@ import type { Server } from "node:http";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
-import appCss from "../app/app.css?inline";
-import { BENGALI_FONT_SCRIPT, takaFontScript } from "../app/font-boot";
-import { cspNonceContext } from "../app/lib/csp-nonce";
-import { THEME_BOOT_SCRIPT } from "../app/theme";
+import { APP_CSS, cspNonceContext, inlineShellScripts } from "../shared/page-shell";
 import { getAppContext } from "./bootstrap";
 import { mountServerRoutes } from "./http/api";
 import { clientAddress, clientAddressContext } from "./http/client-address";
-import { deferredScripts } from "./http/deferred-scripts";
 import type { AppEnv } from "./http/env";
-import {
-  appCacheControl,
-  immutableAssets,
-  pageRevalidation,
-  privateByDefault,
-} from "./http/http-cache";
-import { PAGE_RENDERS_AT_ONCE, renderLimit } from "./http/render-limit";
+import { appCacheControl, immutableAssets, privateByDefault } from "./http/http-cache";
+import { pagePipeline } from "./http/page-pipeline";
 import { requestLog } from "./http/request-log";
 import { appContext } from "./http/router-context";
 import { securityHeaders } from "./http/security-headers";
@@ -25,13 +16,22 @@ import { logger } from "./logger";
 import { installGracefulShutdown } from "./shutdown";
 
 const ctx = await getAppContext();
-const pageRenders = renderLimit(PAGE_RENDERS_AT_ONCE);
 const ownCacheControl = appCacheControl();
 
 export default await createHonoServer<AppEnv>({
   port: ctx.config.PORT,
   hostname: ctx.config.HOST,
   defaultLogger: false,
+  // A client must send its headers within 10 s and its whole request within 2 minutes (an 8 MB
+  // image on a slow phone connection), checked every second; Node's defaults are a minute and
+  // five minutes, checked every 30 s. Pages never wait on a body (page-pipeline.ts).
+  customNodeServer: {
+    serverOptions: {
+      headersTimeout: 10_000,
+      requestTimeout: 120_000,
+      connectionsCheckingInterval: 1_000,
+    },
+  },
   beforeAll(app) {
     app.use(requestLog());
     // Outermost after the log: it sees every answer as sent, 304s included (decision 020).
@@ -40,8 +40,8 @@ export default await createHonoServer<AppEnv>({
         production: ctx.config.NODE_ENV === "production",
         publicUrl: ctx.config.publicUrl,
         mediaPublicUrl: ctx.config.S3_PUBLIC_URL,
-        inlineScripts: [THEME_BOOT_SCRIPT, takaFontScript(), BENGALI_FONT_SCRIPT],
-        inlineStyles: [appCss],
+        inlineScripts: inlineShellScripts(),
+        inlineStyles: [APP_CSS],
         dev: import.meta.env.DEV,
       }),
     );
@@ -49,22 +49,17 @@ export default await createHonoServer<AppEnv>({
     // phone on mobile data pays for every uncompressed byte. Images are already compressed.
     app.use(compress());
     app.use("/assets/*", immutableAssets());
-    // Two pages rendered at a time hold less memory than twenty, for the same pages per second;
-    // a turn lasts until the page below is buffered and answered.
-    app.use(pageRenders.scope);
-    // Outside pageRevalidation: what nobody marked and may be private is marked private, no-store.
+    // What nobody marked and may be private is marked private, no-store (outside the page
+    // pipeline, which computes the validator of the page as sent).
     app.use(privateByDefault());
-    // Outside deferredScripts, so the validator is computed on the HTML as sent.
-    app.use(pageRevalidation());
-    app.use(deferredScripts());
     // Last: the library's public-file cache stamp is taken back from answers no file gave.
     app.use(ownCacheControl.restore);
   },
   configure(app) {
     app.use(ownCacheControl.record);
     mountServerRoutes(app, ctx);
-    // Last before React Router, so only pages wait for a render turn.
-    app.use(pageRenders.gate);
+    // Last before React Router: body, render turn, render, one buffer, scripts, validator.
+    app.use(pagePipeline());
   },
   // What route loaders and actions get from Hono: the app context, the page's CSP nonce, and the
   // connection address that page actions count requests by, as the API does.

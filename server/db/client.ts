@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { ConfigError } from "../config";
 import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
@@ -33,12 +34,55 @@ export type DatabaseTarget =
   | { kind: "postgres"; url: string; max?: number };
 
 /**
+ * A connection to PostgreSQL that is not ready in this many seconds fails (postgres.js waits 30 s
+ * by default): a server that cannot reach its database says so at once.
+ */
+export const CONNECT_TIMEOUT_SECONDS = 5;
+
+/** DATABASE_URL names a PostgreSQL server that could not be reached or refused to let us in. */
+export class DatabaseUnreachableError extends ConfigError {
+  override name = "DatabaseUnreachableError";
+}
+
+/** `host:port` of a PostgreSQL URL: what to name in a message (never its password). */
+function address(url: string): string {
+  try {
+    const { hostname, port } = new URL(url);
+    return `${hostname || "localhost"}:${port || "5432"}`;
+  } catch {
+    return "(an unreadable URL)";
+  }
+}
+
+/**
+ * The first query of a process on PostgreSQL: when it fails, one line naming DATABASE_URL, the
+ * address and the error code instead of a stack trace.
+ */
+async function firstContact(client: postgres.Sql, url: string): Promise<void> {
+  try {
+    await client`select 1`;
+  } catch (err) {
+    const { code = "", message = "" } = err as { code?: string; message?: string };
+    const first = message.split("\n")[0] ?? "";
+    const reason = first.includes(code) ? first : [code, first].filter(Boolean).join(" ");
+    throw new DatabaseUnreachableError(
+      `DATABASE_URL: cannot connect to PostgreSQL at ${address(url)} (${reason || "unknown error"}).`,
+    );
+  }
+}
+
+/**
  * Applies pending migrations on one dedicated connection, holding a session advisory lock so that
  * several Haat processes starting together on one PostgreSQL migrate one after the other.
  */
 async function migratePostgresUnderLock(url: string): Promise<void> {
-  const client = postgres(url, { max: 1, onnotice: () => {} });
+  const client = postgres(url, {
+    max: 1,
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    onnotice: () => {},
+  });
   try {
+    await firstContact(client, url);
     await client`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     await migratePostgres(drizzlePostgres({ client }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
@@ -56,7 +100,19 @@ export async function openDatabase(
 ): Promise<Database> {
   if (target.kind === "postgres") {
     if (migrate) await migratePostgresUnderLock(target.url);
-    const client = postgres(target.url, { max: target.max ?? 10, onnotice: () => {} });
+    const client = postgres(target.url, {
+      max: target.max ?? 10,
+      connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      onnotice: () => {},
+    });
+    if (!migrate) {
+      try {
+        await firstContact(client, target.url);
+      } catch (err) {
+        await client.end({ timeout: 1 });
+        throw err;
+      }
+    }
     const db = drizzlePostgres({ client, schema }) as unknown as Db;
     return { db, kind: "postgres", postgres: client, close: () => client.end({ timeout: 5 }) };
   }

@@ -42,3 +42,40 @@ export function bodyLimit(maxSize: number, message: string) {
     return next();
   });
 }
+
+/** The request's body was larger than allowed (see {@link readWholeBody}). */
+export class BodyTooLargeError extends Error {
+  override name = "BodyTooLargeError";
+}
+
+/**
+ * The request with its whole body read into memory, at most `maxSize` bytes: a declared
+ * Content-Length over the limit is refused without reading, a body that runs past it (chunked, or
+ * longer than declared) is refused at the first byte too many. Pages read their body this way
+ * before they wait for a render turn, so a body still arriving never holds one (page-pipeline.ts).
+ */
+export async function readWholeBody(raw: Request, maxSize: number): Promise<Request> {
+  // Checked first: the Node adapter builds a full Request the moment its body is looked at.
+  if (raw.method === "GET" || raw.method === "HEAD" || !raw.body) return raw;
+  const declared = raw.headers.get("content-length");
+  if (declared !== null && Number.parseInt(declared, 10) > maxSize) throw new BodyTooLargeError();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = raw.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxSize) {
+      await reader.cancel().catch(() => {});
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value);
+  }
+  return new Request(raw.url, {
+    method: raw.method,
+    headers: raw.headers,
+    body: Buffer.concat(chunks),
+    signal: raw.signal,
+  });
+}

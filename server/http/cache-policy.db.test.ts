@@ -16,10 +16,10 @@ import {
   appCacheControl,
   GUEST_PAGE_CACHE_CONTROL,
   PRIVATE_NO_STORE,
-  pageRevalidation,
   privateByDefault,
   SIGNED_IN_PAGE_CACHE_CONTROL,
 } from "./http-cache";
+import { pagePipeline } from "./page-pipeline";
 
 /**
  * Issue 20 items 7 and 8, on the stack server/index.ts builds: its cache middleware in
@@ -40,13 +40,13 @@ describeDb(`Cache-Control of private answers (${TEST_DB})`, () => {
     app = new Hono<AppEnv>();
     // beforeAll, as in server/index.ts
     app.use(privateByDefault());
-    app.use(pageRevalidation());
     app.use(own.restore);
     // What react-router-hono-server adds between beforeAll and configure.
     app.use("*", cache(3600), serveStatic({ root: path.relative(process.cwd(), publicDir) }));
     // configure
     app.use(own.record);
     mountServerRoutes(app, ctx);
+    app.use(pagePipeline());
     // React Router: pages and their .data answers.
     app.all("*", (c) => {
       const p = c.req.path;

@@ -1,5 +1,3 @@
-import type { MiddlewareHandler } from "hono";
-
 /**
  * The page's JavaScript is fetched once the page has been painted (docs/decisions/028).
  *
@@ -125,19 +123,4 @@ export function deferPageScripts(html: string): string {
   });
   const loader = `<script${before}${after}>(${LOADER_SOURCE})(${scriptSafeJson(preloads)},${scriptSafeJson(source)},${DEFER_LIMIT_MS})</script>`;
   return head + loader + html.slice(script.index + whole.length);
-}
-
-/** Rewrites HTML answers with {@link deferPageScripts}. */
-export function deferredScripts(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    const type = c.res.headers.get("Content-Type") ?? "";
-    if (!type.startsWith("text/html") || !c.res.body) return;
-    const headers = new Headers(c.res.headers);
-    headers.delete("Content-Length");
-    const { status, statusText } = c.res;
-    const html = deferPageScripts(await c.res.text());
-    c.res = undefined;
-    c.res = new Response(html, { status, statusText, headers });
-  };
 }

@@ -7,8 +7,6 @@ export type AppEnv = {
     requestId: string;
     /** This request's CSP nonce (security-headers.ts), for the page's inline scripts. */
     cspNonce: string;
-    /** Waits for one of the page render turns (render-limit.ts); set for every request. */
-    takeRenderTurn?: () => Promise<void>;
     /** The Cache-Control the app's routes gave their answer, null for none (http-cache.ts). */
     appCacheControl?: string | null;
   };

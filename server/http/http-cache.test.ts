@@ -1,14 +1,15 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import type { AppEnv } from "./env";
 import {
   GUEST_PAGE_CACHE_CONTROL,
   IMMUTABLE_CACHE_CONTROL,
   immutableAssets,
   matchesIfNoneMatch,
-  pageRevalidation,
   SIGNED_IN_PAGE_CACHE_CONTROL,
   weakEtag,
 } from "./http-cache";
+import { pagePipeline } from "./page-pipeline";
 
 describe("validators", () => {
   it("are weak, stable and differ with the body", () => {
@@ -28,9 +29,9 @@ describe("validators", () => {
   });
 });
 
-describe("page revalidation", () => {
-  const app = new Hono();
-  app.use(pageRevalidation());
+describe("page revalidation (in the page pipeline)", () => {
+  const app = new Hono<AppEnv>();
+  app.use(pagePipeline());
   app.get("/page", (c) => c.html("<p>Haat</p>"));
   app.get("/sets-cookie", (c) => {
     c.header("Set-Cookie", "a=1");

@@ -113,33 +113,35 @@ export function pageEtag(body: string, nonce: string | undefined): string {
 }
 
 /**
- * ETag and revalidation for server-rendered pages (GET, 200, HTML, no cookie being set). A guest's
- * page is `public, no-cache` with `Vary: Cookie`; a page for a signed-in session is
+ * The answer for a server-rendered page whose HTML has been read (once, by page-pipeline.ts): an
+ * ETag and revalidation for a GET 200 that sets no cookie and has no Cache-Control of its own. A
+ * guest's page is `public, no-cache` with `Vary: Cookie`; a page for a signed-in session is
  * `private, no-cache`, so no shared cache ever keeps it. The page is still rendered on every
  * request (it is the only way to know its validator); a 304 saves the transfer.
  */
-export function pageRevalidation(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    await next();
-    if (c.req.method !== "GET" || c.res.status !== 200) return;
-    if (!(c.res.headers.get("Content-Type") ?? "").startsWith("text/html")) return;
-    if (c.res.headers.has("Set-Cookie") || c.res.headers.has("Cache-Control")) return;
-    const headers = new Headers(c.res.headers);
-    headers.delete("Content-Length");
-    const body = await c.res.text();
-    const cached = {
-      body,
-      etag: pageEtag(body, c.get("cspNonce")),
-      contentType: headers.get("Content-Type") ?? "",
-    };
-    const cacheControl = hasSessionCookie(c)
-      ? SIGNED_IN_PAGE_CACHE_CONTROL
-      : GUEST_PAGE_CACHE_CONTROL;
-    const fresh = answer(c, cached, cacheControl, { Vary: "Cookie" });
-    for (const [name, value] of fresh.headers) headers.set(name, value);
-    c.res = undefined;
-    c.res = new Response(fresh.body, { status: fresh.status, headers });
+export function revalidatedPage(c: Context<AppEnv>, res: Response, html: string): Response {
+  const headers = new Headers(res.headers);
+  headers.delete("Content-Length");
+  const { status, statusText } = res;
+  if (
+    c.req.method !== "GET" ||
+    status !== 200 ||
+    headers.has("Set-Cookie") ||
+    headers.has("Cache-Control")
+  ) {
+    return new Response(html, { status, statusText, headers });
+  }
+  const cached = {
+    body: html,
+    etag: pageEtag(html, c.get("cspNonce")),
+    contentType: headers.get("Content-Type") ?? "",
   };
+  const cacheControl = hasSessionCookie(c)
+    ? SIGNED_IN_PAGE_CACHE_CONTROL
+    : GUEST_PAGE_CACHE_CONTROL;
+  const fresh = answer(c, cached, cacheControl, { Vary: "Cookie" });
+  for (const [name, value] of fresh.headers) headers.set(name, value);
+  return new Response(fresh.body, { status: fresh.status, headers });
 }
 
 /** `/assets/*` carry a content hash in their names: cache them for a year, never revalidate. */

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "./env";
-import { pageEtag, pageRevalidation } from "./http-cache";
+import { pageEtag } from "./http-cache";
+import { pagePipeline } from "./page-pipeline";
 import {
   HSTS,
   inlineHash,
@@ -24,7 +25,7 @@ function appWith(options: Partial<SecurityHeadersOptions> = {}) {
       ...options,
     }),
   );
-  app.use(pageRevalidation());
+  app.use(pagePipeline());
   app.get("/page", (c) =>
     c.html(`<p>Haat</p><script nonce="${c.get("cspNonce")}">window.x=1</script>`),
   );

@@ -142,7 +142,7 @@ describe("the page comes first, its scripts after (decision 028)", () => {
   it("has the taka sign's face ready from <head>: no font request where ৳ is the only Bengali", async () => {
     const { page } = await load("/shop");
     // Both faces for U+09F3 are registered: the stylesheet's (a data: URL, loaded asynchronously
-    // if ever used) and the one app/font-boot.ts builds from bytes in <head>. Only the latter may
+    // if ever used) and the one shared/page-shell.ts builds from bytes in <head>. Only the latter may
     // have been used: the page's prices never waited for, nor re-laid out after, a font load.
     const fonts = await page.evaluate(() => ({
       requested: performance

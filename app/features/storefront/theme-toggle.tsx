@@ -1,7 +1,7 @@
+import { THEME_STORAGE_KEY } from "../../../shared/page-shell";
 import { MoonIcon, SunIcon } from "../../components/icons";
-import { THEME_STORAGE_KEY } from "../../theme";
 
-/** Flips the theme the boot script chose (app/theme.ts) and remembers the choice. */
+/** Flips the theme the boot script chose (shared/page-shell.ts) and remembers the choice. */
 export function toggleTheme(): "light" | "dark" {
   const root = document.documentElement;
   const next = root.getAttribute("data-theme") === "dark" ? "light" : "dark";

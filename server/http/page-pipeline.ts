@@ -1,0 +1,89 @@
+import type { MiddlewareHandler } from "hono";
+import { BodyTooLargeError, readWholeBody } from "./body-limit";
+import { deferPageScripts } from "./deferred-scripts";
+import type { AppEnv } from "./env";
+import { revalidatedPage } from "./http-cache";
+
+/**
+ * Two pages rendered at once hold less memory than more, for the same pages per second
+ * (decision 028).
+ */
+export const PAGE_RENDERS_AT_ONCE = 2;
+
+/**
+ * The largest body a page accepts (its actions' forms, `.data` action requests): the shop's page
+ * forms are short text; images go to /api/images. Larger is refused with 413 before it is read.
+ */
+export const MAX_PAGE_BODY_BYTES = 64 * 1024;
+
+export const PAGE_BODY_TOO_LARGE = "The form is too large.";
+
+export type PagePipelineOptions = {
+  rendersAtOnce?: number;
+  maxBodyBytes?: number;
+};
+
+/** At most `limit` holders at once; the others wait their turn in arrival order. */
+function renderTurns(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async take(): Promise<void> {
+      if (running < limit) running += 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    giveBack(): void {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    },
+  };
+}
+
+/**
+ * Everything between Hono and React Router for a page, in this order (docs/decisions/032):
+ *
+ * 1. The request body is read whole, at most `maxBodyBytes` (413 above, before reading it), while
+ *    the request holds nothing: a client that sends its form slowly waits alone, and the Node
+ *    server's request timeout ends it (server/index.ts).
+ * 2. A render turn: at most `rendersAtOnce` pages are rendered at once, the others wait in
+ *    arrival order. Rendering is CPU work on the one thread, so a queue costs no throughput, while
+ *    every page in flight holds its React tree and its HTML until it is sent on (decision 028).
+ * 3. React Router renders (app/entry.server.tsx answers once the whole page is ready).
+ * 4. An HTML answer is read into one string, once.
+ * 5. Its module scripts are started after the first paint (deferred-scripts.ts).
+ * 6. Its validator is taken from the HTML as sent (nonce left out), and a current copy answers
+ *    304 (http-cache.ts).
+ * 7. The turn is given back, whatever happened above.
+ *
+ * Mounted last before React Router (after the API, media and health routes), so only pages wait
+ * for a turn. Outside it, security-headers.ts adds the policy and compression packs the answer.
+ */
+export function pagePipeline(options: PagePipelineOptions = {}): MiddlewareHandler<AppEnv> {
+  const maxBodyBytes = options.maxBodyBytes ?? MAX_PAGE_BODY_BYTES;
+  const turns = renderTurns(options.rendersAtOnce ?? PAGE_RENDERS_AT_ONCE);
+  return async (c, next) => {
+    try {
+      c.req.raw = await readWholeBody(c.req.raw, maxBodyBytes);
+    } catch (err) {
+      if (err instanceof BodyTooLargeError) {
+        // The client may still be sending: this answer ends the exchange.
+        c.header("Connection", "close");
+        return c.text(PAGE_BODY_TOO_LARGE, 413);
+      }
+      throw err;
+    }
+    await turns.take();
+    try {
+      await next();
+      const type = c.res.headers.get("Content-Type") ?? "";
+      if (!type.startsWith("text/html") || !c.res.body) return;
+      const html = deferPageScripts(await c.res.text());
+      const res = revalidatedPage(c, c.res, html);
+      c.res = undefined;
+      c.res = res;
+    } finally {
+      turns.giveBack();
+    }
+  };
+}
