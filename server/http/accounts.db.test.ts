@@ -44,6 +44,10 @@ describeDb(`accounts API (${TEST_DB})`, () => {
   });
   afterAll(async () => ctx?.close());
 
+  const sessionIdOf = async (cookie: string) =>
+    ((await ctx.auth.api.getSession({ headers: new Headers({ cookie }) }))?.session.id ??
+      "") as string;
+
   it("describes the account routes in the OpenAPI document", async () => {
     const res = await app.request("/api/openapi.json");
     const doc = await res.json();
@@ -120,15 +124,24 @@ describeDb(`accounts API (${TEST_DB})`, () => {
     });
 
     it("are refused when forged, expired or for a deleted user", async () => {
-      const forged = await signApiToken("not-the-key", { sub: alice.id, email: "alice@haat.test" });
+      const sid = await sessionIdOf(alice.cookie);
+      const forged = await signApiToken("not-the-key", {
+        sub: alice.id,
+        email: "alice@haat.test",
+        sid,
+      });
       expect((await call("GET", "/admin/alice@haat.test", { bearer: forged })).status).toBe(401);
       const expired = await signApiToken(
         ctx.apiTokenKey,
-        { sub: alice.id, email: "alice@haat.test" },
+        { sub: alice.id, email: "alice@haat.test", sid },
         Math.floor(Date.now() / 1000) - 7200,
       );
       expect((await call("GET", "/admin/alice@haat.test", { bearer: expired })).status).toBe(401);
-      const ghost = await signApiToken(ctx.apiTokenKey, { sub: "nobody", email: "x@haat.test" });
+      const ghost = await signApiToken(ctx.apiTokenKey, {
+        sub: "nobody",
+        email: "x@haat.test",
+        sid,
+      });
       expect((await call("GET", "/admin/x@haat.test", { bearer: ghost })).status).toBe(401);
     });
   });

@@ -12,7 +12,7 @@ import {
   recordOwnProfile,
   setUserRole,
 } from "../services/users";
-import { type Caller, requireAdmin, requireCaller } from "./caller";
+import { type Caller, getSessionCaller, requireAdmin, requireCaller } from "./caller";
 import { clientAddress } from "./client-address";
 import type { AppEnv } from "./env";
 import { createRouter } from "./router";
@@ -42,8 +42,10 @@ const jwtRoute = createRoute({
   tags: ["Accounts"],
   summary: "A short-lived API token for the signed-in user",
   description:
-    "Only for the signed-in caller's own email. Send it back as `Authorization: Bearer <token>`; " +
-    `it expires after ${API_TOKEN_TTL_SECONDS / 60} minutes.`,
+    "Only for the signed-in caller's own email, and only with the session cookie (a bearer " +
+    "token cannot mint another). Send it back as `Authorization: Bearer <token>`; it expires " +
+    `after ${API_TOKEN_TTL_SECONDS / 60} minutes, or sooner when its session ends (sign-out, ` +
+    "password reset, role change, deleted account).",
   request: {
     body: { content: { "application/json": { schema: z.object({ email: emailSchema }) } } },
   },
@@ -215,7 +217,10 @@ async function betterAuthHandler(c: Context<AppEnv>) {
 
 export const accountsApi = createRouter()
   .openapi(jwtRoute, async (c) => {
-    const caller = await requireCaller(c);
+    // Only a session cookie vouches here: a token must never mint its successor (decision 029).
+    const signedIn = await getSessionCaller(c);
+    if (!signedIn) throw new AppError("unauthorized", "Sign in first: a token needs a session");
+    const { caller, sessionId } = signedIn;
     const { email } = c.req.valid("json");
     if (email.trim().toLowerCase() !== caller.email) {
       throw new AppError("forbidden", "A token is only issued for your own email");
@@ -223,6 +228,7 @@ export const accountsApi = createRouter()
     const token = await signApiToken(c.var.app.apiTokenKey, {
       sub: caller.userId,
       email: caller.email,
+      sid: sessionId,
     });
     return c.json({ token, expiresIn: API_TOKEN_TTL_SECONDS }, 200);
   })

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { Role } from "../../core/order-status";
 import { verifyApiToken } from "../auth/api-token";
 import { AppError } from "../errors";
-import { findUserById } from "../services/users";
+import { findUserBySession } from "../services/users";
 import type { AppEnv } from "./env";
 
 /** Who is calling an API route: the signed-in user, or null for an anonymous caller. */
@@ -17,10 +17,25 @@ export type Caller = {
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
+const asCaller = (u: {
+  id: string;
+  email: string;
+  name: string;
+  role?: string | null;
+  emailVerified: boolean;
+}): Caller => ({
+  userId: u.id,
+  email: u.email.toLowerCase(),
+  name: u.name,
+  role: u.role === "admin" ? "admin" : "customer",
+  emailVerified: u.emailVerified,
+});
+
 /**
  * The caller from an `Authorization: Bearer <token from POST /api/jwt>` header, else from the
- * session cookie. A token only names the user: the user row is read on every call, so a role
- * change or a deleted account takes effect at once. A bad or expired token is anonymous (401).
+ * session cookie. A token is honoured only while the session it was issued to lives, and the
+ * user row is read on every call: sign-out, a password reset, a role change (which ends the
+ * user's sessions) or a deleted account end it at once. A bad or expired token is anonymous (401).
  */
 export async function getCaller(c: Context<AppEnv>): Promise<Caller | null> {
   const authorization = c.req.header("authorization");
@@ -28,25 +43,22 @@ export async function getCaller(c: Context<AppEnv>): Promise<Caller | null> {
   if (bearer) {
     const claims = await verifyApiToken(c.var.app.apiTokenKey, bearer[1] as string);
     if (!claims) return null;
-    const row = await findUserById(c.var.app.db, claims.sub);
+    const row = await findUserBySession(c.var.app.db, claims.sid, claims.sub);
     if (!row || row.email.toLowerCase() !== claims.email.toLowerCase()) return null;
-    return {
-      userId: row.id,
-      email: row.email.toLowerCase(),
-      name: row.name,
-      role: row.role === "admin" ? "admin" : "customer",
-      emailVerified: row.emailVerified,
-    };
+    return asCaller(row);
   }
+  return (await getSessionCaller(c))?.caller ?? null;
+}
+
+/** The caller from the session cookie alone (never a bearer token), with the session's id. */
+export async function getSessionCaller(
+  c: Context<AppEnv>,
+): Promise<{ caller: Caller; sessionId: string } | null> {
   const session = await c.var.app.auth.api.getSession({ headers: c.req.raw.headers });
   if (!session) return null;
-  const u = session.user as typeof session.user & { role?: string };
   return {
-    userId: u.id,
-    email: u.email.toLowerCase(),
-    name: u.name,
-    role: u.role === "admin" ? "admin" : "customer",
-    emailVerified: u.emailVerified,
+    caller: asCaller(session.user as typeof session.user & { role?: string }),
+    sessionId: session.session.id,
   };
 }
 
