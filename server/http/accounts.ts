@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { userNameSchema, userQuerySchema } from "../../core/schemas";
 import { API_TOKEN_TTL_SECONDS, signApiToken } from "../auth/api-token";
 import { CLIENT_IP_HEADER } from "../auth/auth";
@@ -198,6 +199,17 @@ function asRateLimited(res: Response): Response {
 }
 
 /**
+ * OAuth callbacks, where a provider may POST a form (`response_mode=form_post`). Every other
+ * Better Auth POST takes JSON only: Better Auth would also parse a form on sign-in and sign-up,
+ * and the per-email limit reads the body as JSON, so a form body would be a guess it never counts.
+ */
+const FORM_POST_PATHS = /^\/api\/auth\/(oauth2\/)?callback\//;
+
+function isJson(contentType: string | undefined): boolean {
+  return (contentType ?? "").split(";")[0]?.trim().toLowerCase() === "application/json";
+}
+
+/**
  * Better Auth under /api/auth/*. It gets a plain Request built from the method, URL, headers and
  * body: `new Request(c.req.raw, ...)` throws on the Node adapter's request object in production.
  * Hono overwrites the client-IP header with the connection's address (never the client's).
@@ -207,6 +219,11 @@ async function betterAuthHandler(c: Context<AppEnv>) {
   const headers = new Headers(raw.headers);
   headers.set(CLIENT_IP_HEADER, clientAddress(c, c.var.app.config.TRUSTED_PROXIES));
   const body = raw.method === "GET" || raw.method === "HEAD" ? undefined : await raw.arrayBuffer();
+  if (body?.byteLength && !isJson(raw.headers.get("content-type") ?? undefined)) {
+    if (!FORM_POST_PATHS.test(c.req.path)) {
+      throw new HTTPException(415, { message: "Send the body as application/json" });
+    }
+  }
   const perEmail = raw.method === "POST" && body ? PER_EMAIL_LIMITS[c.req.path] : undefined;
   if (perEmail && body) await c.var.app.rateLimiter.consume([perEmail, emailOf(body)]);
   const res = await c.var.app.auth.handler(
