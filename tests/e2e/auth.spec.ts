@@ -79,6 +79,29 @@ describe("accounts: sign-up, sign-in, logout", () => {
     await context.close();
   });
 
+  it("goes home after login when redirectTo hides another host behind a tab or newline", async () => {
+    for (const crafted of [
+      "%2F%09%2Fevil.example",
+      "%2F%0A%2Fevil.example",
+      "%09%2F%2Fevil.example",
+    ]) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(`${baseURL}/authentication/login?redirectTo=${crafted}`);
+      await hydrated(page);
+      expect(await page.getByRole("link", { name: "Register" }).getAttribute("href")).toBe(
+        "/authentication/register",
+      );
+      await login(page, { email: "customer@haat.test", password: "haat-customer-2026" });
+      await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+      expect(new URL(page.url()).host).toBe(new URL(baseURL).host);
+      expect(errors, crafted).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("returns to the shop page that linked to the login page", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

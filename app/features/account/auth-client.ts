@@ -1,3 +1,5 @@
+import { requestedReturnPath, safeReturnPath } from "../../../core/return-path";
+
 /**
  * Small fetch calls to Better Auth's endpoints under /api/auth (no client library: the
  * storefront's JavaScript budget is tight). Every call answers { ok, data, message }.
@@ -94,17 +96,12 @@ export async function signOut() {
   await authPost("/sign-out", {});
 }
 
-/** A path inside the shop to return to; anything else (other hosts, auth pages) is refused. */
-export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value) return null;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  if (value.startsWith("/authentication/") || value.startsWith("/api/")) return null;
-  return value;
-}
+/** A path inside the shop to return to (one rule for every page: core/return-path.ts). */
+export { safeReturnPath };
 
 /** Where sign-in returns to: ?redirectTo= (or ?from=), else the referring shop page, else home. */
 export function returnTarget(search: URLSearchParams): string {
-  const fromQuery = safeReturnPath(search.get("redirectTo")) ?? safeReturnPath(search.get("from"));
+  const fromQuery = requestedReturnPath(search);
   if (fromQuery) return fromQuery;
   if (typeof document !== "undefined" && document.referrer) {
     try {

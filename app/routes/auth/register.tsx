@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { requestedReturnPath } from "../../../core/return-path";
 import { notify } from "../../components/dialogs";
 import { AuthCard, Field, OrDivider } from "../../features/account/auth-card";
 import {
@@ -28,7 +29,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const back = search.get("redirectTo") ?? search.get("from");
+  const back = requestedReturnPath(search);
   const loginHref = back
     ? `/authentication/login?redirectTo=${encodeURIComponent(back)}`
     : "/authentication/login";
