@@ -353,7 +353,7 @@ describeDb(`rate limits with RATE_LIMIT=on, memory storage (${TEST_DB})`, () => 
     expect(await refused.json()).toMatchObject({ error: { code: "invalid" } });
 
     // JSON in any spelling of its media type is counted against the email...
-    const attempts = await statuses(11, (i) =>
+    const attempts = await statuses(11, async (i) =>
       server.app.request(
         "/api/auth/sign-in/email",
         {
