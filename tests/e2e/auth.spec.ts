@@ -53,17 +53,28 @@ describe("accounts: sign-up, sign-in, logout", () => {
     await page.close();
   });
 
-  it("shows the sign-up failure with the name for a taken email", async () => {
+  it("answers a taken email like a new one, without an account, and sends the visitor to sign in", async () => {
     const page = await browser.newPage();
     await page.goto(`${baseURL}/authentication/register`);
     await hydrated(page);
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/auth/sign-up/email"));
     await register(page, baseURL, {
       name: "Copy Cat",
       email: "customer@haat.test",
       password: "whatever-2026",
     });
-    await expectDialog(page, "Copy Cat Signup Failed");
-    expect(new URL(page.url()).pathname).toBe("/authentication/register");
+    // The same answer as for a new email (decision 030), but no session.
+    const response = await answer;
+    expect(response.status()).toBe(200);
+    expect(Object.keys(await response.json()).sort()).toEqual(["token", "user"]);
+    expect(response.headers()["set-cookie"] ?? "").not.toContain("session_token");
+    await expectDialog(
+      page,
+      "Please Sign In",
+      "If you already have one, sign in or reset your password.",
+    );
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/authentication/login");
+    expect(await page.evaluate(() => localStorage.getItem("JWT_ACCESS_TOKEN"))).toBeNull();
     await page.close();
   });
 

@@ -36,7 +36,11 @@ export const authPost = <T = unknown>(path: string, body: unknown) =>
 type AuthUser = { id: string; email: string; name: string };
 
 export function signUpEmail(input: { name: string; email: string; password: string }) {
-  return authPost<{ user: AuthUser }>("/sign-up/email", { ...input, callbackURL: "/dashboard" });
+  // `token` is null when no account was created (the email is taken): no session either.
+  return authPost<{ token: string | null; user: AuthUser }>("/sign-up/email", {
+    ...input,
+    callbackURL: "/dashboard",
+  });
 }
 
 export function signInEmail(input: { email: string; password: string }) {

@@ -51,6 +51,17 @@ export default function Register({ loaderData }: Route.ComponentProps) {
       });
       return;
     }
+    if (!result.data.token) {
+      // A taken email gets the answer of a new one but no session (decision 030).
+      setBusy(false);
+      notify({
+        icon: "info",
+        title: "Please Sign In",
+        text: `We could not create a new account for ${email}. If you already have one, sign in or reset your password.`,
+      });
+      navigate(loginHref, { replace: true });
+      return;
+    }
     await postUser({ name, email: result.data.user.email });
     await storeApiToken(result.data.user.email);
     await revalidator.revalidate();
