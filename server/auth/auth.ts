@@ -116,7 +116,12 @@ export function createAuth(db: Db, config: Config, secret: string, deps: AuthDep
       },
       async afterEmailVerification(u) {
         if (!isListedAdmin(config, u.email)) return;
-        await db.update(user).set({ role: "admin" }).where(eq(user.id, u.id));
+        // A role change ends the user's sessions and their API tokens (decision 029); the link's
+        // own auto sign-in then starts a new session with the new role.
+        await db.transaction(async (tx) => {
+          await tx.update(user).set({ role: "admin" }).where(eq(user.id, u.id));
+          await tx.delete(session).where(eq(session.userId, u.id));
+        });
         logger.info({ email: u.email }, "ADMIN_EMAILS: verified address made admin");
       },
     },

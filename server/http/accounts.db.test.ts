@@ -331,11 +331,21 @@ describeDb(`accounts API (${TEST_DB})`, () => {
       )?.[0];
       expect(link).toBeDefined();
       const token = new URL(link as string).searchParams.get("token") as string;
-      await ctx.auth.api.verifyEmail({ query: { token } });
+      const customerToken = (
+        await call("POST", "/jwt", { cookie: boss.cookie, body: { email: "boss@haat.test" } })
+      ).body.token;
+      const verified = await ctx.auth.api.verifyEmail({ query: { token }, returnHeaders: true });
       const after = await findUserByEmail(ctx.db, "boss@haat.test");
       expect(after?.emailVerified).toBe(true);
       expect(after?.role).toBe("admin");
-      expect(await call("GET", "/users", { cookie: boss.cookie })).toMatchObject({ status: 200 });
+      // The promotion ended the customer's session and token; the link signed in anew as admin.
+      expect((await call("GET", "/users", { cookie: boss.cookie })).status).toBe(401);
+      expect((await call("GET", "/users", { bearer: customerToken })).status).toBe(401);
+      const adminCookie = verified.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      expect(await call("GET", "/users", { cookie: adminCookie })).toMatchObject({ status: 200 });
     });
 
     it("does not make unlisted addresses admin", async () => {
