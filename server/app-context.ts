@@ -1,5 +1,6 @@
 import { apiTokenKey } from "./auth/api-token";
 import { type Auth, createAuth, resolveAuthSecret } from "./auth/auth";
+import { type BackgroundTasks, createBackgroundTasks } from "./background-tasks";
 import { CatalogueCache } from "./catalogue/cache";
 import {
   type CatalogueEvents,
@@ -25,6 +26,8 @@ export type AppContext = {
   /** HS256 key of the API tokens from POST /api/jwt (derived from the auth secret). */
   apiTokenKey: string;
   mailer: Mailer;
+  /** Mails and other work started by a request and not awaited by it; `close` waits for them. */
+  background: BackgroundTasks;
   media: MediaStorage;
   /** Product and slide writes publish here; catalogue caches listen. */
   catalogueEvents: CatalogueEvents;
@@ -35,10 +38,18 @@ export type AppContext = {
   close: () => Promise<void>;
 };
 
-export async function createAppContext(config: Config, opened?: Database): Promise<AppContext> {
+/** Parts a test may replace (a mailer that blocks until released, say). */
+export type AppContextOverrides = { mailer?: Mailer };
+
+export async function createAppContext(
+  config: Config,
+  opened?: Database,
+  overrides: AppContextOverrides = {},
+): Promise<AppContext> {
   const database = opened ?? (await openDatabase(config.database));
   const secret = resolveAuthSecret(config);
-  const mailer = createMailer(config);
+  const mailer = overrides.mailer ?? createMailer(config);
+  const background = createBackgroundTasks();
   const redis = config.REDIS_URL
     ? redisRateLimitStorage(config.REDIS_URL, config.REDIS_PREFIX)
     : undefined;
@@ -46,7 +57,7 @@ export async function createAppContext(config: Config, opened?: Database): Promi
     redis?.storage ?? memoryRateLimitStorage(),
     config.rateLimit,
   );
-  const auth = createAuth(database.db, config, secret, { mailer, rateLimiter });
+  const auth = createAuth(database.db, config, secret, { mailer, rateLimiter, background });
   try {
     await redis?.ready;
   } catch (err) {
@@ -63,6 +74,7 @@ export async function createAppContext(config: Config, opened?: Database): Promi
     auth,
     apiTokenKey: apiTokenKey(secret),
     mailer,
+    background,
     media:
       config.media.kind === "s3"
         ? new S3MediaStorage(config.media)
@@ -71,6 +83,7 @@ export async function createAppContext(config: Config, opened?: Database): Promi
     catalogueCache,
     rateLimiter,
     async close() {
+      await background.idle(10_000);
       stopFollowing();
       await catalogueEvents.close();
       mailer.close();

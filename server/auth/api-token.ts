@@ -4,7 +4,11 @@ import { sign, verify } from "hono/jwt";
 /** Lifetime of the API token that POST /api/jwt hands out (spec §7 JWT_ACCESS_TOKEN). */
 export const API_TOKEN_TTL_SECONDS = 60 * 60;
 
-export type ApiTokenClaims = { sub: string; email: string };
+/**
+ * `sid` is the id of the sign-in session the token was issued to: the token is honoured only
+ * while that session lives (docs/decisions/029-api-tokens-live-with-their-session.md).
+ */
+export type ApiTokenClaims = { sub: string; email: string; sid: string };
 
 /** A key of its own for API tokens, derived from the auth secret (never the secret itself). */
 export function apiTokenKey(authSecret: string): string {
@@ -20,6 +24,7 @@ export async function signApiToken(
     {
       sub: claims.sub,
       email: claims.email,
+      sid: claims.sid,
       iat: now,
       exp: now + API_TOKEN_TTL_SECONDS,
       typ: "haat-api",
@@ -29,13 +34,15 @@ export async function signApiToken(
   );
 }
 
-/** The claims of a valid, unexpired token, or null. */
+/** The claims of a valid, unexpired token, or null (a token without a session id included). */
 export async function verifyApiToken(key: string, token: string): Promise<ApiTokenClaims | null> {
   try {
     const payload = await verify(token, key, "HS256");
     if (payload.typ !== "haat-api") return null;
-    if (typeof payload.sub !== "string" || typeof payload.email !== "string") return null;
-    return { sub: payload.sub, email: payload.email };
+    const { sub, email, sid } = payload;
+    if (typeof sub !== "string" || typeof email !== "string") return null;
+    if (typeof sid !== "string" || !sid) return null;
+    return { sub, email, sid };
   } catch {
     return null;
   }

@@ -7,14 +7,16 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq } from "drizzle-orm";
 import { authBodySchema } from "../../core/schemas";
+import type { BackgroundTasks } from "../background-tasks";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { account, session, user, verification } from "../db/schema";
 import { logger } from "../logger";
-import type { Mailer } from "../mail/mailer";
+import type { Mailer, MailMessage } from "../mail/mailer";
 import { passwordResetMail, verifyEmailMail } from "../mail/templates";
 import type { RateLimiter } from "../rate-limit/limiter";
 import { AUTH_RATE_LIMITS } from "../rate-limit/rules";
+import { answerSignUpForExistingEmail } from "./neutral-sign-up";
 
 /** Hono overwrites this header with the connection's address, so clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-haat-client-ip";
@@ -58,10 +60,13 @@ export function isListedAdmin(config: Config, email: string): boolean {
   return config.ADMIN_EMAILS.includes(email.trim().toLowerCase());
 }
 
-export type AuthDeps = { mailer: Mailer; rateLimiter: RateLimiter };
+export type AuthDeps = { mailer: Mailer; rateLimiter: RateLimiter; background: BackgroundTasks };
 
 export function createAuth(db: Db, config: Config, secret: string, deps: AuthDeps) {
-  const { mailer } = deps;
+  const { mailer, background } = deps;
+  // Mail goes out after the answer, so no answer is slower for an address that has an account.
+  const sendLater = (what: string, message: MailMessage) =>
+    background.run(what, () => mailer.send(message));
   const social = socialSignIn(config);
   const secure = config.publicUrl.startsWith("https://");
   return betterAuth({
@@ -88,7 +93,8 @@ export function createAuth(db: Db, config: Config, secret: string, deps: AuthDep
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user: u, token }) {
         const link = `${config.publicUrl}/authentication/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send(
+        sendLater(
+          "password reset mail",
           passwordResetMail({
             to: u.email,
             name: u.name,
@@ -103,13 +109,19 @@ export function createAuth(db: Db, config: Config, secret: string, deps: AuthDep
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       async sendVerificationEmail({ user: u, url }) {
-        await mailer.send(
+        sendLater(
+          "verification mail",
           verifyEmailMail({ to: u.email, name: u.name, shopName: config.SHOP_NAME, link: url }),
         );
       },
       async afterEmailVerification(u) {
         if (!isListedAdmin(config, u.email)) return;
-        await db.update(user).set({ role: "admin" }).where(eq(user.id, u.id));
+        // A role change ends the user's sessions and their API tokens (decision 029); the link's
+        // own auto sign-in then starts a new session with the new role.
+        await db.transaction(async (tx) => {
+          await tx.update(user).set({ role: "admin" }).where(eq(user.id, u.id));
+          await tx.delete(session).where(eq(session.userId, u.id));
+        });
         logger.info({ email: u.email }, "ADMIN_EMAILS: verified address made admin");
       },
     },
@@ -155,6 +167,13 @@ export function createAuth(db: Db, config: Config, secret: string, deps: AuthDep
           throw new APIError("BAD_REQUEST", {
             code: "INVALID_INPUT",
             message: `${issue?.path.join(".")}: ${issue?.message}`,
+          });
+        }
+        if (ctx.path === "/sign-up/email") {
+          return answerSignUpForExistingEmail(ctx, db, {
+            rateLimiter: deps.rateLimiter,
+            sendLater,
+            config,
           });
         }
       }),

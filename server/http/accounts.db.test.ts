@@ -44,6 +44,10 @@ describeDb(`accounts API (${TEST_DB})`, () => {
   });
   afterAll(async () => ctx?.close());
 
+  const sessionIdOf = async (cookie: string) =>
+    ((await ctx.auth.api.getSession({ headers: new Headers({ cookie }) }))?.session.id ??
+      "") as string;
+
   it("describes the account routes in the OpenAPI document", async () => {
     const res = await app.request("/api/openapi.json");
     const doc = await res.json();
@@ -120,15 +124,24 @@ describeDb(`accounts API (${TEST_DB})`, () => {
     });
 
     it("are refused when forged, expired or for a deleted user", async () => {
-      const forged = await signApiToken("not-the-key", { sub: alice.id, email: "alice@haat.test" });
+      const sid = await sessionIdOf(alice.cookie);
+      const forged = await signApiToken("not-the-key", {
+        sub: alice.id,
+        email: "alice@haat.test",
+        sid,
+      });
       expect((await call("GET", "/admin/alice@haat.test", { bearer: forged })).status).toBe(401);
       const expired = await signApiToken(
         ctx.apiTokenKey,
-        { sub: alice.id, email: "alice@haat.test" },
+        { sub: alice.id, email: "alice@haat.test", sid },
         Math.floor(Date.now() / 1000) - 7200,
       );
       expect((await call("GET", "/admin/alice@haat.test", { bearer: expired })).status).toBe(401);
-      const ghost = await signApiToken(ctx.apiTokenKey, { sub: "nobody", email: "x@haat.test" });
+      const ghost = await signApiToken(ctx.apiTokenKey, {
+        sub: "nobody",
+        email: "x@haat.test",
+        sid,
+      });
       expect((await call("GET", "/admin/x@haat.test", { bearer: ghost })).status).toBe(401);
     });
   });
@@ -318,11 +331,21 @@ describeDb(`accounts API (${TEST_DB})`, () => {
       )?.[0];
       expect(link).toBeDefined();
       const token = new URL(link as string).searchParams.get("token") as string;
-      await ctx.auth.api.verifyEmail({ query: { token } });
+      const customerToken = (
+        await call("POST", "/jwt", { cookie: boss.cookie, body: { email: "boss@haat.test" } })
+      ).body.token;
+      const verified = await ctx.auth.api.verifyEmail({ query: { token }, returnHeaders: true });
       const after = await findUserByEmail(ctx.db, "boss@haat.test");
       expect(after?.emailVerified).toBe(true);
       expect(after?.role).toBe("admin");
-      expect(await call("GET", "/users", { cookie: boss.cookie })).toMatchObject({ status: 200 });
+      // The promotion ended the customer's session and token; the link signed in anew as admin.
+      expect((await call("GET", "/users", { cookie: boss.cookie })).status).toBe(401);
+      expect((await call("GET", "/users", { bearer: customerToken })).status).toBe(401);
+      const adminCookie = verified.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      expect(await call("GET", "/users", { cookie: adminCookie })).toMatchObject({ status: 200 });
     });
 
     it("does not make unlisted addresses admin", async () => {

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { Actor } from "../../core/actor";
 import { userNameSchema, userQuerySchema } from "../../core/schemas";
 import { API_TOKEN_TTL_SECONDS, signApiToken } from "../auth/api-token";
@@ -13,7 +14,7 @@ import {
   recordOwnProfile,
   setUserRole,
 } from "../services/users";
-import { requireAdmin, requireCaller } from "./caller";
+import { getSessionCaller, requireAdmin, requireCaller } from "./caller";
 import { clientAddress } from "./client-address";
 import type { AppEnv } from "./env";
 import { createRouter } from "./router";
@@ -43,8 +44,10 @@ const jwtRoute = createRoute({
   tags: ["Accounts"],
   summary: "A short-lived API token for the signed-in user",
   description:
-    "Only for the signed-in caller's own email. Send it back as `Authorization: Bearer <token>`; " +
-    `it expires after ${API_TOKEN_TTL_SECONDS / 60} minutes.`,
+    "Only for the signed-in caller's own email, and only with the session cookie (a bearer " +
+    "token cannot mint another). Send it back as `Authorization: Bearer <token>`; it expires " +
+    `after ${API_TOKEN_TTL_SECONDS / 60} minutes, or sooner when its session ends (sign-out, ` +
+    "password reset, role change, deleted account).",
   request: {
     body: { content: { "application/json": { schema: z.object({ email: emailSchema }) } } },
   },
@@ -197,6 +200,17 @@ function asRateLimited(res: Response): Response {
 }
 
 /**
+ * OAuth callbacks, where a provider may POST a form (`response_mode=form_post`). Every other
+ * Better Auth POST takes JSON only: Better Auth would also parse a form on sign-in and sign-up,
+ * and the per-email limit reads the body as JSON, so a form body would be a guess it never counts.
+ */
+const FORM_POST_PATHS = /^\/api\/auth\/(oauth2\/)?callback\//;
+
+function isJson(contentType: string | undefined): boolean {
+  return (contentType ?? "").split(";")[0]?.trim().toLowerCase() === "application/json";
+}
+
+/**
  * Better Auth under /api/auth/*. It gets a plain Request built from the method, URL, headers and
  * body: `new Request(c.req.raw, ...)` throws on the Node adapter's request object in production.
  * Hono overwrites the client-IP header with the connection's address (never the client's).
@@ -206,6 +220,11 @@ async function betterAuthHandler(c: Context<AppEnv>) {
   const headers = new Headers(raw.headers);
   headers.set(CLIENT_IP_HEADER, clientAddress(c, c.var.app.config.TRUSTED_PROXIES));
   const body = raw.method === "GET" || raw.method === "HEAD" ? undefined : await raw.arrayBuffer();
+  if (body?.byteLength && !isJson(raw.headers.get("content-type") ?? undefined)) {
+    if (!FORM_POST_PATHS.test(c.req.path)) {
+      throw new HTTPException(415, { message: "Send the body as application/json" });
+    }
+  }
   const perEmail = raw.method === "POST" && body ? PER_EMAIL_LIMITS[c.req.path] : undefined;
   if (perEmail && body) await c.var.app.rateLimiter.consume([perEmail, emailOf(body)]);
   const res = await c.var.app.auth.handler(
@@ -216,7 +235,10 @@ async function betterAuthHandler(c: Context<AppEnv>) {
 
 export const accountsApi = createRouter()
   .openapi(jwtRoute, async (c) => {
-    const caller = await requireCaller(c);
+    // Only a session cookie vouches here: a token must never mint its successor (decision 029).
+    const signedIn = await getSessionCaller(c);
+    if (!signedIn) throw new AppError("unauthorized", "Sign in first: a token needs a session");
+    const { actor: caller, sessionId } = signedIn;
     const { email } = c.req.valid("json");
     if (email.trim().toLowerCase() !== caller.email) {
       throw new AppError("forbidden", "A token is only issued for your own email");
@@ -224,6 +246,7 @@ export const accountsApi = createRouter()
     const token = await signApiToken(c.var.app.apiTokenKey, {
       sub: caller.userId,
       email: caller.email,
+      sid: sessionId,
     });
     return c.json({ token, expiresIn: API_TOKEN_TTL_SECONDS }, 200);
   })

@@ -50,6 +50,8 @@ type Expectation = {
   request: (f: Fixtures) => Promise<Req> | Req;
   /** Customer A is a new account for each cell (for requests that delete the caller). */
   freshOwner?: boolean;
+  /** Statuses when the callers send a bearer token instead of the cookie, where they differ. */
+  bearerStatus?: Statuses;
 };
 
 const all = (status: number): Statuses => ({
@@ -202,6 +204,8 @@ const EXPECTED: Record<string, Expectation> = {
   "POST /api/jwt": {
     // A token only for your own email: an admin gets none for a customer either.
     status: { anonymous: 401, customerA: 200, customerB: 403, admin: 403 },
+    // Only a session cookie gets a token: a token never mints its successor (decision 029).
+    bearerStatus: all(401),
     request: (f) => ({ path: "/api/jwt", init: json("POST", { email: f.owner.email }) }),
   },
   "POST /api/postUser": {
@@ -299,6 +303,9 @@ describeDb(`authorization matrix: every route × every caller (${TEST_DB})`, () 
     return { authorization: account.bearer };
   }
 
+  const statusesFor = (spec: Expectation, auth: "cookie" | "bearer") =>
+    (auth === "bearer" && spec.bearerStatus) || spec.status;
+
   async function runCell(key: string, who: Who, auth: "cookie" | "bearer") {
     const spec = EXPECTED[key] as Expectation;
     const owner = spec.freshOwner
@@ -311,7 +318,7 @@ describeDb(`authorization matrix: every route × every caller (${TEST_DB})`, () 
     }
     const before = await snapshotTables(ctx);
     const res = await app.request(path, { ...init, headers });
-    const expected = spec.status[who];
+    const expected = statusesFor(spec, auth)[who];
     if (res.status >= 400 || expected >= 400) {
       const body = await res.json();
       if (!path.startsWith("/api/auth/")) {
@@ -328,7 +335,7 @@ describeDb(`authorization matrix: every route × every caller (${TEST_DB})`, () 
       const actual: Record<string, Statuses> = {};
       const expected: Record<string, Statuses> = {};
       for (const key of registeredRoutes(app).filter((k) => k in EXPECTED)) {
-        expected[key] = (EXPECTED[key] as Expectation).status;
+        expected[key] = statusesFor(EXPECTED[key] as Expectation, auth);
         const row = {} as Statuses;
         for (const who of CALLERS) row[who] = await runCell(key, who, auth);
         actual[key] = row;

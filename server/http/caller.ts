@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Actor } from "../../core/actor";
-import { actorFromApiToken, actorFromSession } from "../auth/actor";
+import { actorFromApiToken, actorFromSession, sessionOf } from "../auth/actor";
 import { AppError } from "../errors";
 import type { AppEnv } from "./env";
 
@@ -9,13 +9,19 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 
 /**
  * Who is calling an API route: the user of an `Authorization: Bearer <token from POST /api/jwt>`
- * header, else of the session cookie, else null (anonymous). A bad or expired token is anonymous.
+ * header, else of the session cookie, else null (anonymous). A bad or expired token, or one whose
+ * session has ended, is anonymous.
  */
 export async function getCaller(c: Context<AppEnv>): Promise<Actor | null> {
   const authorization = c.req.header("authorization");
   const bearer = authorization ? BEARER.exec(authorization.trim()) : null;
   if (bearer) return actorFromApiToken(c.var.app, bearer[1] as string);
   return actorFromSession(c.var.app, c.req.raw.headers);
+}
+
+/** The caller from the session cookie alone (never a bearer token), with the session's id. */
+export function getSessionCaller(c: Context<AppEnv>) {
+  return sessionOf(c.var.app, c.req.raw.headers);
 }
 
 /** 401 without a signed-in user. */

@@ -1615,7 +1615,7 @@ export interface paths {
         put?: never;
         /**
          * A short-lived API token for the signed-in user
-         * @description Only for the signed-in caller's own email. Send it back as `Authorization: Bearer <token>`; it expires after 60 minutes.
+         * @description Only for the signed-in caller's own email, and only with the session cookie (a bearer token cannot mint another). Send it back as `Authorization: Bearer <token>`; it expires after 60 minutes, or sooner when its session ends (sign-out, password reset, role change, deleted account).
          */
         post: {
             parameters: {

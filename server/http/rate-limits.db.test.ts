@@ -321,6 +321,68 @@ describeDb(`rate limits with RATE_LIMIT=on, memory storage (${TEST_DB})`, () => 
     expectRefused(refused, 600);
   });
 
+  it("counts every sign-in guess whatever its encoding: other bodies than JSON are refused (415)", async () => {
+    const email = `encoded-${randomBytes(4).toString("hex")}@haat.test`;
+    const form = (contentType: string, body: string) =>
+      server.app.request(
+        "/api/auth/sign-in/email",
+        { method: "POST", headers: { "content-type": contentType, origin: ORIGIN }, body },
+        peer(newAddress()),
+      );
+    const guess = `email=${encodeURIComponent(email)}&password=guess-number-1`;
+    const multipart = [
+      "--b",
+      'Content-Disposition: form-data; name="email"',
+      "",
+      email,
+      "--b",
+      'Content-Disposition: form-data; name="password"',
+      "",
+      "guess-number-2",
+      "--b--",
+      "",
+    ].join("\r\n");
+    const refusedEncodings = async () => [
+      (await form("application/x-www-form-urlencoded", guess)).status,
+      (await form("application/x-www-form-urlencoded; charset=utf-8", guess)).status,
+      (await form("multipart/form-data; boundary=b", multipart)).status,
+      (await form("text/plain", JSON.stringify({ email, password: "guess-number-3" }))).status,
+    ];
+    expect(await refusedEncodings()).toEqual(times(4, 415));
+    const refused = await form("application/x-www-form-urlencoded", guess);
+    expect(await refused.json()).toMatchObject({ error: { code: "invalid" } });
+
+    // JSON in any spelling of its media type is counted against the email...
+    const attempts = await statuses(11, async (i) =>
+      server.app.request(
+        "/api/auth/sign-in/email",
+        {
+          method: "POST",
+          headers: {
+            "content-type": i % 2 ? "application/json; charset=utf-8" : "Application/JSON",
+            origin: ORIGIN,
+          },
+          body: JSON.stringify({ email }),
+        },
+        peer(newAddress()),
+      ),
+    );
+    expect(attempts).toEqual([...times(10, NO_PASSWORD), 429]);
+    // ...and after the 429 no other encoding lets a guess through.
+    expect(await refusedEncodings()).toEqual(times(4, 415));
+    // Sign-up takes JSON only too.
+    const signUpForm = await server.app.request(
+      "/api/auth/sign-up/email",
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN },
+        body: `name=New&email=${encodeURIComponent(`form-${email}`)}&password=a-long-password-1`,
+      },
+      peer(newAddress()),
+    );
+    expect(signUpForm.status).toBe(415);
+  });
+
   it("limits password-reset mails per email and per address", async () => {
     const email = `reset-${randomBytes(4).toString("hex")}@haat.test`;
     const perEmail = await statuses(4, () =>

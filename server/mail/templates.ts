@@ -67,3 +67,22 @@ export function verifyEmailMail(o: {
     after: "If you did not create an account, ignore this email.",
   });
 }
+
+/** To the owner of an address someone tried to sign up with (sign-up answers the same either way). */
+export function existingAccountMail(o: {
+  to: string;
+  name: string;
+  shopName: string;
+  link: string;
+}): MailMessage {
+  return linkMail({
+    to: o.to,
+    shopName: o.shopName,
+    subject: `You already have a ${o.shopName} account`,
+    greetingName: o.name,
+    lead: `Someone tried to create a ${o.shopName} account with this email address, which already has one. If it was you, sign in (with your password or Google), or reset your password from the sign-in page if you forgot it.`,
+    action: "Sign in",
+    link: o.link,
+    after: "If it was not you, ignore this email: nothing has changed.",
+  });
+}

@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   signInPerEmail: { window: 10 * MINUTES, max: 10 },
   /** Reset mails to one inbox. */
   passwordResetPerEmail: { window: 10 * MINUTES, max: 3 },
+  /** "You already have an account" mails after a sign-up with a taken email; never refused, only not sent. */
+  existingAccountMailPerEmail: { window: 10 * MINUTES, max: 1 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -1,10 +1,10 @@
-import { and, asc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, ilike, or, type SQL } from "drizzle-orm";
 import type { Actor } from "../../core/actor";
 import type { Role } from "../../core/order-status";
 import type { UserQuery } from "../../core/schemas";
 import type { Db } from "../db/client";
 import { encodeCursor, newerThan } from "../db/keyset";
-import { user } from "../db/schema";
+import { session, user } from "../db/schema";
 import { AppError } from "../errors";
 
 export type UserSummary = {
@@ -57,6 +57,29 @@ export async function findUserById(db: Db, id: string) {
   return row ?? null;
 }
 
+/**
+ * The user of a live sign-in session: the session exists, has not expired and is this user's.
+ * API tokens name their session, so ending it (sign-out, password reset, role change, deleted
+ * account) ends the tokens issued to it.
+ */
+export async function findUserBySession(db: Db, sessionId: string, userId: string) {
+  const [row] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      emailVerified: user.emailVerified,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(
+      and(eq(session.id, sessionId), eq(session.userId, userId), gt(session.expiresAt, new Date())),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db
     .select()
@@ -85,7 +108,11 @@ async function lockAdminsAndTarget(tx: Tx, userId: string) {
   return { admins, target };
 }
 
-/** Admin only: promote or demote a user. The last admin cannot be demoted (409). */
+/**
+ * Admin only: promote or demote a user. The last admin cannot be demoted (409). A change ends
+ * the user's sessions, and with them every API token issued to them: the new role starts with
+ * a new sign-in (decision 029).
+ */
 export async function setUserRole(
   db: Db,
   actor: Pick<Actor, "userId" | "role">,
@@ -103,6 +130,7 @@ export async function setUserRole(
       );
     }
     const [row] = await tx.update(user).set({ role }).where(eq(user.id, userId)).returning();
+    await tx.delete(session).where(eq(session.userId, userId));
     return summary(row as typeof user.$inferSelect);
   });
 }

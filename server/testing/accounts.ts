@@ -26,6 +26,8 @@ export async function signUp(
 
 /** The messages written to DATA_DIR/outbox (no SMTP_URL), oldest first, as raw text. */
 export async function outboxMessages(ctx: AppContext): Promise<string[]> {
+  // Mails are sent after the answer: wait for the ones still on their way.
+  await ctx.background.idle();
   const dir = path.join(ctx.config.dataDir, "outbox");
   const files = (await fs.readdir(dir).catch(() => [] as string[])).sort();
   return Promise.all(files.map((f) => fs.readFile(path.join(dir, f), "utf8")));

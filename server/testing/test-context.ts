@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { describe } from "vitest";
-import { type AppContext, createAppContext } from "../app-context";
+import { type AppContext, type AppContextOverrides, createAppContext } from "../app-context";
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 
@@ -68,10 +68,13 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 /** A full application context on a fresh test database and a temporary data folder. */
-export async function openTestContext(env: Record<string, string> = {}): Promise<AppContext> {
+export async function openTestContext(
+  env: Record<string, string> = {},
+  overrides: AppContextOverrides = {},
+): Promise<AppContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-test-"));
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...env });
-  const ctx = await createAppContext(config, await openTestDatabase());
+  const ctx = await createAppContext(config, await openTestDatabase(), overrides);
   return {
     ...ctx,
     async close() {

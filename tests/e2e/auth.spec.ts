@@ -53,17 +53,28 @@ describe("accounts: sign-up, sign-in, logout", () => {
     await page.close();
   });
 
-  it("shows the sign-up failure with the name for a taken email", async () => {
+  it("answers a taken email like a new one, without an account, and sends the visitor to sign in", async () => {
     const page = await browser.newPage();
     await page.goto(`${baseURL}/authentication/register`);
     await hydrated(page);
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/auth/sign-up/email"));
     await register(page, baseURL, {
       name: "Copy Cat",
       email: "customer@haat.test",
       password: "whatever-2026",
     });
-    await expectDialog(page, "Copy Cat Signup Failed");
-    expect(new URL(page.url()).pathname).toBe("/authentication/register");
+    // The same answer as for a new email (decision 030), but no session.
+    const response = await answer;
+    expect(response.status()).toBe(200);
+    expect(Object.keys(await response.json()).sort()).toEqual(["token", "user"]);
+    expect(response.headers()["set-cookie"] ?? "").not.toContain("session_token");
+    await expectDialog(
+      page,
+      "Please Sign In",
+      "If you already have one, sign in or reset your password.",
+    );
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/authentication/login");
+    expect(await page.evaluate(() => localStorage.getItem("JWT_ACCESS_TOKEN"))).toBeNull();
     await page.close();
   });
 
@@ -77,6 +88,29 @@ describe("accounts: sign-up, sign-in, logout", () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe("/dashboard");
     await page.getByRole("heading", { level: 1 }).waitFor();
     await context.close();
+  });
+
+  it("goes home after login when redirectTo hides another host behind a tab or newline", async () => {
+    for (const crafted of [
+      "%2F%09%2Fevil.example",
+      "%2F%0A%2Fevil.example",
+      "%09%2F%2Fevil.example",
+    ]) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(`${baseURL}/authentication/login?redirectTo=${crafted}`);
+      await hydrated(page);
+      expect(await page.getByRole("link", { name: "Register" }).getAttribute("href")).toBe(
+        "/authentication/register",
+      );
+      await login(page, { email: "customer@haat.test", password: "haat-customer-2026" });
+      await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+      expect(new URL(page.url()).host).toBe(new URL(baseURL).host);
+      expect(errors, crafted).toEqual([]);
+      await context.close();
+    }
   });
 
   it("returns to the shop page that linked to the login page", async () => {

@@ -453,11 +453,11 @@ describe("the dashboards in the spec's words", () => {
       email: uniqueEmail("spec-helper"),
       password: "spec-pass-2026",
     };
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await register(page, baseURL, helper);
-    await expectDialog(page, "Signup Successful");
-    await closeNotice(page);
+    const signup = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const newcomer = await signup.newPage();
+    await register(newcomer, baseURL, helper);
+    await expectDialog(newcomer, "Signup Successful");
+    await signup.close();
 
     const search = `/dashboard/allUsers?q=${encodeURIComponent(helper.email)}`;
     const row = (p: Page) =>
@@ -466,6 +466,10 @@ describe("the dashboards in the spec's words", () => {
     await row(admin).getByRole("button", { name: "Promote to Admin" }).click();
     await confirmIt(admin);
     await expectToast(admin, "User role updated successfully!");
+
+    // A role change ends the user's sessions (decision 029): the new admin signs in again.
+    const page = await signedInPage(browser, baseURL, helper);
+    const context = page.context();
 
     const productName = `Spec Review Kept Dinner Set ${uniqueEmail("k").slice(2, 10)}`;
     const created = await api(admin, "/api/postProduct", "POST", await productBody(productName));
@@ -480,7 +484,7 @@ describe("the dashboards in the spec's words", () => {
     await confirmIt(admin);
     await expectToast(admin, "User role updated successfully!");
 
-    // The helper's page still shows the admin table; its next call answers 403.
+    // The helper's page still shows the admin table; its next call answers 401 (session ended).
     await page.getByRole("button", { name: `Delete ${productName}` }).click();
     await confirmIt(page);
     await page.waitForURL((url) => url.pathname === "/authentication/login");

@@ -11,6 +11,8 @@ describe("safeReturnPath", () => {
       "https://evil.example",
       "//evil.example",
       "/\\evil.example",
+      "/\t/evil.example",
+      "/\n/evil.example",
       "dashboard",
       "",
       null,

@@ -1,3 +1,5 @@
+import { requestedReturnPath, safeReturnPath } from "../../../core/return-path";
+
 /**
  * Small fetch calls to Better Auth's endpoints under /api/auth (no client library: the
  * storefront's JavaScript budget is tight). Every call answers { ok, data, message }.
@@ -34,7 +36,11 @@ export const authPost = <T = unknown>(path: string, body: unknown) =>
 type AuthUser = { id: string; email: string; name: string };
 
 export function signUpEmail(input: { name: string; email: string; password: string }) {
-  return authPost<{ user: AuthUser }>("/sign-up/email", { ...input, callbackURL: "/dashboard" });
+  // `token` is null when no account was created (the email is taken): no session either.
+  return authPost<{ token: string | null; user: AuthUser }>("/sign-up/email", {
+    ...input,
+    callbackURL: "/dashboard",
+  });
 }
 
 export function signInEmail(input: { email: string; password: string }) {
@@ -94,17 +100,12 @@ export async function signOut() {
   await authPost("/sign-out", {});
 }
 
-/** A path inside the shop to return to; anything else (other hosts, auth pages) is refused. */
-export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value) return null;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
-  if (value.startsWith("/authentication/") || value.startsWith("/api/")) return null;
-  return value;
-}
+/** A path inside the shop to return to (one rule for every page: core/return-path.ts). */
+export { safeReturnPath };
 
 /** Where sign-in returns to: ?redirectTo= (or ?from=), else the referring shop page, else home. */
 export function returnTarget(search: URLSearchParams): string {
-  const fromQuery = safeReturnPath(search.get("redirectTo")) ?? safeReturnPath(search.get("from"));
+  const fromQuery = requestedReturnPath(search);
   if (fromQuery) return fromQuery;
   if (typeof document !== "undefined" && document.referrer) {
     try {

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { requestedReturnPath } from "../../../core/return-path";
 import { notify } from "../../components/dialogs";
 import { AuthCard, Field, OrDivider } from "../../features/account/auth-card";
 import { returnTarget, signInEmail, storeApiToken } from "../../features/account/auth-client";
@@ -30,7 +31,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
     return <SocialSignInStep step={step} />;
   }
 
-  const back = search.get("redirectTo") ?? search.get("from");
+  const back = requestedReturnPath(search);
   const registerHref = back
     ? `/authentication/register?redirectTo=${encodeURIComponent(back)}`
     : "/authentication/register";

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { requestedReturnPath } from "../../../core/return-path";
 import { notify } from "../../components/dialogs";
 import { AuthCard, Field, OrDivider } from "../../features/account/auth-card";
 import {
@@ -29,7 +30,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const back = search.get("redirectTo") ?? search.get("from");
+  const back = requestedReturnPath(search);
   const loginHref = back
     ? `/authentication/login?redirectTo=${encodeURIComponent(back)}`
     : "/authentication/login";
@@ -49,6 +50,17 @@ export default function Register({ loaderData }: Route.ComponentProps) {
         title: `${name} Signup Failed`,
         text: result.message || "An error occurred",
       });
+      return;
+    }
+    if (!result.data.token) {
+      // A taken email gets the answer of a new one but no session (decision 030).
+      setBusy(false);
+      notify({
+        icon: "info",
+        title: "Please Sign In",
+        text: `We could not create a new account for ${email}. If you already have one, sign in or reset your password.`,
+      });
+      navigate(loginHref, { replace: true });
       return;
     }
     await postUser({ name, email: result.data.user.email });
