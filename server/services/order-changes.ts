@@ -13,13 +13,16 @@ export type StatusChangeResult = { id: string; from: OrderStatus; to: OrderStatu
  * Moves an order to `to` if decisions.md's table allows it for the viewer's role (an admin, or
  * the order's owner), recording who changed it. The row is locked for the change, so two
  * people acting on one order at once are serialized and the second sees the first's result.
- * Not visible to the viewer → 404; not allowed from the current status → 409.
+ * Not visible to the viewer → 404; not allowed from the current status → 409. With
+ * `expectedFrom` (the status the caller saw), an order that has moved on meanwhile → 409 with
+ * its `currentStatus`, checked under the lock so a change made in between is never overridden.
  */
 export async function changeOrderStatus(
   db: Db,
   viewer: Actor,
   id: string,
   to: OrderStatus,
+  expectedFrom?: OrderStatus,
   now: Date = new Date(),
 ): Promise<StatusChangeResult> {
   return db.transaction(async (tx) => {
@@ -30,6 +33,16 @@ export async function changeOrderStatus(
       .for("update")
       .limit(1);
     if (!order) throw AppError.notFound("Order");
+    if (expectedFrom !== undefined && order.status !== expectedFrom) {
+      throw new AppError(
+        "conflict",
+        order.status === to
+          ? `The order is already ${to}`
+          : `The order was changed meanwhile: it is now ${order.status}`,
+        undefined,
+        { currentStatus: order.status },
+      );
+    }
     if (!canTransition(order.status, to, viewer.role)) {
       throw new AppError(
         "conflict",
