@@ -7,10 +7,6 @@ import { type OrderAction, orderActions } from "./order-actions";
 import { EyeIcon, OrderStatusBadge } from "./order-status-badge";
 import { orderOverviewPath } from "./paths";
 
-/** A cell's column name, shown above its value when the table stacks on a phone. */
-const STACKED_CELL =
-  "max-sm:block max-sm:py-1 max-sm:before:block max-sm:before:text-xs max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)]";
-
 /**
  * Spec §2 order table: Order ID, Order Date (date and time), Amount, Customer Name, Customer
  * Number, Order Status, Actions. On a phone each order stacks into a card (every column's name
@@ -34,9 +30,9 @@ export function OrderTable({
   return (
     // Its links and buttons let the keyboard scroll it where it is still a table.
     <div className="overflow-x-auto rounded-box border border-base-300">
-      <table className="table table-sm max-sm:block">
+      <table className="table table-sm stack-table">
         <caption className="sr-only">{caption}</caption>
-        <thead className="max-sm:sr-only">
+        <thead>
           {/* Headers may wrap: on a laptop beside the menu, every column must still fit. */}
           <tr className="[&>th]:whitespace-normal">
             <th scope="col">Order ID</th>
@@ -48,34 +44,30 @@ export function OrderTable({
             <th scope="col">Actions</th>
           </tr>
         </thead>
-        <tbody className="max-sm:block">
+        <tbody>
           {orders.map((order) => (
-            <tr
-              key={order._id}
-              data-order-id={order._id}
-              className="max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:py-3"
-            >
-              <td className={STACKED_CELL} data-label="Order ID">
+            <tr key={order._id} data-order-id={order._id}>
+              <td data-label="Order ID">
                 <p className="font-semibold">#{order.orderNumber}</p>
                 <p className="w-24 font-mono text-xs break-all text-base-content/70">{order._id}</p>
               </td>
-              <td className={`whitespace-nowrap ${STACKED_CELL}`} data-label="Order Date">
+              <td className={`whitespace-nowrap`} data-label="Order Date">
                 <p>{order.date}</p>
                 <p className="text-base-content/70">{order.time}</p>
               </td>
-              <td className={`whitespace-nowrap font-semibold ${STACKED_CELL}`} data-label="Amount">
+              <td className={`whitespace-nowrap font-semibold`} data-label="Amount">
                 {formatTaka(order.total)}
               </td>
-              <td className={`min-w-24 ${STACKED_CELL}`} data-label="Customer Name">
+              <td className={`min-w-24`} data-label="Customer Name">
                 {order.customerData.name}
               </td>
-              <td className={`whitespace-nowrap ${STACKED_CELL}`} data-label="Customer Number">
+              <td className={`whitespace-nowrap`} data-label="Customer Number">
                 {order.customerData.mobileNumber}
               </td>
-              <td className={STACKED_CELL} data-label="Order Status">
+              <td data-label="Order Status">
                 <OrderStatusBadge status={order.orderStatus} />
               </td>
-              <td className={`max-sm:col-span-2 ${STACKED_CELL}`} data-label="Actions">
+              <td className="max-sm:w-full" data-label="Actions">
                 <div className="flex items-start gap-1.5">
                   <Link
                     to={orderOverviewPath(order._id)}

@@ -89,7 +89,8 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           </button>
           <span className="text-lg font-semibold">Dashboard</span>
         </header>
-        <main className="flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
+        {/* #content: the element root's render-blocking `expect` link waits for (decision 027). */}
+        <main id="content" className="flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
           <Outlet />
         </main>
       </div>
