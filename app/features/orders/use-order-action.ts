@@ -14,11 +14,6 @@ import {
 
 type ActionTarget = { _id: string; orderNumber: number; orderStatus: OrderStatus };
 
-/** The reason a refusal gives, with the order's status now when it moved on meanwhile. */
-function refusalReason(result: OrderChangeResult): string | undefined {
-  return isActionFailure(result) ? result.message : undefined;
-}
-
 /**
  * Runs an order's action as the spec has it: "Are you sure?" first, then the page's action (a
  * fetcher posting the same form the buttons post without JavaScript), then the spec's success
@@ -50,7 +45,12 @@ export function useOrderAction(options: { afterDelete?: () => Promise<void> | vo
     notify({
       icon: "error",
       title: M.statusFailedTitle,
-      text: orderFailureText(pending.kind, result !== undefined, result && refusalReason(result)),
+      // The service's reason (e.g. "The order was changed meanwhile: it is now Shipping").
+      text: orderFailureText(
+        pending.kind,
+        result !== undefined,
+        isActionFailure(result) ? result.message : undefined,
+      ),
     });
     // A refused change reloads nothing by itself; someone else may have changed the order
     // meanwhile: show it as it is now.
