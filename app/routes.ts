@@ -35,6 +35,8 @@ export default [
     ),
     route("order-overview/:id", "routes/dashboard/order-overview.tsx"),
     route("order-overview/:id/invoice/:invoiceId", "routes/dashboard/order-invoice.tsx"),
+    // Any other /dashboard path: the dashboard's own 404, not the storefront's.
+    route("*", "routes/dashboard/not-found.tsx"),
   ]),
   route("sitemap.xml", "routes/storefront/sitemap.ts"),
   route("robots.txt", "routes/storefront/robots.ts"),

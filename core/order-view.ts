@@ -42,5 +42,9 @@ export type OrderDetailView = OrderView & { history: OrderHistoryEntry[] };
 
 export type OrderPage = { data: OrderView[]; nextCursor: string | null; total: number };
 
-/** Orders and revenue of one Dhaka calendar day (`YYYY-MM-DD`). */
-export type DailyOrderStat = { day: string; orders: number; revenue: number };
+/**
+ * One Dhaka calendar day (`YYYY-MM-DD`) of the orders placed on it: how many, their revenue (the
+ * totals of those delivered: money the shop has) and their placed value (every order's total,
+ * whatever became of it).
+ */
+export type DailyOrderStat = { day: string; orders: number; revenue: number; placed: number };

@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import path from "node:path";
 import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
@@ -73,6 +74,12 @@ export default await createHonoServer<AppEnv>({
   listeningListener(info) {
     logger.info({ port: info.port, url: ctx.config.publicUrl }, "Haat is serving");
     console.log(`\nHaat is running at ${ctx.config.publicUrl}\n`);
+    if (ctx.mailer.kind === "outbox") {
+      // Without this line a shop could run for days before noticing no customer gets mail.
+      console.log(
+        `Email is not being sent: set SMTP_URL. Messages are written to ${path.join(ctx.config.dataDir, "outbox")} instead.\n`,
+      );
+    }
   },
   onServe(server) {
     if (import.meta.env.PROD) installGracefulShutdown(server as Server, ctx.close);

@@ -73,7 +73,9 @@ export async function changeOrderStatus(
     if (!order) throw AppError.notFound("Order");
     if (options.from !== undefined && options.from !== order.status) {
       throw conflict(
-        `The order was changed meanwhile: it is now ${order.status}, not ${options.from}`,
+        order.status === to
+          ? `The order is already ${to}`
+          : `The order was changed meanwhile: it is now ${order.status}, not ${options.from}`,
         order.status,
       );
     }

@@ -68,10 +68,16 @@ describeDb(`order counts and daily stats (${TEST_DB})`, () => {
     expect(stats[0]?.day).toBe("2026-10-25");
     expect(stats.at(-1)?.day).toBe("2026-11-23");
     const byDay = Object.fromEntries(stats.map((s) => [s.day, s]));
-    expect(byDay["2026-11-19"]).toEqual({ day: "2026-11-19", orders: 1, revenue: 160 });
-    expect(byDay["2026-11-20"]).toEqual({ day: "2026-11-20", orders: 3, revenue: 260 + 1060 });
-    expect(byDay["2026-11-21"]).toEqual({ day: "2026-11-21", orders: 0, revenue: 0 });
-    expect(byDay["2026-11-22"]).toEqual({ day: "2026-11-22", orders: 1, revenue: 460 });
+    // Revenue is what was delivered; the placed value counts every order, pending ones too.
+    expect(byDay["2026-11-19"]).toEqual({ day: "2026-11-19", orders: 1, revenue: 0, placed: 160 });
+    expect(byDay["2026-11-20"]).toEqual({
+      day: "2026-11-20",
+      orders: 3,
+      revenue: 1060,
+      placed: 260 + 360 + 1060,
+    });
+    expect(byDay["2026-11-21"]).toEqual({ day: "2026-11-21", orders: 0, revenue: 0, placed: 0 });
+    expect(byDay["2026-11-22"]).toEqual({ day: "2026-11-22", orders: 1, revenue: 0, placed: 460 });
     expect(stats.reduce((n, s) => n + s.orders, 0)).toBe(5);
   });
 

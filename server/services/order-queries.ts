@@ -290,12 +290,11 @@ function dhakaDay(at: Date): string {
 }
 
 /** Statuses whose orders count as revenue: everything not cancelled or returned. */
-const REVENUE_STATUSES: readonly OrderStatus[] = ["Pending", "Confirmed", "Shipping", "Delivered"];
 
 /**
- * Orders placed and their revenue per Dhaka calendar day over the last `days` days (today
- * included), one entry per day, days without orders as zero. Revenue leaves out cancelled and
- * returned orders.
+ * Orders placed per Dhaka calendar day over the last `days` days (today included), one entry per
+ * day, days without orders as zero. Revenue counts only the orders delivered (a pending or
+ * shipping order may still be cancelled or returned); the placed value counts every order.
  */
 export async function dailyOrderStats(
   db: Db,
@@ -310,7 +309,8 @@ export async function dailyOrderStats(
     .select({
       day,
       orders: count(),
-      revenue: sql<string>`coalesce(sum(${orders.total}) filter (where ${inArray(orders.status, [...REVENUE_STATUSES])}), 0)`,
+      revenue: sql<string>`coalesce(sum(${orders.total}) filter (where ${eq(orders.status, "Delivered")}), 0)`,
+      placed: sql<string>`coalesce(sum(${orders.total}), 0)`,
     })
     .from(orders)
     .where(gte(orders.placedAt, since))
@@ -319,6 +319,11 @@ export async function dailyOrderStats(
   return Array.from({ length: days }, (_, i) => {
     const key = new Date(firstDay.getTime() + i * DAY_MS).toISOString().slice(0, 10);
     const r = byDay.get(key);
-    return { day: key, orders: r ? Number(r.orders) : 0, revenue: r ? Number(r.revenue) : 0 };
+    return {
+      day: key,
+      orders: r ? Number(r.orders) : 0,
+      revenue: r ? Number(r.revenue) : 0,
+      placed: r ? Number(r.placed) : 0,
+    };
   });
 }

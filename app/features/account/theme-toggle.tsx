@@ -31,6 +31,7 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
     <button type="button" className={className} onClick={flip}>
       <svg
         aria-hidden="true"
+        data-icon={dark ? "sun" : "moon"}
         viewBox="0 0 24 24"
         className="h-4 w-4"
         fill="none"
@@ -38,7 +39,11 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
         strokeWidth="2"
       >
         {dark ? (
-          <circle cx="12" cy="12" r="5" />
+          // A sun: the disc and its eight rays (a disc alone reads as the letter "o").
+          <>
+            <circle cx="12" cy="12" r="4" />
+            <path d="M12 2v2M12 20v2M2 12h2M20 12h2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+          </>
         ) : (
           <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
         )}

@@ -93,7 +93,7 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
         </p>
       ) : (
         <div className="overflow-x-auto rounded-box border border-base-300">
-          <table className="table table-sm">
+          <table className="table table-sm stack-table">
             <caption className="sr-only">Products, newest first</caption>
             <thead>
               <tr>

@@ -46,6 +46,7 @@ describe("chartGeometry", () => {
     day: `2026-11-${String(i + 1).padStart(2, "0")}`,
     orders: i === 10 ? 8 : i % 3,
     revenue: i === 10 ? 10_000 : (i % 3) * 1000,
+    placed: i === 10 ? 12_000 : (i % 3) * 1500,
   }));
 
   it("puts one bar and one point per day inside the plot", () => {
@@ -63,6 +64,18 @@ describe("chartGeometry", () => {
       expect(p.y).toBeGreaterThanOrEqual(box.top);
       expect(p.y).toBeLessThanOrEqual(bottom);
     }
+  });
+
+  it("draws the placed value on the revenue axis, which holds the larger of the two", () => {
+    const g = chartGeometry(days, box);
+    expect(g.placedPoints).toHaveLength(30);
+    expect(g.revenueTicks.at(-1)?.value).toBeGreaterThanOrEqual(12_000);
+    g.placedPoints.forEach((p, i) => {
+      expect(p.y).toBeGreaterThanOrEqual(box.top);
+      // More money placed than delivered: higher up (a smaller y).
+      expect(p.y).toBeLessThanOrEqual(g.revenuePoints[i]?.y ?? 0);
+    });
+    expect(g.placedLine.split(" ")).toHaveLength(30);
   });
 
   it("scales bars by orders: the busiest day is the tallest, an empty day has no height", () => {
@@ -94,6 +107,7 @@ describe("chartGeometry", () => {
       ...d,
       orders: i === 3 ? 1 : 0,
       revenue: i === 3 ? 950 : 0,
+      placed: i === 3 ? 950 : 0,
     }));
     const g = chartGeometry(quiet, box);
     expect(g.orderTicks.map((t) => t.value)).toEqual([0, 1]);
@@ -101,7 +115,7 @@ describe("chartGeometry", () => {
   });
 
   it("draws an empty month flat on the axis", () => {
-    const empty = days.map((d) => ({ ...d, orders: 0, revenue: 0 }));
+    const empty = days.map((d) => ({ ...d, orders: 0, revenue: 0, placed: 0 }));
     const g = chartGeometry(empty, box);
     expect(g.bars.every((b) => b.height === 0)).toBe(true);
     expect(g.revenuePoints.every((p) => p.y === box.height - box.bottom)).toBe(true);

@@ -66,6 +66,9 @@ export type ChartGeometry = {
   /** The revenue line's points, "x,y x,y ...", one per day at the bar's centre. */
   revenueLine: string;
   revenuePoints: { x: number; y: number }[];
+  /** The placed value's line and points (every order's total), on the revenue axis. */
+  placedLine: string;
+  placedPoints: { x: number; y: number }[];
   orderTicks: { value: number; y: number }[];
   revenueTicks: { value: number; y: number }[];
   /** Every `labelEvery`-th day gets a date under the axis, always the last one. */
@@ -88,8 +91,9 @@ export function chartGeometry(
   };
   const orderTickValues = axisTicks(Math.max(0, ...days.map((d) => d.orders)), TICKS, true);
   // As many revenue ticks as order ticks, so both axes' labels sit on the same grid lines.
+  // The money axis holds both lines: revenue (delivered) and the placed value (every order).
   const revenueTickValues = axisTicks(
-    Math.max(0, ...days.map((d) => d.revenue)),
+    Math.max(0, ...days.map((d) => Math.max(d.revenue, d.placed))),
     orderTickValues.length - 1,
   );
   const orderMax = orderTickValues.at(-1) ?? 1;
@@ -108,16 +112,20 @@ export function chartGeometry(
       figures,
     };
   });
-  const revenuePoints = days.map((d, i) => ({
-    x: plot.x + i * slot + slot / 2,
-    y: yOf(d.revenue, revenueMax),
-  }));
+  const pointsOf = (value: (d: DailyOrderStat) => number) =>
+    days.map((d, i) => ({ x: plot.x + i * slot + slot / 2, y: yOf(value(d), revenueMax) }));
+  const lineOf = (points: { x: number; y: number }[]) =>
+    points.map((p) => `${round(p.x)},${round(p.y)}`).join(" ");
+  const revenuePoints = pointsOf((d) => d.revenue);
+  const placedPoints = pointsOf((d) => d.placed);
   const last = days.length - 1;
   return {
     plot,
     bars,
     revenuePoints,
-    revenueLine: revenuePoints.map((p) => `${round(p.x)},${round(p.y)}`).join(" "),
+    revenueLine: lineOf(revenuePoints),
+    placedPoints,
+    placedLine: lineOf(placedPoints),
     orderTicks: orderTickValues.map((value) => ({ value, y: yOf(value, orderMax) })),
     revenueTicks: revenueTickValues.map((value) => ({ value, y: yOf(value, revenueMax) })),
     dayLabels: days.flatMap((d, i) =>

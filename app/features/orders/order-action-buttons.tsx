@@ -1,4 +1,7 @@
+import { Form } from "react-router";
+import type { OrderStatus } from "../../../core/order-status";
 import type { OrderAction } from "./order-actions";
+import { changeFieldsOf, type OrderChangeFields, orderChangeFormData } from "./order-change-form";
 
 const BUTTON_STYLE: Record<string, string> = {
   Confirm: "btn-success",
@@ -10,17 +13,29 @@ const BUTTON_STYLE: Record<string, string> = {
   Delete: "btn-error",
 };
 
+/** An order change's fields as hidden inputs, for a form that posts to the page's action. */
+export function OrderChangeInputs({ fields }: { fields: OrderChangeFields }) {
+  return Object.entries(orderChangeFormData(fields)).map(([name, value]) => (
+    <input key={name} type="hidden" name={name} value={value} />
+  ));
+}
+
 /**
  * The Actions cell of an order: one button per allowed change. Each button's accessible name
- * is its spec word; the order it acts on is given by `orderLabel` as the group's name.
+ * is its spec word; the order it acts on is given by `orderLabel` as the group's name. Every
+ * button is a small form posting to the page's action, so it works before (or without) the
+ * scripts: the page then asks "Are you sure?" itself. With scripts, `onAction` asks in a dialog
+ * and sends the change.
  */
 export function OrderActionButtons({
+  order,
   actions,
   orderLabel,
   busy,
   onAction,
   size = "sm",
 }: {
+  order: { _id: string; orderNumber: number; orderStatus: OrderStatus };
   actions: OrderAction[];
   orderLabel: string;
   busy: boolean;
@@ -34,19 +49,28 @@ export function OrderActionButtons({
       role="group"
       aria-label={orderLabel}
       // Wide enough for two small buttons side by side, so three take two rows, not three.
-      className={`flex flex-wrap gap-1.5 print:hidden ${size === "sm" ? "min-w-[11.5rem]" : ""}`}
+      className={`flex flex-wrap gap-1.5 print:hidden ${size === "sm" ? "sm:min-w-[11.5rem]" : ""}`}
     >
       {actions.map((action) => (
-        <button
+        <Form
           key={action.label}
-          type="button"
-          className={`btn ${size === "sm" ? "btn-sm" : ""} ${BUTTON_STYLE[action.label] ?? "btn-neutral"}`}
-          disabled={action.disabled || busy}
-          aria-busy={busy || undefined}
-          onClick={() => onAction(action)}
+          method="post"
+          className="contents"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onAction(action);
+          }}
         >
-          {action.label}
-        </button>
+          <OrderChangeInputs fields={changeFieldsOf(order, action)} />
+          <button
+            type="submit"
+            className={`btn ${size === "sm" ? "btn-sm" : ""} ${BUTTON_STYLE[action.label] ?? "btn-neutral"}`}
+            disabled={action.disabled || busy}
+            aria-busy={busy || undefined}
+          >
+            {action.label}
+          </button>
+        </Form>
       ))}
     </div>
   );

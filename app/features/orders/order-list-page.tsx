@@ -3,6 +3,7 @@ import type { OrderList } from "../../../core/order-lists";
 import type { Role } from "../../../core/order-status";
 import type { OrderPage } from "../../../core/order-view";
 import { useRevalidateOnFocus } from "../catalog/use-revalidate-on-focus";
+import { OrderChangeOutcome } from "./order-change-outcome";
 import { OrderSearch } from "./order-search";
 import { OrderTable } from "./order-table";
 import { orderListSearch } from "./paths";
@@ -41,6 +42,8 @@ export function OrderListPage({ list, page, continued, viewerRole }: OrderListDa
       <p role="status" className="text-base-content/80" data-testid="order-count">
         {countText(page.total, page.search)}
       </p>
+
+      <OrderChangeOutcome />
 
       {continued ? (
         <p className="text-sm">

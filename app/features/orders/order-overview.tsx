@@ -5,10 +5,10 @@ import { formatTaka } from "../../../core/money";
 import type { Role } from "../../../core/order-status";
 import type { OrderDetailView } from "../../../core/order-view";
 import { productPath } from "../catalog/paths";
-import { useHydrated } from "../catalog/use-hydrated";
 import { useRevalidateOnFocus } from "../catalog/use-revalidate-on-focus";
 import { OrderActionButtons } from "./order-action-buttons";
 import { isReturnOpen, orderActions, returnByText } from "./order-actions";
+import { OrderChangeOutcome } from "./order-change-outcome";
 import { changedBy, historyChange, lineOptions, orderDateTime } from "./order-format";
 import { OrderStatusBadge } from "./order-status-badge";
 import { orderInvoicePath, orderListFor, orderListPath } from "./paths";
@@ -45,7 +45,6 @@ function Card({ label, children }: { label: string; children: ReactNode }) {
 /** Spec §2 order overview, for an admin (every order) or the order's customer. */
 export function OrderOverview({ order, viewerRole }: { order: OrderDetailView; viewerRole: Role }) {
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   useRevalidateOnFocus();
   const { run, busyId } = useOrderAction({
     // The order is gone: go back to the list it was on.
@@ -73,9 +72,10 @@ export function OrderOverview({ order, viewerRole }: { order: OrderDetailView; v
         </div>
         <div className="flex flex-wrap items-center gap-2 print:hidden">
           <OrderActionButtons
+            order={order}
             actions={actions}
             orderLabel={`Actions for order ${order.orderNumber}`}
-            busy={!hydrated || busyId === order._id}
+            busy={busyId === order._id}
             onAction={(action) => void run(order, action)}
             size="md"
           />
@@ -84,6 +84,8 @@ export function OrderOverview({ order, viewerRole }: { order: OrderDetailView; v
           </Link>
         </div>
       </div>
+
+      <OrderChangeOutcome />
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Card label="Order ID">

@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { formatTaka } from "../../../core/money";
 import type { Role } from "../../../core/order-status";
 import type { OrderView } from "../../../core/order-view";
-import { useHydrated } from "../catalog/use-hydrated";
 import { OrderActionButtons } from "./order-action-buttons";
 import { isReturnOpen, type OrderAction, orderActions, returnByText } from "./order-actions";
 import { EyeIcon, OrderStatusBadge } from "./order-status-badge";
@@ -10,7 +9,8 @@ import { orderOverviewPath } from "./paths";
 
 /**
  * Spec §2 order table: Order ID, Order Date (date and time), Amount, Customer Name, Customer
- * Number, Order Status, Actions. On a phone the table scrolls sideways inside its own box.
+ * Number, Order Status, Actions. On a phone each order stacks into a card (every column's name
+ * above its value), so Status and Actions are on screen without sideways scrolling.
  */
 export function OrderTable({
   orders,
@@ -27,11 +27,10 @@ export function OrderTable({
   busyId: string | null;
   onAction: (order: OrderView, action: OrderAction) => void;
 }) {
-  const hydrated = useHydrated();
   return (
-    // Its links and buttons let the keyboard scroll it on a phone.
+    // Its links and buttons let the keyboard scroll it where it is still a table.
     <div className="overflow-x-auto rounded-box border border-base-300">
-      <table className="table table-sm">
+      <table className="table table-sm stack-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
           {/* Headers may wrap: on a laptop beside the menu, every column must still fit. */}
@@ -48,18 +47,24 @@ export function OrderTable({
         <tbody>
           {orders.map((order) => (
             <tr key={order._id} data-order-id={order._id}>
-              <td>
+              <td data-label="Order ID">
                 <p className="font-semibold">#{order.orderNumber}</p>
                 <p className="w-24 font-mono text-xs break-all text-base-content/70">{order._id}</p>
               </td>
-              <td className="whitespace-nowrap">
+              <td className={`whitespace-nowrap`} data-label="Order Date">
                 <p>{order.date}</p>
                 <p className="text-base-content/70">{order.time}</p>
               </td>
-              <td className="whitespace-nowrap font-semibold">{formatTaka(order.total)}</td>
-              <td className="min-w-24">{order.customerData.name}</td>
-              <td className="whitespace-nowrap">{order.customerData.mobileNumber}</td>
-              <td>
+              <td className={`whitespace-nowrap font-semibold`} data-label="Amount">
+                {formatTaka(order.total)}
+              </td>
+              <td className={`min-w-24`} data-label="Customer Name">
+                {order.customerData.name}
+              </td>
+              <td className={`whitespace-nowrap`} data-label="Customer Number">
+                {order.customerData.mobileNumber}
+              </td>
+              <td data-label="Order Status">
                 <OrderStatusBadge status={order.orderStatus} />
                 {side === "customer" && order.returnBy ? (
                   <p className="mt-1 text-xs whitespace-nowrap text-base-content/70">
@@ -67,7 +72,7 @@ export function OrderTable({
                   </p>
                 ) : null}
               </td>
-              <td>
+              <td className="max-sm:w-full" data-label="Actions">
                 <div className="flex items-start gap-1.5">
                   <Link
                     to={orderOverviewPath(order._id)}
@@ -78,6 +83,7 @@ export function OrderTable({
                     <EyeIcon />
                   </Link>
                   <OrderActionButtons
+                    order={order}
                     actions={orderActions(
                       order.orderStatus,
                       side,
@@ -85,7 +91,7 @@ export function OrderTable({
                       isReturnOpen(order.returnBy),
                     )}
                     orderLabel={`Actions for order ${order.orderNumber}`}
-                    busy={!hydrated || busyId === order._id}
+                    busy={busyId === order._id}
                     onAction={(action) => onAction(order, action)}
                   />
                 </div>

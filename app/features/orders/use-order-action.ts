@@ -1,93 +1,72 @@
-import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { useEffect, useRef } from "react";
+import { useFetcher, useRevalidator } from "react-router";
 import type { OrderStatus } from "../../../core/order-status";
 import { confirm, notify } from "../../components/dialogs";
-import { apiFetch } from "../account/api-client";
+import { isActionFailure } from "../../lib/field-issues";
 import { ORDER_MESSAGES as M, orderFailureText } from "./messages";
-import { type OrderAction, statusChangeSentence } from "./order-actions";
+import type { OrderAction } from "./order-actions";
+import {
+  changeFieldsOf,
+  confirmOptions,
+  type OrderChangeResult,
+  orderChangeFormData,
+} from "./order-change-form";
 
-/** `orderStatus`: the status the person saw, sent as `from` so a change made meanwhile wins. */
-type ActionTarget = { _id: string; orderNumber: number; orderStatus?: OrderStatus };
-
-async function errorMessage(res: Response): Promise<string | undefined> {
-  const body = (await res.json().catch(() => null)) as { error?: { message?: unknown } } | null;
-  const message = body?.error?.message;
-  return typeof message === "string" ? message : undefined;
-}
-
-function confirmOptions(order: ActionTarget, action: OrderAction) {
-  if (action.kind === "delete") {
-    return {
-      title: M.confirmTitle,
-      text: `Order #${order.orderNumber} will be deleted. ${M.deleteWarning}`,
-      confirmText: "Yes, delete it!",
-      cancelText: "Cancel",
-    };
-  }
-  const cancelling = action.to === "Cancelled";
-  return {
-    title: M.confirmTitle,
-    text: statusChangeSentence(order.orderNumber, action.to),
-    confirmText: cancelling ? "Yes, cancel it!" : "Yes, update it!",
-    // "Cancel" would be ambiguous next to a cancellation.
-    cancelText: cancelling ? "Keep the order" : "Cancel",
-  };
-}
+type ActionTarget = { _id: string; orderNumber: number; orderStatus: OrderStatus };
 
 /**
- * Runs an order's action as the spec has it: "Are you sure?" first, then the API call, then the
- * spec's success or failure notice. After a change the page's loaders run again, so the order
- * leaves its list and the counts follow. Resolves true when the change was made.
+ * Runs an order's action as the spec has it: "Are you sure?" first, then the page's action (a
+ * fetcher posting the same form the buttons post without JavaScript), then the spec's success
+ * or failure notice. After a change the page's loaders run again, so the order leaves its list
+ * and the counts follow.
  */
 export function useOrderAction(options: { afterDelete?: () => Promise<void> | void } = {}) {
+  const fetcher = useFetcher<OrderChangeResult>();
   const revalidator = useRevalidator();
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const sent = useRef<{ id: string; kind: OrderAction["kind"] } | null>(null);
+  const afterDelete = useRef(options.afterDelete);
+  afterDelete.current = options.afterDelete;
 
-  async function run(order: ActionTarget, action: OrderAction): Promise<boolean> {
-    if (action.disabled) return false;
-    if (!(await confirm(confirmOptions(order, action)))) return false;
-    setBusyId(order._id);
-    try {
-      const id = encodeURIComponent(order._id);
-      const res =
-        action.kind === "delete"
-          ? await apiFetch(`/api/deleteOrder/${id}`, { method: "DELETE" })
-          : await apiFetch(`/api/orderStatus/${id}`, {
-              method: "PUT",
-              body: JSON.stringify({ status: action.to, from: order.orderStatus }),
-            });
-      // apiFetch has already signed the user out and is on its way to the login page.
-      if (res.status === 401 || res.status === 403) return false;
-      if (res.ok) {
-        if (action.kind === "delete") {
-          await options.afterDelete?.();
-          notify({ icon: "success", title: M.deletedTitle, text: M.deletedText });
-        } else {
-          notify({ icon: "success", title: M.statusUpdatedTitle, text: M.statusUpdatedText });
-        }
-        await revalidator.revalidate();
-        return true;
+  useEffect(() => {
+    const pending = sent.current;
+    if (fetcher.state !== "idle" || !pending) return;
+    sent.current = null;
+    const result = fetcher.data;
+    if (result?.ok === true) {
+      if (result.kind === "delete") {
+        void Promise.resolve(afterDelete.current?.()).then(() =>
+          notify({ icon: "success", title: M.deletedTitle, text: M.deletedText }),
+        );
+      } else {
+        notify({ icon: "success", title: M.statusUpdatedTitle, text: M.statusUpdatedText });
       }
-      const reason = res.status < 500 ? await errorMessage(res) : undefined;
-      notify({
-        icon: "error",
-        title: M.statusFailedTitle,
-        text: orderFailureText(action.kind, true, reason),
-      });
-      // Someone else may have changed the order meanwhile: show it as it is now.
-      await revalidator.revalidate();
-      return false;
-    } catch {
-      notify({
-        icon: "error",
-        title: M.statusFailedTitle,
-        text: orderFailureText(action.kind, false),
-      });
-      return false;
-    } finally {
-      setBusyId(null);
+      return;
     }
+    notify({
+      icon: "error",
+      title: M.statusFailedTitle,
+      // The service's reason (e.g. "The order was changed meanwhile: it is now Shipping").
+      text: orderFailureText(
+        pending.kind,
+        result !== undefined,
+        isActionFailure(result) ? result.message : undefined,
+      ),
+    });
+    // A refused change reloads nothing by itself; someone else may have changed the order
+    // meanwhile: show it as it is now.
+    void revalidator.revalidate();
+  }, [fetcher.state, fetcher.data, revalidator]);
+
+  async function run(order: ActionTarget, action: OrderAction): Promise<void> {
+    if (action.disabled || fetcher.state !== "idle") return;
+    const fields = changeFieldsOf(order, action);
+    if (!(await confirm(confirmOptions(order.orderNumber, fields)))) return;
+    sent.current = { id: order._id, kind: action.kind };
+    await fetcher.submit(orderChangeFormData({ ...fields, confirmed: true, script: true }), {
+      method: "post",
+    });
   }
 
+  const busyId = fetcher.state !== "idle" ? (sent.current?.id ?? null) : null;
   return { run, busyId };
 }

@@ -73,7 +73,7 @@ export default function AllUsers({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       <div className="overflow-x-auto rounded-box border border-base-300">
-        <table className="table" aria-busy={navigation.state === "loading"}>
+        <table className="table stack-table" aria-busy={navigation.state === "loading"}>
           <thead>
             <tr>
               <th scope="col">#</th>

@@ -11,9 +11,15 @@ import { appOf, requireUser } from "../../lib/context.server";
 import { dashboardOrderSummary } from "../../lib/orders.server";
 import type { Route } from "./+types/home";
 
-/** The card counts (and for admins the 30-day chart) of the signed-in user. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return dashboardOrderSummary(appOf(context), requireUser(request, context));
+/**
+ * The card counts (and for admins the 30-day chart) of the signed-in user. Admins are also told
+ * when mail goes nowhere (no SMTP_URL: messages are only written to DATA_DIR/outbox).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(request, context);
+  const app = appOf(context);
+  const summary = await dashboardOrderSummary(app, user);
+  return { ...summary, mailNotSent: user.role === "admin" && app.mailer.kind === "outbox" };
 }
 
 /** The welcome page; the layout's guard has already loaded the signed-in user. */
@@ -85,13 +91,26 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
         <div role="status" className="alert alert-warning flex flex-wrap">
           <span className="flex-1">
             Please confirm your email address: we sent a link to{" "}
-            <strong className="break-all">{user.email}</strong>.
+            {/* The address wraps as a whole, and inside itself only when it is wider than the line. */}
+            <strong className="inline-block max-w-full [overflow-wrap:anywhere]">
+              {user.email}
+            </strong>
+            .
           </span>
           <button type="button" className="btn btn-sm" onClick={resend} disabled={sending}>
             {sending ? "Sending..." : "Resend verification email"}
           </button>
         </div>
       )}
+      {loaderData.mailNotSent ? (
+        <div role="status" className="alert alert-warning" data-testid="mail-notice">
+          <span>
+            <strong>Email is not being sent: set SMTP_URL.</strong> Confirmation and password reset
+            messages are written to the server&apos;s outbox folder (DATA_DIR/outbox) instead of
+            reaching customers.
+          </span>
+        </div>
+      ) : null}
       <section className="rounded-box bg-base-200 p-6 sm:p-8">
         <h1 className="text-2xl font-bold sm:text-3xl">Hi, Welcome {user.name}!</h1>
         <p className="mt-2 text-base-content/80">

@@ -89,7 +89,8 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           </button>
           <span className="text-lg font-semibold">Dashboard</span>
         </header>
-        <main className="flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
+        {/* #content: the element root's render-blocking `expect` link waits for (decision 027). */}
+        <main id="content" className="flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
           <Outlet />
         </main>
       </div>
@@ -153,7 +154,7 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const forbidden = status === 403;
   return (
-    <main className="mx-auto max-w-[1200px] px-4 py-16 text-center">
+    <main id="content" className="mx-auto max-w-[1200px] px-4 py-16 text-center">
       <p className="text-6xl font-bold text-base-content/60">{status}</p>
       <h1 className="mt-4 text-3xl font-bold">
         {forbidden

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { OrderListPage } from "../../features/orders/order-list-page";
 import { orderListForPath } from "../../features/orders/paths";
 import { appOf, requireAdmin, requireUser } from "../../lib/context.server";
+import { orderChangeAction } from "../../lib/order-changes.server";
 import { orderListPage } from "../../lib/orders.server";
 import type { Route } from "./+types/order-list";
 
@@ -18,6 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = list.role === "customer" ? { ...user, role: "customer" as const } : user;
   const page = await orderListPage(appOf(context), viewer, list, url);
   return { list, page, continued: url.searchParams.has("cursor"), viewerRole: user.role };
+}
+
+/** An order's buttons on the list: the same services as the JSON API (app/lib/order-changes.server.ts). */
+export function action({ request, context }: Route.ActionArgs) {
+  return orderChangeAction(request, context);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,5 +1,7 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { OrderOverview } from "../../features/orders/order-overview";
 import { appOf, requireUser } from "../../lib/context.server";
+import { orderChangeAction } from "../../lib/order-changes.server";
 import { orderForPage } from "../../lib/orders.server";
 import type { Route } from "./+types/order-overview";
 
@@ -8,6 +10,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const order = await orderForPage(appOf(context), user, params.id);
   return { order, viewerRole: user.role };
+}
+
+/** The overview's buttons: the same services as the JSON API (app/lib/order-changes.server.ts). */
+export function action({ request, context }: Route.ActionArgs) {
+  return orderChangeAction(request, context, { leavesPage: true });
+}
+
+/** A deleted order has no overview to reload: the page goes on to its list instead. */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const result = actionResult as { ok?: unknown; kind?: unknown } | undefined;
+  if (result?.ok === true && result.kind === "delete") return false;
+  return defaultShouldRevalidate;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,0 +1,67 @@
+import { Form, Link, useActionData, useLocation } from "react-router";
+import { isActionFailure } from "../../lib/field-issues";
+import { ORDER_MESSAGES as M, orderFailureText } from "./messages";
+import { OrderChangeInputs } from "./order-action-buttons";
+import { confirmOptions, type OrderChangeResult } from "./order-change-form";
+
+/**
+ * What an order button's plain form post (no scripts yet, or none at all) shows on the page
+ * itself: the spec's "Are you sure?" step, then the success or failure text. With scripts the
+ * dialogs show them instead (use-order-action.ts) and this stays empty.
+ */
+export function OrderChangeOutcome() {
+  const result = useActionData<OrderChangeResult>();
+  const location = useLocation();
+  if (!result) return null;
+  if (result.ok === "confirm") {
+    const { change } = result;
+    const ask = confirmOptions(change.orderNumber, change);
+    return (
+      <section
+        aria-labelledby="order-change-confirm"
+        className="rounded-box border border-warning bg-base-200 p-4"
+      >
+        <h2 id="order-change-confirm" className="text-lg font-semibold">
+          {ask.title}
+        </h2>
+        <p className="mt-1">{ask.text}</p>
+        <Form method="post" className="mt-3 flex flex-wrap gap-2">
+          <OrderChangeInputs fields={{ ...change, confirmed: true, script: false }} />
+          <button
+            type="submit"
+            className={`btn btn-sm ${change.intent === "delete" || change.to === "Cancelled" ? "btn-error" : "btn-primary"}`}
+          >
+            {ask.confirmText}
+          </button>
+          <Link to={`${location.pathname}${location.search}`} className="btn btn-sm btn-ghost">
+            {ask.cancelText}
+          </Link>
+        </Form>
+      </section>
+    );
+  }
+  if (result.ok === true) {
+    const [title, text] =
+      result.kind === "delete"
+        ? [M.deletedTitle, M.deletedText]
+        : [M.statusUpdatedTitle, M.statusUpdatedText];
+    return (
+      <p role="status" className="alert alert-success">
+        <strong>{title}</strong> {text}
+      </p>
+    );
+  }
+  if (isActionFailure(result)) {
+    return (
+      <p role="alert" className="alert alert-error">
+        <strong>{M.statusFailedTitle}</strong>{" "}
+        {orderFailureText(
+          result.details?.intent === "delete" ? "delete" : "status",
+          true,
+          result.message,
+        )}
+      </p>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,165 @@
+import fs from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { startServer } from "../support/server-process";
+import { expectDialog, hydrated, register, uniqueEmail } from "./auth-support";
+import { ADMIN, openDashboard, signedInPage } from "./orders-support";
+
+const PHONE = 390;
+
+/** Every link and button in the first rows of the open table: its box, and its name. */
+async function rowControls(page: Page) {
+  await page.locator("tbody tr").first().waitFor();
+  return page.evaluate(() =>
+    [...document.querySelectorAll("tbody tr")].slice(0, 4).flatMap((row) =>
+      [...row.querySelectorAll("a, button")].map((el) => {
+        const box = el.getBoundingClientRect();
+        return {
+          name: el.getAttribute("aria-label") ?? el.textContent?.trim() ?? "",
+          left: Math.round(box.left),
+          right: Math.round(box.right),
+        };
+      }),
+    ),
+  );
+}
+
+/** Issue 20 items 21, 24 (dashboard) and 25: what an admin sees, on a phone above all. */
+describe("the dashboard on a phone and its small defects", () => {
+  const baseURL = inject("baseURL");
+  let browser: Browser;
+  let phone: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    phone = await signedInPage(browser, baseURL, ADMIN, { width: PHONE });
+  });
+  afterAll(async () => browser?.close());
+
+  it.each(["/dashboard/pendingOrders", "/dashboard/allProducts", "/dashboard/allUsers"])(
+    "reaches every action of %s at 390 px without scrolling sideways",
+    async (path) => {
+      await openDashboard(phone, baseURL, path);
+      const controls = await rowControls(phone);
+      expect(controls.length).toBeGreaterThan(0);
+      const offScreen = controls.filter((c) => c.left < 0 || c.right > PHONE);
+      expect(offScreen).toEqual([]);
+      if (path.endsWith("Orders")) {
+        const status = await phone.locator("tbody tr").first().locator(".badge").boundingBox();
+        expect(status && status.x + status.width).toBeLessThanOrEqual(PHONE);
+      }
+    },
+  );
+
+  it("shows the latest days of the chart on a phone", async () => {
+    await openDashboard(phone, baseURL, "/dashboard");
+    const chart = phone.getByRole("img", { name: /Orders and revenue per day/ });
+    const bars = chart.locator("rect");
+    const last = await bars.last().boundingBox();
+    if (!last) throw new Error("the chart has no bars");
+    expect(last.x).toBeGreaterThanOrEqual(0);
+    expect(last.x + last.width).toBeLessThanOrEqual(PHONE);
+  });
+
+  it("counts only delivered orders as revenue and shows the placed value apart", async () => {
+    await openDashboard(phone, baseURL, "/dashboard");
+    const summary = await phone
+      .getByRole("img", { name: /Orders and revenue per day/ })
+      .locator("desc")
+      .textContent();
+    expect(summary).toMatch(/revenue from .* \(delivered orders; ৳[\d,]+ placed in all\)/);
+    const heads = await phone
+      .locator("table")
+      .filter({ hasText: "Orders and revenue per day" })
+      .locator("thead th")
+      .allTextContents();
+    expect(heads).toEqual(["Day", "Orders", "Revenue (delivered)", "Placed value"]);
+  });
+
+  it("draws a sun, not an 'o', for Light Mode in the dark theme", async () => {
+    const page = await signedInPage(browser, baseURL, ADMIN, { colorScheme: "dark" });
+    await openDashboard(page, baseURL, "/dashboard");
+    const toggle = page.getByRole("button", { name: "Light Mode" });
+    // A disc and its rays: more than one shape (a disc alone reads as the letter "o").
+    const rays = await toggle.locator("svg path").count();
+    const discs = await toggle.locator("svg circle").count();
+    expect({ rays, discs }).toEqual({ rays: 1, discs: 1 });
+    expect(await toggle.locator("svg path").getAttribute("d")).toMatch(/^M12 2v2/);
+    await page.context().close();
+  });
+
+  it("answers an unknown dashboard path with a 404 inside the dashboard", async () => {
+    const res = await phone.goto(`${baseURL}/dashboard/no-such-page`);
+    expect(res?.status()).toBe(404);
+    await hydrated(phone);
+    expect(await phone.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Oops! Page Not Found",
+    );
+    expect(await phone.locator('nav[aria-label="Dashboard menu"]').count()).toBe(1);
+    expect(await phone.getByRole("link", { name: "Dashboard", exact: true }).count()).toBe(1);
+  });
+
+  it("loads the dashboard without a console warning", async () => {
+    const page = await signedInPage(browser, baseURL, ADMIN);
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning" || message.type() === "error") {
+        warnings.push(`${message.type()}: ${message.text()}`);
+      }
+    });
+    for (const path of ["/dashboard", "/dashboard/pendingOrders"]) {
+      await openDashboard(page, baseURL, path);
+      await page.waitForLoadState("load");
+    }
+    expect(warnings).toEqual([]);
+    await page.context().close();
+  });
+
+  it("tells an admin on the home page that email is not being sent (no SMTP_URL)", async () => {
+    await openDashboard(phone, baseURL, "/dashboard");
+    const notice = phone.getByTestId("mail-notice");
+    expect(await notice.textContent()).toContain("Email is not being sent: set SMTP_URL");
+    expect(await notice.getAttribute("role")).toBe("status");
+  });
+
+  it("keeps the address whole in the phone's confirm-your-email banner", async () => {
+    const page = await (
+      await browser.newContext({ viewport: { width: PHONE, height: 844 } })
+    ).newPage();
+    const email = uniqueEmail("banner-wraps");
+    await page.goto(`${baseURL}/authentication/register`);
+    await hydrated(page);
+    await register(page, baseURL, { name: "Nusrat Jahan", email, password: "nusrat-2026" });
+    await expectDialog(page, "Signup Successful");
+    await openDashboard(page, baseURL, "/dashboard");
+    const address = page
+      .getByRole("status")
+      .filter({ hasText: "Please confirm" })
+      .locator("strong");
+    expect(await address.textContent()).toBe(email);
+    // One box: the address moved to its own line whole instead of breaking after a few letters.
+    expect(await address.evaluate((el) => el.getClientRects().length)).toBe(1);
+    await page.context().close();
+  });
+});
+
+describe("the start-up banner", () => {
+  it("says when email is not being sent, and not when SMTP_URL is set", async () => {
+    const [without, withSmtp] = await Promise.all([
+      startServer({ SEED_DEMO_DATA: "never" }),
+      startServer({ SEED_DEMO_DATA: "never", SMTP_URL: "smtp://127.0.0.1:2525" }),
+    ]);
+    try {
+      expect(without.output()).toContain("Email is not being sent: set SMTP_URL.");
+      expect(without.output()).toContain("Haat is running at");
+      expect(withSmtp.output()).toContain("Haat is running at");
+      expect(withSmtp.output()).not.toContain("Email is not being sent");
+    } finally {
+      await Promise.all([without.stop(), withSmtp.stop()]);
+      for (const server of [without, withSmtp]) {
+        fs.rmSync(server.dataDir, { recursive: true, force: true });
+      }
+    }
+  });
+});

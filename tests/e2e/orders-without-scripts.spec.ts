@@ -1,0 +1,61 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { ADMIN, listedNumbers, orderRow, signedInPage } from "./orders-support";
+
+/**
+ * Issue 21 item 2: an order button is a form posting to its page's action, so it works before
+ * the scripts arrive (or without them): the page asks "Are you sure?" itself, then shows the
+ * spec's outcome, and the order leaves the list.
+ */
+describe("order changes without JavaScript", () => {
+  const baseURL = inject("baseURL");
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    // Signed in with scripts (the login form's own business), then a context without them.
+    const signedIn = await signedInPage(browser, baseURL, ADMIN);
+    const storageState = await signedIn.context().storageState();
+    await signedIn.context().close();
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState,
+      viewport: { width: 390, height: 844 },
+    });
+    page = await context.newPage();
+  });
+  afterAll(async () => browser?.close());
+
+  it("confirms a pending order: Are you sure?, then Updated!, and it leaves Pending Orders", async () => {
+    await page.goto(`${baseURL}/dashboard/pendingOrders`);
+    const [orderNumber] = await listedNumbers(page);
+    if (!orderNumber) throw new Error("no pending order");
+    await orderRow(page, orderNumber).getByRole("button", { name: "Confirm", exact: true }).click();
+
+    const ask = page.getByRole("region", { name: "Are you sure?" });
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain(`Order #${orderNumber} will be confirmed.`);
+    // Nothing changed yet: the order is still listed.
+    expect(await orderRow(page, orderNumber).count()).toBe(1);
+
+    await ask.getByRole("button", { name: "Yes, update it!" }).click();
+    const done = page.getByRole("status").filter({ hasText: "Updated!" });
+    await done.waitFor();
+    expect(await done.textContent()).toContain("Order status has been updated.");
+    expect(await orderRow(page, orderNumber).count()).toBe(0);
+  });
+
+  it("asks first and changes nothing when the person says no", async () => {
+    await page.goto(`${baseURL}/dashboard/pendingOrders`);
+    const [orderNumber] = await listedNumbers(page);
+    if (!orderNumber) throw new Error("no pending order");
+    await orderRow(page, orderNumber).getByRole("button", { name: "Cancel", exact: true }).click();
+    const ask = page.getByRole("region", { name: "Are you sure?" });
+    await ask.getByRole("link", { name: "Keep the order" }).click();
+    await page.waitForURL(`${baseURL}/dashboard/pendingOrders`);
+    expect(await orderRow(page, orderNumber).count()).toBe(1);
+    expect(await page.getByRole("region", { name: "Are you sure?" }).count()).toBe(0);
+  });
+});
