@@ -1,3 +1,4 @@
+import type { Actor } from "../../core/actor";
 import type { AppContext } from "../app-context";
 
 /** Hono variables every API handler can read. */
@@ -9,5 +10,7 @@ export type AppEnv = {
     cspNonce: string;
     /** Waits for one of the page render turns (render-limit.ts); set for every request. */
     takeRenderTurn?: () => Promise<void>;
+    /** The admin an `adminOnly` route checked (caller.ts), for the service it calls. */
+    admin?: Actor;
   };
 };
