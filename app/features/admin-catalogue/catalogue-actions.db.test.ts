@@ -8,13 +8,13 @@ import { mediaKeyFromUrl } from "../../../server/media/storage";
 import { signUp, signUpAdmin } from "../../../server/testing/accounts";
 import { postToAction } from "../../../server/testing/page-action";
 import { describeDb, openTestContext, TEST_DB } from "../../../server/testing/test-context";
+import type { ActionFailure } from "../../lib/field-issues";
 import * as addProduct from "../../routes/dashboard/add-product";
 import * as addSlide from "../../routes/dashboard/add-slide";
 import * as allProducts from "../../routes/dashboard/all-products";
 import * as manageSlider from "../../routes/dashboard/manage-slider";
 import * as updateProduct from "../../routes/dashboard/update-product";
 import * as updateSlide from "../../routes/dashboard/update-slide";
-import type { ActionFailure } from "../../lib/field-issues";
 
 /**
  * The admin catalogue screens' actions (issue 21 item 2) against the real database: the product
