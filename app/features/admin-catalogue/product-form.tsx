@@ -1,3 +1,4 @@
+import "../../lib/zod-in-browser";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import {
