@@ -40,10 +40,6 @@ function show(state: DialogState | null) {
   for (const l of listeners) l();
 }
 
-export function closeDialog() {
-  show(null);
-}
-
 /** A notice with a title and text that closes itself (spec: 3 s). */
 export function notify(options: {
   icon: DialogIcon;
