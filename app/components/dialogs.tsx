@@ -21,6 +21,8 @@ type ConfirmState = {
   text?: string;
   confirmText: string;
   cancelText: string;
+  /** The confirming button deletes or ends something: it looks destructive (btn-error). */
+  destructive: boolean;
   resolve: (ok: boolean) => void;
 };
 type DialogState = (NoticeState | ToastState | ConfirmState) & { key: number };
@@ -59,13 +61,17 @@ export function toast(text: string, options: { icon?: DialogIcon; timerMs?: numb
   });
 }
 
-/** "Are you sure?" with a confirm and a cancel button; resolves true only on confirm. */
+/**
+ * "Are you sure?" with a confirm and a cancel button; resolves true only on confirm. Cancel
+ * always looks neutral; `destructive` (delete, logout) makes the confirming button red.
+ */
 export function confirm(options: {
   title?: string;
   text?: string;
   confirmText: string;
   cancelText?: string;
   icon?: DialogIcon;
+  destructive?: boolean;
 }): Promise<boolean> {
   return new Promise((resolve) => {
     show({
@@ -75,6 +81,7 @@ export function confirm(options: {
       confirmText: options.confirmText,
       cancelText: options.cancelText ?? "Cancel",
       icon: options.icon ?? "warning",
+      destructive: options.destructive ?? false,
       resolve,
       key: nextKey++,
     });
@@ -88,6 +95,7 @@ export function confirmDelete(text = "You won't be able to revert this!"): Promi
     text,
     confirmText: "Yes, delete it!",
     cancelText: "Cancel",
+    destructive: true,
   });
 }
 
@@ -194,12 +202,12 @@ export function DialogHost() {
               <button
                 ref={confirmButton}
                 type="button"
-                className="btn btn-primary"
+                className={`btn ${state.destructive ? "btn-error" : "btn-primary"}`}
                 onClick={() => answer(true)}
               >
                 {state.confirmText}
               </button>
-              <button type="button" className="btn btn-error" onClick={() => answer(false)}>
+              <button type="button" className="btn" onClick={() => answer(false)}>
                 {state.cancelText}
               </button>
             </>

@@ -23,7 +23,7 @@ export function zodFieldIssues(error: z.ZodError): FieldIssues {
 /**
  * What a page action answers when it refuses a change: the service's message and code, and the
  * field issues for the form to show under their fields (`issuesByField`). Every action returns
- * this one shape (app/lib/page-error.server.ts `actionFailure`), so no screen parses the API's
+ * this one shape (app/lib/page-error.server.ts `pageError`), so no screen parses the API's
  * error envelope.
  */
 export type ActionFailure = {
@@ -38,13 +38,4 @@ export type ActionFailure = {
 /** True for an action's refusal (`actionData` may also be a success or undefined). */
 export function isActionFailure(value: unknown): value is ActionFailure {
   return typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
-}
-
-/** The field issues of an API error answer (`{ error: { issues } }`), if it has any. */
-export async function apiFieldIssues(res: Response): Promise<FieldIssues> {
-  const body = (await res.json().catch(() => null)) as {
-    error?: { issues?: Issue[]; message?: string };
-  } | null;
-  const issues = body?.error?.issues;
-  return Array.isArray(issues) ? issuesByField(issues) : {};
 }

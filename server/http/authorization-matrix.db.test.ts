@@ -76,7 +76,7 @@ const json = (method: string, body: unknown): RequestInit => ({
 
 let ctx: AppContext;
 const freshProduct = async () => (await newProduct(ctx))._id;
-const freshSlide = async () => (await addSlide(ctx, SLIDE_BODY))._id;
+const freshSlide = async () => (await addSlide(ctx, { role: "admin" }, SLIDE_BODY))._id;
 
 /** Keyed by "METHOD /path" as the route table names it. */
 const EXPECTED: Record<string, Expectation> = {

@@ -431,7 +431,7 @@ describeDb(`bad input at every mutating route (${TEST_DB})`, () => {
     const product = await newProduct(ctx);
     ids = {
       product: product._id,
-      slide: (await addSlide(ctx, SLIDE_BODY))._id,
+      slide: (await addSlide(ctx, { role: "admin" }, SLIDE_BODY))._id,
       message: await newContactMessage(ctx),
       pendingOrder: await storeOrder(ctx, product, { userId: customer.id, email: customerEmail }),
       deliveredOrder: await storeOrder(

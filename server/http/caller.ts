@@ -43,6 +43,13 @@ export async function requireAdmin(c: Context<AppEnv>): Promise<Actor> {
  * anonymous caller gets 401 (and a customer 403) whatever they send.
  */
 export const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
-  await requireAdmin(c);
+  c.set("admin", await requireAdmin(c));
   await next();
 });
+
+/** The admin `adminOnly` established, for the service (which checks the role again). */
+export function adminOf(c: Context<AppEnv>): Actor {
+  const admin = c.var.admin;
+  if (!admin) throw new Error("adminOf() on a route without the adminOnly middleware");
+  return admin;
+}

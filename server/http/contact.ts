@@ -106,8 +106,9 @@ export const contactApi = createRouter()
     return c.json(await listContactMessages(c.var.app.db, c.req.valid("query")), 200);
   })
   .openapi(readRoute, async (c) => {
-    await requireAdmin(c);
+    const admin = await requireAdmin(c);
     const { id } = c.req.valid("param");
-    const message = await setContactMessageRead(c.var.app.db, id, c.req.valid("json").read);
+    const { read } = c.req.valid("json");
+    const message = await setContactMessageRead(c.var.app.db, admin, id, read);
     return c.json({ data: message }, 200);
   });

@@ -1,3 +1,4 @@
+import type { Actor } from "../../core/actor";
 import type { AppContext } from "../app-context";
 
 /** Hono variables every API handler can read. */
@@ -9,5 +10,7 @@ export type AppEnv = {
     cspNonce: string;
     /** The Cache-Control the app's routes gave their answer, null for none (http-cache.ts). */
     appCacheControl?: string | null;
+    /** The admin an `adminOnly` route checked (caller.ts), for the service it calls. */
+    admin?: Actor;
   };
 };

@@ -8,7 +8,7 @@ import {
   updateProduct,
 } from "../services/products";
 import { bodyLimit } from "./body-limit";
-import { adminOnly } from "./caller";
+import { adminOf, adminOnly } from "./caller";
 import { createRouter } from "./router";
 import { errorResponses, productSchema } from "./schemas";
 
@@ -147,14 +147,15 @@ export const productsApi = createRouter()
   })
   .openapi(postRoute, async (c) => {
     // The service validates the body as sent (the route's schema already answered 400s).
-    const product = await addProduct(c.var.app, await c.req.json());
+    const product = await addProduct(c.var.app, adminOf(c), await c.req.json());
     return c.json({ insertedId: product._id }, 201);
   })
   .openapi(updateRoute, async (c) => {
-    const product = await updateProduct(c.var.app, c.req.valid("param").id, await c.req.json());
+    const { id } = c.req.valid("param");
+    const product = await updateProduct(c.var.app, adminOf(c), id, await c.req.json());
     return c.json({ matchedCount: 1, modifiedCount: 1, data: product }, 200);
   })
   .openapi(deleteRoute, async (c) => {
-    await deleteProduct(c.var.app, c.req.valid("param").id);
+    await deleteProduct(c.var.app, adminOf(c), c.req.valid("param").id);
     return c.json({ deletedCount: 1 }, 200);
   });

@@ -29,6 +29,8 @@ function appWith(options: Partial<SecurityHeadersOptions> = {}) {
   app.get("/page", (c) =>
     c.html(`<p>Haat</p><script nonce="${c.get("cspNonce")}">window.x=1</script>`),
   );
+  app.get("/dashboard/addProduct", (c) => c.html("<p>Add Product</p>"));
+  app.get("/dashboardish", (c) => c.html("<p>Not the dashboard</p>"));
   app.get("/json", (c) => c.json({ a: 1 }));
   app.get("/own-policy", (c) => {
     c.header("Content-Security-Policy", "default-src 'none'; sandbox");
@@ -80,6 +82,18 @@ describe("page policy", () => {
       nonces.add(/'nonce-([^']+)'/.exec(csp)?.[1] ?? "");
     }
     expect(nonces.size).toBe(5);
+  });
+
+  it("lets dashboard pages show blob: image previews, and only them (issue 20 item 17)", async () => {
+    const app = appWith();
+    const dashboard = directives(
+      (await app.request("/dashboard/addProduct")).headers.get("content-security-policy"),
+    );
+    expect(dashboard["img-src"]).toEqual(["'self'", "data:", "https:", "blob:"]);
+    for (const path of ["/page", "/dashboardish"]) {
+      const csp = directives((await app.request(path)).headers.get("content-security-policy"));
+      expect({ path, img: csp["img-src"] }).toEqual({ path, img: ["'self'", "data:", "https:"] });
+    }
   });
 
   it("lets pages load images from the S3 public address", async () => {

@@ -36,8 +36,19 @@ export function newCspNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** The page policy without its nonce: everything except the nonce is fixed at start. */
-function pagePolicyTemplate(options: SecurityHeadersOptions): (nonce: string) => string {
+/** The dashboard's pages: /dashboard and everything below it. */
+export function isDashboardPath(path: string): boolean {
+  return path === "/dashboard" || path.startsWith("/dashboard/");
+}
+
+/**
+ * The page policy without its nonce: everything except the nonce is fixed at start. Dashboard
+ * pages also allow `blob:` images: the product and slide forms preview a chosen file through
+ * an object URL before it is uploaded. The storefront never makes one, so it does not get it.
+ */
+function pagePolicyTemplate(
+  options: SecurityHeadersOptions,
+): (nonce: string, dashboard: boolean) => string {
   const scriptHashes = (options.inlineScripts ?? []).map(inlineHash).join(" ");
   const styleSources = options.dev
     ? "'self' 'unsafe-inline'"
@@ -46,14 +57,14 @@ function pagePolicyTemplate(options: SecurityHeadersOptions): (nonce: string) =>
   // https: because a product or slide image may be any http(s) URL the admin entered
   // (core/schemas/common.ts imageRefSchema); images cannot run script.
   const imgSources = ["'self'", "data:", "https:", mediaOrigin].filter(Boolean).join(" ");
-  return (nonce) =>
+  return (nonce, dashboard) =>
     [
       "default-src 'self'",
       `script-src 'self' 'nonce-${nonce}' ${scriptHashes}`.trim(),
       `style-src ${styleSources}`,
       // style="" attributes (progress bars, the slider's offset) cannot run script.
       "style-src-attr 'unsafe-inline'",
-      `img-src ${imgSources}`,
+      `img-src ${imgSources}${dashboard ? " blob:" : ""}`,
       // Small font files are inlined into the stylesheet as data: URLs by the build.
       "font-src 'self' data:",
       "connect-src 'self'",
@@ -96,6 +107,6 @@ export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHand
       headers.set("Content-Security-Policy", NON_PAGE_CSP);
       return;
     }
-    headers.set("Content-Security-Policy", pagePolicy(nonce));
+    headers.set("Content-Security-Policy", pagePolicy(nonce, isDashboardPath(c.req.path)));
   };
 }

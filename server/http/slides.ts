@@ -9,7 +9,7 @@ import {
   updateSlide,
 } from "../services/slides";
 import { bodyLimit } from "./body-limit";
-import { adminOnly } from "./caller";
+import { adminOf, adminOnly } from "./caller";
 import { createRouter } from "./router";
 import { errorResponses } from "./schemas";
 
@@ -126,14 +126,15 @@ export const slidesApi = createRouter()
     return c.json(await getSlide(c.var.app.db, c.req.valid("param").id), 200);
   })
   .openapi(postRoute, async (c) => {
-    const slide = await addSlide(c.var.app, await c.req.json());
+    const slide = await addSlide(c.var.app, adminOf(c), await c.req.json());
     return c.json({ insertedId: slide._id }, 201);
   })
   .openapi(updateRoute, async (c) => {
-    const slide = await updateSlide(c.var.app, c.req.valid("param").id, await c.req.json());
+    const { id } = c.req.valid("param");
+    const slide = await updateSlide(c.var.app, adminOf(c), id, await c.req.json());
     return c.json({ modifiedCount: 1, data: slide }, 200);
   })
   .openapi(deleteRoute, async (c) => {
-    await deleteSlide(c.var.app, c.req.valid("param").id);
+    await deleteSlide(c.var.app, adminOf(c), c.req.valid("param").id);
     return c.json({ deletedCount: 1 }, 200);
   });

@@ -46,7 +46,7 @@ describeDb(`image cleanup and orders (${TEST_DB})`, () => {
       const body = orderBody(product, `race${round}@example.com`);
       const [order] = await Promise.allSettled([
         placeOrder(ctx.db, body as never, { userId: null }),
-        deleteProduct(ctx, product._id),
+        deleteProduct(ctx, { role: "admin" }, product._id),
       ]);
       if (order.status === "rejected") {
         // Priced after the delete: "no longer available", nothing stored.

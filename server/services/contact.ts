@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
+import type { Actor } from "../../core/actor";
 import { normalizePhone } from "../../core/phone";
 import { contactInputSchema } from "../../core/schemas";
 import type { Db } from "../db/client";
@@ -8,6 +9,7 @@ import { contactMessages } from "../db/schema";
 import { AppError } from "../errors";
 import { addressSubject } from "../rate-limit/address";
 import type { RateLimiter } from "../rate-limit/limiter";
+import { assertAdmin } from "./authorize";
 
 /**
  * Stores a contact-form message for the shop's staff (decisions.md: the spec only logs it).
@@ -101,13 +103,15 @@ export async function listContactMessages(
   };
 }
 
-/** Marks a message read (or unread again); 404 for an unknown id. */
+/** Marks a message read (or unread again); 404 for an unknown id. Admins only. */
 export async function setContactMessageRead(
   db: Db,
+  actor: Pick<Actor, "role"> | null,
   id: string,
   read: boolean,
   now: Date = new Date(),
 ): Promise<ContactMessage> {
+  assertAdmin(actor);
   const [row] = await db
     .update(contactMessages)
     .set({ readAt: read ? now : null })

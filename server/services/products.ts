@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, inArray, ne, type SQL } from "drizzle-orm";
+import type { Actor } from "../../core/actor";
 import {
   type Product,
   type ProductInput,
@@ -11,6 +12,7 @@ import { newId } from "../db/ids";
 import { encodeCursor, olderThan } from "../db/keyset";
 import { type ProductRow, products } from "../db/schema";
 import { AppError } from "../errors";
+import { assertAdmin } from "./authorize";
 import { afterCatalogueWrite, type CatalogueWriteContext } from "./catalogue-writes";
 
 export type { Product };
@@ -203,8 +205,13 @@ function parseProductInput(body: unknown): ProductInput {
   return parsed.data;
 }
 
-/** Adds a product (the server sets createdAt) and announces it once committed. */
-export async function addProduct(ctx: CatalogueWriteContext, body: unknown): Promise<Product> {
+/** Adds a product (the server sets createdAt) and announces it once committed. Admins only. */
+export async function addProduct(
+  ctx: CatalogueWriteContext,
+  actor: Pick<Actor, "role"> | null,
+  body: unknown,
+): Promise<Product> {
+  assertAdmin(actor);
   const product = await createProduct(ctx.db, parseProductInput(body));
   await afterCatalogueWrite(ctx, { kind: "product", id: product._id });
   return product;
@@ -224,9 +231,11 @@ function editableFields(product: Product): Record<string, unknown> {
  */
 export async function updateProduct(
   ctx: CatalogueWriteContext,
+  actor: Pick<Actor, "role"> | null,
   id: string,
   body: unknown,
 ): Promise<Product> {
+  assertAdmin(actor);
   const patch = productUpdateSchema.safeParse(body);
   if (!patch.success) throw AppError.fromZod(patch.error);
   const { before, after } = await ctx.db.transaction(async (tx) => {
@@ -277,7 +286,12 @@ export async function updateProduct(
  * Order lines are snapshots (no reference to the product), so past orders keep their name,
  * price and picture.
  */
-export async function deleteProduct(ctx: CatalogueWriteContext, id: string): Promise<void> {
+export async function deleteProduct(
+  ctx: CatalogueWriteContext,
+  actor: Pick<Actor, "role"> | null,
+  id: string,
+): Promise<void> {
+  assertAdmin(actor);
   const [row] = await ctx.db
     .delete(products)
     .where(eq(products.id, id))

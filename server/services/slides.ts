@@ -1,9 +1,11 @@
 import { asc, eq } from "drizzle-orm";
+import type { Actor } from "../../core/actor";
 import { type SlideInput, slideInputSchema } from "../../core/schemas";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import { type SlideRow, slides } from "../db/schema";
 import { AppError } from "../errors";
+import { assertAdmin } from "./authorize";
 import { afterCatalogueWrite, type CatalogueWriteContext } from "./catalogue-writes";
 
 /** Spec §3 slide: the title doubles as the image's alt text. */
@@ -42,8 +44,13 @@ function parseSlideInput(body: unknown): SlideInput {
   return parsed.data;
 }
 
-/** Adds a slide at the end of the slider; the server sets `time`. */
-export async function addSlide(ctx: CatalogueWriteContext, body: unknown): Promise<Slide> {
+/** Adds a slide at the end of the slider; the server sets `time`. Admins only. */
+export async function addSlide(
+  ctx: CatalogueWriteContext,
+  actor: Pick<Actor, "role"> | null,
+  body: unknown,
+): Promise<Slide> {
+  assertAdmin(actor);
   const input = parseSlideInput(body);
   const count = await ctx.db.$count(slides);
   if (count >= MAX_SLIDES) {
@@ -67,9 +74,11 @@ export async function addSlide(ctx: CatalogueWriteContext, body: unknown): Promi
  */
 export async function updateSlide(
   ctx: CatalogueWriteContext,
+  actor: Pick<Actor, "role"> | null,
   id: string,
   body: unknown,
 ): Promise<Slide> {
+  assertAdmin(actor);
   const input = parseSlideInput(body);
   const hasTitle = typeof body === "object" && body !== null && "title" in body;
   const { before, after } = await ctx.db.transaction(async (tx) => {
@@ -93,7 +102,12 @@ export async function updateSlide(
 }
 
 /** Deletes a slide, then its image when no product or other slide uses it. */
-export async function deleteSlide(ctx: CatalogueWriteContext, id: string): Promise<void> {
+export async function deleteSlide(
+  ctx: CatalogueWriteContext,
+  actor: Pick<Actor, "role"> | null,
+  id: string,
+): Promise<void> {
+  assertAdmin(actor);
   const [row] = await ctx.db
     .delete(slides)
     .where(eq(slides.id, id))

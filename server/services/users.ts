@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, ilike, or, type SQL } from "drizzle-orm";
 import type { Actor } from "../../core/actor";
-import type { Role } from "../../core/order-status";
+import { ROLES, type Role } from "../../core/order-status";
 import type { UserQuery } from "../../core/schemas";
 import type { Db } from "../db/client";
 import { encodeCursor, newerThan } from "../db/keyset";
@@ -89,6 +89,10 @@ export async function findUserByEmail(db: Db, email: string) {
   return row ?? null;
 }
 
+function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
@@ -117,9 +121,15 @@ export async function setUserRole(
   db: Db,
   actor: Pick<Actor, "userId" | "role">,
   userId: string,
-  role: Role,
+  role: Role | string,
 ): Promise<UserSummary> {
   if (actor.role !== "admin") throw new AppError("forbidden", "Only admins may change roles");
+  // A page form sends the role as text: the same check the API's schema makes.
+  if (!isRole(role)) {
+    throw new AppError("invalid", "Some fields are not valid", [
+      { path: "role", message: "Role must be admin or customer" },
+    ]);
+  }
   return db.transaction(async (tx) => {
     const { admins, target } = await lockAdminsAndTarget(tx, userId);
     if (target.role === role) return summary(target);

@@ -42,6 +42,39 @@ async function mediaStatus(page: Page, url: string): Promise<number> {
   return page.evaluate(async (u) => (await fetch(u, { cache: "no-store" })).status, url);
 }
 
+/** The classes of the open confirmation's two buttons (confirm first, then Cancel). */
+async function confirmButtonClasses(page: Page) {
+  const buttons = page.getByRole("alertdialog").getByRole("button");
+  await buttons.first().waitFor();
+  return {
+    confirm: ((await buttons.nth(0).getAttribute("class")) ?? "").split(/\s+/),
+    cancel: ((await buttons.nth(1).getAttribute("class")) ?? "").split(/\s+/),
+  };
+}
+
+/** Expects a destructive confirmation: a red confirm button and a neutral Cancel. */
+async function expectDestructiveConfirm(page: Page) {
+  const classes = await confirmButtonClasses(page);
+  expect(classes.confirm).toContain("btn-error");
+  expect(classes.confirm).not.toContain("btn-primary");
+  expect(classes.cancel).not.toContain("btn-error");
+  expect(classes.cancel).not.toContain("btn-primary");
+  expect(await page.getByRole("alertdialog").getByRole("button").nth(1).textContent()).toBe(
+    "Cancel",
+  );
+}
+
+/** Records the page's CSP violations from its first byte on (window.__cspViolations). */
+async function recordCspViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+}
+
 async function searchProducts(page: Page, name: string) {
   await page.getByLabel("Search products by name").fill(name);
   await page.getByRole("button", { name: "Search", exact: true }).click();
@@ -329,6 +362,110 @@ describe("admin manages the catalogue", () => {
     });
   }
 
+  it("image previews load on the product and slide forms, with no CSP violation (issue 20 item 17)", async () => {
+    const previews = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await previews.addCookies(await context.cookies());
+    const previewPage = await previews.newPage();
+    await recordCspViolations(previewPage);
+    for (const [path, label] of [
+      ["/dashboard/addProduct", "Image 1"],
+      ["/dashboard/manageSlide/addSlide", "Slide Image"],
+    ] as const) {
+      await previewPage.goto(`${baseURL}${path}`);
+      await hydrated(previewPage);
+      await previewPage.getByLabel(label).setInputFiles({
+        name: "preview.png",
+        mimeType: "image/png",
+        buffer: await png(900, 450, [30, 120, 200]),
+      });
+      const preview = previewPage.getByRole("img", { name: `Preview of ${label}` });
+      await preview.waitFor();
+      expect(await preview.getAttribute("src")).toMatch(/^blob:/);
+      // decode() settles once the image has loaded (or rejects when it was refused).
+      const width = await preview.evaluate((img: HTMLImageElement) =>
+        img.decode().then(
+          () => img.naturalWidth,
+          () => 0,
+        ),
+      );
+      expect({ path, width: width > 0 }).toEqual({ path, width: true });
+      const violations = await previewPage.evaluate(
+        () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
+      );
+      expect({ path, violations }).toEqual({ path, violations: [] });
+    }
+    await previews.close();
+  });
+
+  it("a field's issue goes as soon as the field is valid again (issue 20 item 20)", async () => {
+    await page.goto(`${baseURL}/dashboard/addProduct`);
+    await hydrated(page);
+    await page.getByLabel("Ratings").fill("6");
+    await page.getByRole("button", { name: "Upload" }).click();
+    const title = page.getByLabel("Product Title");
+    const ratings = page.getByLabel("Ratings");
+    await page.locator("#product-name-issue").waitFor();
+    await page.getByText("Ratings must be between 1 and 5").waitFor();
+    expect(await title.getAttribute("aria-invalid")).toBe("true");
+
+    await title.fill("Fixed Title");
+    await page.locator("#product-name-issue").waitFor({ state: "detached" });
+    expect(await title.getAttribute("aria-invalid")).toBeNull();
+    // The other field is still wrong, so its issue stays.
+    expect(await page.getByText("Ratings must be between 1 and 5").count()).toBe(1);
+    await ratings.fill("4");
+    await page.getByText("Ratings must be between 1 and 5").waitFor({ state: "detached" });
+    expect(await ratings.getAttribute("aria-invalid")).toBeNull();
+    // A category chosen clears its issue too.
+    await page.getByLabel("Category", { exact: true }).selectOption("Bag Items");
+    await page.locator("#product-category-issue").waitFor({ state: "detached" });
+
+    await page.goto(`${baseURL}/dashboard/manageSlide/addSlide`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Upload" }).click();
+    await page.getByText("Choose an image").waitFor();
+    await page.getByLabel("Slide Image").setInputFiles({
+      name: "slide.png",
+      mimeType: "image/png",
+      buffer: await png(900, 450, [10, 10, 10]),
+    });
+    await page.getByText("Choose an image").waitFor({ state: "detached" });
+  });
+
+  it("destructive confirmations look destructive and Cancel neutral (issue 20 item 23)", async () => {
+    await page.goto(`${baseURL}/dashboard/allProducts`);
+    await hydrated(page);
+    await page
+      .getByRole("button", { name: /^Delete / })
+      .first()
+      .click();
+    await expectDialog(page, "Are you sure?", "You won't be able to revert this!");
+    await expectDestructiveConfirm(page);
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+
+    await page.goto(`${baseURL}/dashboard/manageSlider`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Delete slide 1" }).click();
+    await expectDestructiveConfirm(page);
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+
+    await page.goto(`${baseURL}/dashboard/allUsers?q=customer%40haat.test`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Delete Rahim Uddin" }).click();
+    await expectDestructiveConfirm(page);
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+    // A role change is not destructive: its confirm button stays the primary one.
+    await page.getByRole("button", { name: "Promote to Admin" }).first().click();
+    expect((await confirmButtonClasses(page)).confirm).toContain("btn-primary");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("button", { name: "Logout" }).first().click();
+    await expectDialog(page, "Are you sure you want to logout?");
+    await expectDestructiveConfirm(page);
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("alertdialog").waitFor({ state: "detached" });
+  });
+
   it("a customer opening the admin catalogue pages gets the 403 page", async () => {
     const customer = await browser.newContext();
     const customerPage = await customer.newPage();
@@ -349,6 +486,14 @@ describe("admin manages the catalogue", () => {
       return res.status;
     });
     expect(api).toBe(403);
+
+    // Delete account on the customer's dashboard home: a destructive confirmation.
+    await customerPage.goto(`${baseURL}/dashboard`);
+    await hydrated(customerPage);
+    await customerPage.getByRole("button", { name: "Delete account" }).click();
+    await expectDialog(customerPage, "Are you sure?");
+    await expectDestructiveConfirm(customerPage);
+    await customerPage.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
     await customer.close();
   });
 });

@@ -57,6 +57,21 @@ describe("an admin reads the messages sent from Contact us", () => {
       .filter({ hasText: subject })
       .getByRole("button", { name: "Mark as unread" })
       .waitFor();
+
+    // The button is a form posting to the page's action: it works without JavaScript too.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    await noScript.addCookies(await context.cookies());
+    const plain = await noScript.newPage();
+    await plain.goto(`${baseURL}/dashboard/messages`);
+    const plainCard = plain.getByRole("listitem").filter({ hasText: subject });
+    await plainCard.getByRole("button", { name: "Mark as unread" }).click();
+    await plain.waitForLoadState();
+    await plain
+      .getByRole("listitem")
+      .filter({ hasText: subject })
+      .getByRole("button", { name: "Mark as read" })
+      .waitFor();
+    await noScript.close();
     await context.close();
 
     const customer = await browser.newContext();

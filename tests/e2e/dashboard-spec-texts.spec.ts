@@ -99,8 +99,9 @@ async function fillProductForm(page: Page, title: string) {
 }
 
 /**
- * Holds the page's requests to `url` until the returned function is called, then lets them go
- * to the server unchanged: the busy word of a button can be read without racing the answer.
+ * Holds the page's form posts to `url` (a route action: the page's own path, as React Router's
+ * `.data` request) until the returned function is called, then lets them go to the server
+ * unchanged: the busy word of a button can be read without racing the answer.
  */
 async function holdRequests(page: Page, url: string): Promise<() => void> {
   let release: () => void = () => {};
@@ -108,7 +109,7 @@ async function holdRequests(page: Page, url: string): Promise<() => void> {
     release = resolve;
   });
   await page.route(url, async (route) => {
-    await held;
+    if (route.request().method() === "POST") await held;
     await route.continue();
   });
   return release;
@@ -306,7 +307,7 @@ describe("the dashboards in the spec's words", () => {
     // A held request shows the busy word; the server then answers as usual.
     const title = `Spec Review Added Dinner Set ${tag}`;
     await fillProductForm(page, title);
-    const release = await holdRequests(page, "**/api/postProduct");
+    const release = await holdRequests(page, "**/dashboard/addProduct.data*");
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await page.getByRole("button", { name: "Uploading..." }).waitFor();
     release();
@@ -331,7 +332,7 @@ describe("the dashboards in the spec's words", () => {
 
     await openDashboard(page, baseURL, `/dashboard/update/${renamed}`);
     await page.getByLabel("Product Title").fill(`${names[2]} Deluxe`);
-    const releaseUpdate = await holdRequests(page, "**/api/updateProduct/**");
+    const releaseUpdate = await holdRequests(page, `**/dashboard/update/${renamed}.data*`);
     await page.getByRole("button", { name: "Update", exact: true }).click();
     await page.getByRole("button", { name: "Updating..." }).waitFor();
     releaseUpdate();
@@ -394,7 +395,7 @@ describe("the dashboards in the spec's words", () => {
     expect((await api(other, `/api/deleteSlider/${again.body.insertedId}`, "DELETE")).status).toBe(
       200,
     );
-    const releaseSlide = await holdRequests(page, "**/api/updateSlider/**");
+    const releaseSlide = await holdRequests(page, "**/dashboard/manageSlider/updateSlider/*.data*");
     await page.getByRole("button", { name: "Update", exact: true }).click();
     await page.getByRole("button", { name: "Updating..." }).waitFor();
     releaseSlide();
@@ -446,7 +447,7 @@ describe("the dashboards in the spec's words", () => {
     await other.context().close();
   });
 
-  it("an admin demoted meanwhile is signed out and sent to /authentication/login on the next call", async () => {
+  it("an admin demoted meanwhile gets the 403 page on the next change, and nothing changes", async () => {
     const admin = await signedInPage(browser, baseURL, ADMIN);
     const helper = {
       name: "Spec Review Helper",

@@ -15,6 +15,7 @@ export function useLogout() {
       title: "Are you sure you want to logout?",
       confirmText: "Yes, logout!",
       cancelText: "Cancel",
+      destructive: true,
     });
     if (!ok) return;
     await signOut();

@@ -1,7 +1,24 @@
+import { redirect } from "react-router";
+import type { Actor } from "../../../core/actor";
 import type { AppContext } from "../../../server/app-context";
-import { getProduct, listProducts, type Product } from "../../../server/services/products";
-import { getSlide, listSlides } from "../../../server/services/slides";
-import { orPageError } from "../../lib/page-error.server";
+import { AppError } from "../../../server/errors";
+import {
+  addProduct,
+  deleteProduct,
+  getProduct,
+  listProducts,
+  type Product,
+  updateProduct,
+} from "../../../server/services/products";
+import {
+  addSlide,
+  deleteSlide,
+  getSlide,
+  listSlides,
+  updateSlide,
+} from "../../../server/services/slides";
+import { orPageError, pageError } from "../../lib/page-error.server";
+import { productBodyFromForm } from "./product-form-values";
 import type { AdminProductRow } from "./product-row";
 
 /** Rows per page of the admin products table (the catalogue may hold 100,000 products). */
@@ -52,4 +69,76 @@ export function loadSlides(ctx: AppContext) {
 
 export function loadSlideForEdit(ctx: AppContext, id: string) {
   return orPageError(getSlide(ctx.db, id));
+}
+
+/** Where the product forms return to (spec §8) and the slide forms. */
+export const PRODUCTS_TABLE = "/dashboard/allProducts";
+export const SLIDES_TABLE = "/dashboard/manageSlider";
+
+function textField(form: FormData, key: string): string {
+  const value = form.get(key);
+  return typeof value === "string" ? value : "";
+}
+
+/**
+ * The product forms' action: the posted fields become the JSON API's body and go to the same
+ * service (`id` given: update, else add). Refusals come back with their field issues; a saved
+ * product returns to the table.
+ */
+export async function saveProduct(
+  ctx: AppContext,
+  actor: Actor,
+  request: Request,
+  id?: string,
+): Promise<Response | ReturnType<typeof pageError>> {
+  const body = productBodyFromForm(await request.formData());
+  try {
+    if (id === undefined) await addProduct(ctx, actor, body);
+    else await updateProduct(ctx, actor, id, body);
+  } catch (err) {
+    return pageError(err);
+  }
+  return redirect(PRODUCTS_TABLE);
+}
+
+/** The slide forms' action: `{ image, title }` to the same service as POST/PUT of the API. */
+export async function saveSlide(
+  ctx: AppContext,
+  actor: Actor,
+  request: Request,
+  id?: string,
+): Promise<Response | ReturnType<typeof pageError>> {
+  const form = await request.formData();
+  const body = { image: textField(form, "image"), title: textField(form, "title") };
+  try {
+    if (id === undefined) await addSlide(ctx, actor, body);
+    else await updateSlide(ctx, actor, id, body);
+  } catch (err) {
+    return pageError(err);
+  }
+  return redirect(SLIDES_TABLE);
+}
+
+/** A table's delete button (`intent=delete`, `id`): the product or slide service's delete. */
+export async function deleteFromTable(
+  ctx: AppContext,
+  actor: Actor,
+  request: Request,
+  kind: "product" | "slide",
+) {
+  const form = await request.formData();
+  const intent = textField(form, "intent");
+  const id = textField(form, "id");
+  try {
+    if (intent !== "delete" || !id) {
+      throw new AppError("invalid", "Nothing to do", [
+        { path: "intent", message: "Unknown action" },
+      ]);
+    }
+    if (kind === "product") await deleteProduct(ctx, actor, id);
+    else await deleteSlide(ctx, actor, id);
+  } catch (err) {
+    return pageError(err);
+  }
+  return { ok: true as const, deleted: id };
 }

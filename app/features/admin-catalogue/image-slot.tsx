@@ -92,6 +92,23 @@ export function ImageSlot(props: Props) {
     onChange({ ...EMPTY_SLOT, file, preview: URL.createObjectURL(file) });
   }
 
+  /**
+   * A dashboard page loaded as a document allows blob: previews (its CSP); one reached from a
+   * storefront page in the browser keeps the storefront's policy, which refuses them: the
+   * preview then falls back to a data: URL of the same file.
+   */
+  function previewFailed() {
+    const file = slot.file;
+    if (!file || !slot.preview?.startsWith("blob:")) return;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (typeof reader.result !== "string") return;
+      if (slot.preview) URL.revokeObjectURL(slot.preview);
+      onChange({ ...slot, preview: reader.result });
+    };
+    reader.readAsDataURL(file);
+  }
+
   function remove() {
     if (slot.preview) URL.revokeObjectURL(slot.preview);
     onChange(EMPTY_SLOT);
@@ -108,7 +125,12 @@ export function ImageSlot(props: Props) {
         className={`flex items-center justify-center overflow-hidden rounded-field bg-base-200 ${previewClassName}`}
       >
         {preview ? (
-          <img src={preview} alt={`Preview of ${label}`} className="h-full w-full object-cover" />
+          <img
+            src={preview}
+            alt={`Preview of ${label}`}
+            className="h-full w-full object-cover"
+            onError={previewFailed}
+          />
         ) : (
           <span className="text-sm text-base-content/70">No image</span>
         )}

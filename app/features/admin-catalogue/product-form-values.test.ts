@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { SIZES } from "../../../core/catalogue";
 import { productInputSchema } from "../../../core/schemas";
 import { zodFieldIssues } from "../../lib/field-issues";
-import { EMPTY_PRODUCT_FORM, formValuesOf, productBody, toggleIn } from "./product-form-values";
+import {
+  EMPTY_PRODUCT_FORM,
+  formValuesOf,
+  productBody,
+  productBodyFromForm,
+  productFormData,
+  toggleIn,
+} from "./product-form-values";
 
 const filled = {
   ...EMPTY_PRODUCT_FORM,
@@ -71,5 +78,25 @@ describe("toggleIn", () => {
   it("keeps the catalogue's order", () => {
     expect(toggleIn(["XL"], "S", SIZES)).toEqual(["S", "XL"]);
     expect(toggleIn(["S", "XL"], "S", SIZES)).toEqual(["XL"]);
+  });
+});
+
+describe("productFormData and productBodyFromForm", () => {
+  it("the action reads back the body the form would have sent to the JSON API", () => {
+    const values = {
+      ...filled,
+      sizes: ["S", "XL"],
+      colors: ["Black"],
+      offerPrice: "1000",
+      videoLink: " https://youtu.be/x ",
+    };
+    const images = ["/media/ab/abababababababababababababababab.webp"];
+    expect(productBodyFromForm(productFormData(values, images))).toEqual(
+      productBody(values, images),
+    );
+  });
+
+  it("an empty form reads back as empty fields, not as missing ones", () => {
+    expect(productBodyFromForm(new FormData())).toEqual(productBody(EMPTY_PRODUCT_FORM, []));
   });
 });

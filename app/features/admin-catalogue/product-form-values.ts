@@ -87,3 +87,45 @@ export function toggleIn(list: readonly string[], value: string, all: readonly s
   else next.add(value);
   return all.filter((v) => next.has(v));
 }
+
+/** The fields the form posts to its route's action: one entry per value, lists repeated. */
+export function productFormData(values: ProductFormValues, images: readonly string[]): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) {
+    for (const item of Array.isArray(value) ? value : [value]) form.append(key, item);
+  }
+  for (const url of images) form.append("images", url);
+  return form;
+}
+
+/** What a field of the posted form holds as text ("" when absent or a file). */
+function textOf(form: FormData, key: string): string {
+  const value = form.get(key);
+  return typeof value === "string" ? value : "";
+}
+
+function listOf(form: FormData, key: string): string[] {
+  return form.getAll(key).filter((v): v is string => typeof v === "string" && v !== "");
+}
+
+/**
+ * The posted product form read back by the action, as the same body the JSON API takes: the
+ * service then checks it with the core schema, so page and API answer the same field issues.
+ */
+export function productBodyFromForm(form: FormData) {
+  const values: ProductFormValues = {
+    name: textOf(form, "name"),
+    description: textOf(form, "description"),
+    videoLink: textOf(form, "videoLink"),
+    category: textOf(form, "category"),
+    subCategory: textOf(form, "subCategory"),
+    productType: textOf(form, "productType"),
+    sizes: listOf(form, "sizes"),
+    colors: listOf(form, "colors"),
+    originalPrice: textOf(form, "originalPrice"),
+    offerPrice: textOf(form, "offerPrice"),
+    ratings: textOf(form, "ratings"),
+    reviews: textOf(form, "reviews"),
+  };
+  return productBody(values, listOf(form, "images"));
+}

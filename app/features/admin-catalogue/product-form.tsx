@@ -1,3 +1,4 @@
+import "../../lib/zod-in-browser";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import {
@@ -10,14 +11,16 @@ import {
 } from "../../../core/catalogue";
 import { type Product, productInputSchema } from "../../../core/schemas";
 import { notify } from "../../components/dialogs";
-import { apiFieldIssues, type FieldIssues, zodFieldIssues } from "../../lib/field-issues";
-import { apiFetch } from "../account/api-client";
+import { type FieldIssues, issuesByField, zodFieldIssues } from "../../lib/field-issues";
+import { useRouteAction } from "../../lib/use-route-action";
+import { recheckedIssues } from "./form-issues";
 import { ImageSlot, type ImageSlotState, slotOf, uploadSlots } from "./image-slot";
 import {
   EMPTY_PRODUCT_FORM,
   formValuesOf,
   type ProductFormValues,
   productBody,
+  productFormData,
   toggleIn,
 } from "./product-form-values";
 
@@ -41,10 +44,24 @@ const MODES = {
 
 type Props = { mode: "add" } | { mode: "update"; product: Product };
 
-/** The add and update product form (spec §2): every field, four image slots, spec §8 messages. */
+/** The issues the core schema finds in the form as it is (images are checked by the server). */
+function schemaIssues(values: ProductFormValues): FieldIssues {
+  const checked = productInputSchema.safeParse(productBody(values, []));
+  if (checked.success) return {};
+  const found = zodFieldIssues(checked.error);
+  if (found.category && values.category === "") found.category = "Choose a category";
+  return found;
+}
+
+/**
+ * The add and update product form (spec §2): every field, four image slots, spec §8 messages.
+ * The images upload first (XHR to /api/images, with progress); then the form posts the fields
+ * and the image URLs to its route's action, which calls the same service as the JSON API.
+ */
 export function ProductForm(props: Props) {
   const texts = MODES[props.mode];
   const navigate = useNavigate();
+  const save = useRouteAction();
   const stored = props.mode === "update" ? props.product : null;
   const [values, setValues] = useState<ProductFormValues>(
     stored ? formValuesOf(stored) : EMPTY_PRODUCT_FORM,
@@ -53,10 +70,16 @@ export function ProductForm(props: Props) {
     Array.from({ length: IMAGE_SLOTS }, (_, i) => slotOf(stored?.images[i])),
   );
   const [issues, setIssues] = useState<FieldIssues>({});
-  const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const busy = uploading || save.busy;
 
+  /** A changed form: an issue goes as soon as its field is valid again. */
+  function change(next: ProductFormValues) {
+    setValues(next);
+    if (Object.keys(issues).length > 0) setIssues(recheckedIssues(issues, schemaIssues(next)));
+  }
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
+    change({ ...values, [key]: value });
   const setSlot = (index: number, slot: ImageSlotState) =>
     setSlots((all) => all.map((s, i) => (i === index ? slot : s)));
 
@@ -64,7 +87,7 @@ export function ProductForm(props: Props) {
 
   function chooseCategory(category: string) {
     const keeps = isCategory(category) && SUB_CATEGORIES[category].includes(values.subCategory);
-    setValues((v) => ({ ...v, category, subCategory: keeps ? v.subCategory : "" }));
+    change({ ...values, category, subCategory: keeps ? values.subCategory : "" });
   }
 
   function showIssues(found: FieldIssues) {
@@ -76,35 +99,28 @@ export function ProductForm(props: Props) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     // Check the fields before any upload: a form that cannot be saved uploads nothing.
-    const checked = productInputSchema.safeParse(productBody(values, []));
-    if (!checked.success) {
-      const found = zodFieldIssues(checked.error);
-      if (found.category && values.category === "") found.category = "Choose a category";
-      return showIssues(found);
-    }
+    const found = schemaIssues(values);
+    if (Object.keys(found).length > 0) return showIssues(found);
     setIssues({});
-    setBusy(true);
+    let images: string[];
+    setUploading(true);
     try {
-      const images = await uploadSlots(slots, "product", setSlot);
-      const res = await apiFetch(
-        stored ? `/api/updateProduct/${encodeURIComponent(stored._id)}` : "/api/postProduct",
-        {
-          method: stored ? "PATCH" : "POST",
-          body: JSON.stringify(productBody(values, images)),
-        },
-      );
-      if (!res.ok) {
-        showIssues(await apiFieldIssues(res));
-        notify({ icon: "error", ...texts.failure });
-        return;
-      }
-      notify({ icon: "success", ...texts.success });
-      await navigate("/dashboard/allProducts");
+      images = await uploadSlots(slots, "product", setSlot);
     } catch {
       notify({ icon: "error", ...texts.failure });
+      return;
     } finally {
-      setBusy(false);
+      setUploading(false);
     }
+    const outcome = await save.submit(productFormData(values, images));
+    if (outcome.kind === "failure") {
+      showIssues(issuesByField(outcome.failure.issues));
+      notify({ icon: "error", ...texts.failure });
+      return;
+    }
+    notify({ icon: "success", ...texts.success });
+    // The action redirects to the table; should this page still be showing, go there.
+    if (outcome.kind === "done") await navigate("/dashboard/allProducts");
   }
 
   const field = (key: keyof ProductFormValues | "images") => ({

@@ -7,8 +7,8 @@ import { LoadMoreLink } from "../catalog/load-more-link";
 import { productPath } from "../catalog/paths";
 import { EditIcon, EyeIcon, TrashIcon } from "./action-icons";
 import type { AdminProductsPage } from "./catalogue.server";
-import { confirmAndDelete } from "./delete-item";
 import type { AdminProductRow } from "./product-row";
+import { useDeleteAction } from "./use-delete-action";
 
 /** Spec §9: names in the admin table are cut to 20 characters. */
 const NAME_LIMIT = 20;
@@ -41,12 +41,13 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
   });
   const nextCursor = more ? more.nextCursor : page.nextCursor;
 
+  const deletion = useDeleteAction({
+    deleted: "Product deleted successfully.",
+    failed: "Error deleting product. Please try again later.",
+  });
   async function remove(row: AdminProductRow) {
-    const deleted = await confirmAndDelete(`/api/deleteProduct/${encodeURIComponent(row._id)}`, {
-      deleted: "Product deleted successfully.",
-      failed: "Error deleting product. Please try again later.",
-    });
-    if (deleted) setDeleted((ids) => new Set(ids).add(row._id));
+    // The loader's page comes back without it; rows added by "Load more" are hidden here.
+    if (await deletion.remove(row._id)) setDeleted((ids) => new Set(ids).add(row._id));
   }
 
   const loading = fetcher.state !== "idle";

@@ -1,9 +1,11 @@
+import "../../lib/zod-in-browser";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { slideInputSchema } from "../../../core/schemas";
 import { notify, toast } from "../../components/dialogs";
-import { apiFieldIssues, type FieldIssues, zodFieldIssues } from "../../lib/field-issues";
-import { apiFetch } from "../account/api-client";
+import { type FieldIssues, issuesByField, zodFieldIssues } from "../../lib/field-issues";
+import { useRouteAction } from "../../lib/use-route-action";
+import { recheckedIssues } from "./form-issues";
 import { ImageSlot, type ImageSlotState, slotIsFilled, slotOf, uploadSlots } from "./image-slot";
 
 /** Spec §8 texts of the two modes. */
@@ -27,44 +29,63 @@ export type SlideFields = { _id: string; image: string; title: string };
 
 type Props = { mode: "add" } | { mode: "update"; slide: SlideFields };
 
-/** Add or update a home slide: one 900x450 image and its title (the image's alt text). */
+/** What the page can check before any upload: an image is chosen, the title passes the schema. */
+function slideIssues(slot: ImageSlotState, title: string): FieldIssues {
+  if (!slotIsFilled(slot)) return { image: "Choose an image" };
+  const checked = slideInputSchema.safeParse({ image: slot.url ?? "/media/pending", title });
+  return checked.success ? {} : zodFieldIssues(checked.error);
+}
+
+/**
+ * Add or update a home slide: one 900x450 image and its title (the image's alt text). The image
+ * uploads first (XHR to /api/images); the form then posts `{ image, title }` to its route's
+ * action, which calls the same service as the JSON API.
+ */
 export function SlideForm(props: Props) {
   const texts = MODES[props.mode];
   const navigate = useNavigate();
+  const save = useRouteAction();
   const stored = props.mode === "update" ? props.slide : null;
   const [slot, setSlot] = useState<ImageSlotState>(slotOf(stored?.image));
   const [title, setTitle] = useState(stored?.title ?? "");
   const [issues, setIssues] = useState<FieldIssues>({});
-  const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const busy = uploading || save.busy;
+
+  /** An issue goes as soon as its field is valid again (the image's once one is chosen). */
+  function change(nextSlot: ImageSlotState, nextTitle: string) {
+    setSlot(nextSlot);
+    setTitle(nextTitle);
+    if (Object.keys(issues).length === 0) return;
+    // The server's word on a stored image stands until another image is chosen.
+    const uncheckable = nextSlot === slot ? ["form", "image"] : ["form"];
+    setIssues(recheckedIssues(issues, slideIssues(nextSlot, nextTitle), uncheckable));
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!slotIsFilled(slot)) return setIssues({ image: "Choose an image" });
-    const checked = slideInputSchema.safeParse({ image: slot.url ?? "/media/pending", title });
-    if (!checked.success) return setIssues(zodFieldIssues(checked.error));
+    const found = slideIssues(slot, title);
+    if (Object.keys(found).length > 0) return setIssues(found);
     setIssues({});
-    setBusy(true);
+    let image: string | undefined;
+    setUploading(true);
     try {
-      const [image] = await uploadSlots([slot], "slide", (_, s) => setSlot(s));
-      const res = await apiFetch(
-        stored ? `/api/updateSlider/${encodeURIComponent(stored._id)}` : "/api/postSlider",
-        {
-          method: stored ? "PUT" : "POST",
-          body: JSON.stringify({ image, title, time: new Date().toISOString() }),
-        },
-      );
-      if (!res.ok) {
-        setIssues(await apiFieldIssues(res));
-        toast(texts.failure, { icon: "error" });
-        return;
-      }
-      toast(texts.success);
-      await navigate("/dashboard/manageSlider");
+      [image] = await uploadSlots([slot], "slide", (_, s) => setSlot(s));
     } catch {
       notify({ icon: "error", title: "Error!", text: texts.failure });
+      return;
     } finally {
-      setBusy(false);
+      setUploading(false);
     }
+    const outcome = await save.submit({ image: image ?? "", title });
+    if (outcome.kind === "failure") {
+      setIssues(issuesByField(outcome.failure.issues));
+      toast(texts.failure, { icon: "error" });
+      return;
+    }
+    toast(texts.success);
+    // The action redirects to the slider table; should this page still be showing, go there.
+    if (outcome.kind === "done") await navigate("/dashboard/manageSlider");
   }
 
   return (
@@ -77,7 +98,7 @@ export function SlideForm(props: Props) {
         previewClassName="aspect-[2/1] w-full"
         error={issues.image}
         disabled={busy}
-        onChange={setSlot}
+        onChange={(next) => change(next, title)}
       />
       <div className="flex flex-col gap-1">
         <label htmlFor="slide-title" className="text-sm font-medium">
@@ -88,7 +109,7 @@ export function SlideForm(props: Props) {
           className="input w-full"
           value={title}
           maxLength={120}
-          onChange={(e) => setTitle(e.target.value)}
+          onChange={(e) => change(slot, e.target.value)}
           aria-invalid={issues.title ? true : undefined}
           aria-describedby={issues.title ? "slide-title-issue" : undefined}
         />

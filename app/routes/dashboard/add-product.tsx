@@ -1,11 +1,17 @@
 import { Link } from "react-router";
+import { saveProduct } from "../../features/admin-catalogue/catalogue.server";
 import { ProductForm } from "../../features/admin-catalogue/product-form";
-import { requireAdmin } from "../../lib/context.server";
+import { appOf, requireAdmin } from "../../lib/context.server";
 import type { Route } from "./+types/add-product";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   return null;
+}
+
+/** The form's save: the same service as POST /api/postProduct. */
+export function action({ request, context }: Route.ActionArgs) {
+  return saveProduct(appOf(context), requireAdmin(request, context), request);
 }
 
 export function meta() {

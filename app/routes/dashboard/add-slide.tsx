@@ -1,11 +1,17 @@
 import { Link } from "react-router";
+import { saveSlide } from "../../features/admin-catalogue/catalogue.server";
 import { SlideForm } from "../../features/admin-catalogue/slide-form";
-import { requireAdmin } from "../../lib/context.server";
+import { appOf, requireAdmin } from "../../lib/context.server";
 import type { Route } from "./+types/add-slide";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   return null;
+}
+
+/** The form's save: the same service as POST /api/postSlider. */
+export function action({ request, context }: Route.ActionArgs) {
+  return saveSlide(appOf(context), requireAdmin(request, context), request);
 }
 
 export function meta() {

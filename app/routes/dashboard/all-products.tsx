@@ -1,4 +1,7 @@
-import { loadAdminProducts } from "../../features/admin-catalogue/catalogue.server";
+import {
+  deleteFromTable,
+  loadAdminProducts,
+} from "../../features/admin-catalogue/catalogue.server";
 import { ProductsTable } from "../../features/admin-catalogue/products-table";
 import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
 import { appOf, requireAdmin } from "../../lib/context.server";
@@ -7,6 +10,11 @@ import type { Route } from "./+types/all-products";
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   return loadAdminProducts(appOf(context), request);
+}
+
+/** The table's Delete (`intent=delete`): the same service as DELETE /api/deleteProduct/{id}. */
+export function action({ request, context }: Route.ActionArgs) {
+  return deleteFromTable(appOf(context), requireAdmin(request, context), request, "product");
 }
 
 export function meta() {

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { SearchIcon, TrashIcon } from "../../components/icons";
-import { signOut } from "../../features/account/auth-client";
 import { useDashboardUser } from "../../features/account/dashboard-user";
 import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
-import { changeRole, deleteUserAccount, type ListedUser } from "../../features/users/user-actions";
+import { type ListedUser, useUserActions } from "../../features/users/user-actions";
+import { allUsersAction } from "../../features/users/user-actions.server";
 import { appOf, requireAdmin } from "../../lib/context.server";
 import { usersPage } from "../../lib/users.server";
 import type { Route } from "./+types/all-users";
@@ -12,6 +12,11 @@ import type { Route } from "./+types/all-users";
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   return usersPage(appOf(context), new URL(request.url));
+}
+
+/** Promote/demote (`intent=role`) and delete (`intent=delete`): the API's services. */
+export function action({ request, context }: Route.ActionArgs) {
+  return allUsersAction(appOf(context), requireAdmin(request, context), request);
 }
 
 export function meta() {
@@ -22,23 +27,15 @@ export function meta() {
 export default function AllUsers({ loaderData }: Route.ComponentProps) {
   const { data: users, nextCursor, search, from } = loaderData;
   const me = useDashboardUser();
-  const revalidator = useRevalidator();
   const navigation = useNavigation();
+  const { changeRole, deleteUserAccount } = useUserActions();
   const [busyId, setBusyId] = useState<string | null>(null);
   useRevalidateOnFocus();
 
-  async function run(user: ListedUser, action: (u: ListedUser) => Promise<boolean>) {
+  async function run(user: ListedUser, change: (u: ListedUser) => Promise<boolean>) {
     setBusyId(user._id);
     try {
-      const changed = await action(user);
-      if (!changed) return;
-      if (user._id === me.userId) {
-        // The admin changed their own account: this page is no longer theirs.
-        if (action === deleteUserAccount) await signOut().catch(() => {});
-        window.location.assign(action === deleteUserAccount ? "/" : "/dashboard");
-        return;
-      }
-      await revalidator.revalidate();
+      await change(user);
     } finally {
       setBusyId(null);
     }

@@ -1,14 +1,15 @@
 import { useState } from "react";
-import { Link, useNavigate, useRevalidator } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { confirm, notify } from "../../components/dialogs";
-import { apiFetch } from "../../features/account/api-client";
-import { sendVerificationEmail, signOut } from "../../features/account/auth-client";
+import { sendVerificationEmail } from "../../features/account/auth-client";
 import { useDashboardUser } from "../../features/account/dashboard-user";
 import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
 import { dashboardCards } from "../../features/orders/dashboard-cards";
 import { OrdersChart } from "../../features/orders/orders-chart";
+import { deleteOwnAccountAction } from "../../features/users/user-actions.server";
 import { appOf, requireUser } from "../../lib/context.server";
 import { dashboardOrderSummary } from "../../lib/orders.server";
+import { useRouteAction } from "../../lib/use-route-action";
 import type { Route } from "./+types/home";
 
 /**
@@ -22,6 +23,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...summary, mailNotSent: user.role === "admin" && app.mailer.kind === "outbox" };
 }
 
+/** "Delete account": the deleteUser service of the API, then sign-out and home. */
+export function action({ request, context }: Route.ActionArgs) {
+  return deleteOwnAccountAction(appOf(context), requireUser(request, context), request);
+}
+
 /** The welcome page; the layout's guard has already loaded the signed-in user. */
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   const user = useDashboardUser();
@@ -29,9 +35,9 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   useRevalidateOnFocus();
   const cards = dashboardCards(user.role, loaderData.counts, loaderData.totalProducts);
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const accountAction = useRouteAction();
   const [sending, setSending] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const deleting = accountAction.busy;
 
   async function resend() {
     setSending(true);
@@ -59,25 +65,20 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
       text: "Your account and sign-in will be deleted. Orders you placed are kept for the shop's records. You won't be able to revert this!",
       confirmText: "Yes, delete my account",
       cancelText: "Cancel",
+      destructive: true,
     });
     if (!ok) return;
-    setDeleting(true);
-    const res = await apiFetch(`/api/deleteUser/${encodeURIComponent(user.userId)}`, {
-      method: "DELETE",
-    });
-    if (!res.ok) {
-      setDeleting(false);
-      const body = await res.json().catch(() => null);
+    // The action deletes the account, clears the session cookie and redirects home.
+    const outcome = await accountAction.submit({ intent: "deleteAccount" });
+    if (outcome.kind === "failure") {
       notify({
         icon: "error",
         title: "Account Not Deleted",
-        text: body?.error?.message ?? "Something went wrong. Please try again later.",
+        text: outcome.failure.message || "Something went wrong. Please try again later.",
       });
       return;
     }
-    await signOut().catch(() => {});
-    await navigate("/", { replace: true });
-    await revalidator.revalidate();
+    if (outcome.kind === "done") await navigate("/", { replace: true });
     notify({
       icon: "success",
       title: "Account Deleted",

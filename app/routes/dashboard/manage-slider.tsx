@@ -1,8 +1,8 @@
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { mediaUrlForWidth } from "../../../core/media";
 import { EditIcon, TrashIcon } from "../../features/admin-catalogue/action-icons";
-import { loadSlides } from "../../features/admin-catalogue/catalogue.server";
-import { confirmAndDelete } from "../../features/admin-catalogue/delete-item";
+import { deleteFromTable, loadSlides } from "../../features/admin-catalogue/catalogue.server";
+import { useDeleteAction } from "../../features/admin-catalogue/use-delete-action";
 import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
 import { appOf, requireAdmin } from "../../lib/context.server";
 import type { Route } from "./+types/manage-slider";
@@ -12,22 +12,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { slides: await loadSlides(appOf(context)) };
 }
 
+/** The table's Delete (`intent=delete`): the same service as DELETE /api/deleteSlider/{id}. */
+export function action({ request, context }: Route.ActionArgs) {
+  return deleteFromTable(appOf(context), requireAdmin(request, context), request, "slide");
+}
+
 export function meta() {
   return [{ title: "Manage Slider" }, { name: "robots", content: "noindex" }];
 }
 
 export default function ManageSlider({ loaderData }: Route.ComponentProps) {
   const { slides } = loaderData;
-  const revalidator = useRevalidator();
   useRevalidateOnFocus();
+  const deletion = useDeleteAction({
+    deleted: "Slide deleted successfully",
+    failed: "Failed to delete slide",
+  });
 
   async function remove(id: string, number: number) {
-    const deleted = await confirmAndDelete(`/api/deleteSlider/${encodeURIComponent(id)}`, {
-      deleted: "Slide deleted successfully",
-      failed: "Failed to delete slide",
-    });
-    if (deleted === null) return;
-    if (deleted) await revalidator.revalidate();
+    // After the action the loader has run again: the table shows the slides as they are now.
+    if ((await deletion.remove(id)) === null) return;
     document.querySelector<HTMLElement>(`#slide-row-${number - 1} button, h1`)?.focus();
   }
 

@@ -1,16 +1,22 @@
-import { useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useEffect } from "react";
+import { Link, useFetcher } from "react-router";
 import { formatOrderDate, formatOrderTime } from "../../../core/dates";
 import { notify } from "../../components/dialogs";
-import { apiFetch } from "../../features/account/api-client";
 import { contactMessagesPage } from "../../features/contact/contact.server";
+import { markMessageAction } from "../../features/contact/messages.server";
 import { appOf, requireAdmin } from "../../lib/context.server";
+import { isActionFailure } from "../../lib/field-issues";
 import type { Route } from "./+types/messages";
 
 /** decisions.md: Contact us messages are stored for the shop's admins to read. */
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   return contactMessagesPage(appOf(context), new URL(request.url));
+}
+
+/** Mark as read / unread (`id`, `read`): the same service as PATCH /api/contactMessages/{id}. */
+export function action({ request, context }: Route.ActionArgs) {
+  return markMessageAction(appOf(context), requireAdmin(request, context), request);
 }
 
 export function meta() {
@@ -20,23 +26,15 @@ export function meta() {
 type Message = Route.ComponentProps["loaderData"]["data"][number];
 
 function MessageCard({ message }: { message: Message }) {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  // A form (works without JavaScript too); with it, the page's loader runs again afterwards.
+  const fetcher = useFetcher<typeof action>();
   const unread = message.readAt === null;
+  const failed = fetcher.state === "idle" && isActionFailure(fetcher.data) ? fetcher.data : null;
 
-  async function toggleRead() {
-    setBusy(true);
-    const res = await apiFetch(`/api/contactMessages/${encodeURIComponent(message._id)}`, {
-      method: "PATCH",
-      body: JSON.stringify({ read: unread }),
-    }).catch(() => null);
-    setBusy(false);
-    if (!res?.ok) {
+  useEffect(() => {
+    if (failed)
       notify({ icon: "error", title: "Error!", text: "The message could not be updated." });
-      return;
-    }
-    await revalidator.revalidate();
-  }
+  }, [failed]);
 
   return (
     <li
@@ -53,14 +51,17 @@ function MessageCard({ message }: { message: Message }) {
             {formatOrderDate(message.createdAt)}, {formatOrderTime(message.createdAt)}
           </p>
         </div>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline"
-          onClick={toggleRead}
-          disabled={busy}
-        >
-          {unread ? "Mark as read" : "Mark as unread"}
-        </button>
+        <fetcher.Form method="post">
+          <input type="hidden" name="id" value={message._id} />
+          <input type="hidden" name="read" value={String(unread)} />
+          <button
+            type="submit"
+            className="btn btn-sm btn-outline"
+            disabled={fetcher.state !== "idle"}
+          >
+            {unread ? "Mark as read" : "Mark as unread"}
+          </button>
+        </fetcher.Form>
       </div>
       <p className="mt-3 whitespace-pre-wrap break-words">{message.description}</p>
       <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">

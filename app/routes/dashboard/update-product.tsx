@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { loadProductForEdit } from "../../features/admin-catalogue/catalogue.server";
+import { loadProductForEdit, saveProduct } from "../../features/admin-catalogue/catalogue.server";
 import { ProductForm } from "../../features/admin-catalogue/product-form";
 import { appOf, requireAdmin } from "../../lib/context.server";
 import type { Route } from "./+types/update-product";
@@ -7,6 +7,11 @@ import type { Route } from "./+types/update-product";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   return { product: await loadProductForEdit(appOf(context), params.id) };
+}
+
+/** The form's save: the same service as PATCH /api/updateProduct/{id}. */
+export function action({ request, params, context }: Route.ActionArgs) {
+  return saveProduct(appOf(context), requireAdmin(request, context), request, params.id);
 }
 
 export function meta() {

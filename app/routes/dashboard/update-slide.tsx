@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { loadSlideForEdit } from "../../features/admin-catalogue/catalogue.server";
+import { loadSlideForEdit, saveSlide } from "../../features/admin-catalogue/catalogue.server";
 import { SlideForm } from "../../features/admin-catalogue/slide-form";
 import { appOf, requireAdmin } from "../../lib/context.server";
 import type { Route } from "./+types/update-slide";
@@ -7,6 +7,11 @@ import type { Route } from "./+types/update-slide";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
   return { slide: await loadSlideForEdit(appOf(context), params.id) };
+}
+
+/** The form's save: the same service as PUT /api/updateSlider/{id}. */
+export function action({ request, params, context }: Route.ActionArgs) {
+  return saveSlide(appOf(context), requireAdmin(request, context), request, params.id);
 }
 
 export function meta() {
