@@ -10,5 +10,6 @@ export async function shopInfo(): Promise<ShopInfo> {
     address: config.SHOP_ADDRESS,
     facebookUrl: config.SHOP_FACEBOOK_URL,
     publicUrl: config.publicUrl,
+    freeDeliveryOver: config.FREE_DELIVERY_OVER,
   };
 }
