@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEFAULT_FREE_DELIVERY_OVER } from "../../core/delivery";
 import { launchBrowser } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
-import { hydrated } from "./auth-support";
+import { axeViolations, hydrated } from "./auth-support";
 import { cartItem, fetchProducts, fillCheckout, seedCart, taka } from "./checkout-support";
 
 type ApiProduct = Awaited<ReturnType<typeof fetchProducts>>[number];
@@ -75,6 +75,8 @@ describe("delivery, free delivery and typed numbers at checkout", () => {
     await expect.poll(() => radio(page, "Outside Dhaka").isChecked()).toBe(true);
     expect(await radio(page, "Inside Dhaka").isDisabled()).toBe(true);
     expect(taka(await charge.textContent())).toBe(120);
+    // The typed place fields, the disabled area and its hint pass axe.
+    expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
 
@@ -170,6 +172,7 @@ describe("delivery, free delivery and typed numbers at checkout", () => {
     expect(await items.first().textContent()).toContain(`× ${freeQuantity}`);
     expect(await page.getByTestId("success-delivery").textContent()).toBe("Free delivery");
     expect(taka(await page.getByTestId("success-total").textContent())).toBe(subTotal);
+    expect(await axeViolations(page)).toEqual([]);
     // A reload keeps the summary: it lives in this tab's history entry.
     await page.reload();
     await hydrated(page);

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { axeViolations } from "./auth-support";
 
 type ApiProduct = {
   _id: string;
@@ -187,6 +188,7 @@ describe("a visitor uses the product page", () => {
     expect(await colours.getByText("Please choose a colour").count()).toBe(1);
     expect(await page.getByRole("dialog", { name: "Product Added!" }).count()).toBe(0);
     expect(await storedCart(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     // The first missing choice has the focus.
     expect(await page.evaluate(() => document.activeElement?.closest("fieldset")?.id)).toBe(
       "choice-size",

@@ -84,14 +84,18 @@ export function ChoicePicker({
             type="button"
             aria-pressed={value === o}
             onClick={() => onChange(o)}
-            className={`btn btn-sm min-w-11 ${value === o ? "btn-primary" : message ? "btn-outline btn-error" : "btn-outline"}`}
+            className={`btn btn-sm min-w-11 ${value === o ? "btn-primary" : "btn-outline"}`}
           >
             {o}
           </button>
         ))}
       </div>
       {message ? (
-        <p id={`${id}-msg`} role="alert" className="mt-1 text-sm font-medium text-error">
+        <p
+          id={`${id}-msg`}
+          role="alert"
+          className="mt-1 text-sm font-medium text-red-700 in-data-[theme=dark]:text-red-300"
+        >
           {message}
         </p>
       ) : null}

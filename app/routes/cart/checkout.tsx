@@ -569,11 +569,6 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
                   : formatTaka(charge, 2)}
             </dd>
           </div>
-          {freeNote && !(form.deliveryArea && charge === 0) ? (
-            <p className="text-xs text-base-content/80" data-testid="free-delivery">
-              {freeNote}
-            </p>
-          ) : null}
           <div className="flex justify-between border-t border-base-300 pt-2 text-base font-semibold">
             <dt>Total</dt>
             <dd className="tabular-nums" data-testid="total">
@@ -581,6 +576,11 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
             </dd>
           </div>
         </dl>
+        {freeNote && !(form.deliveryArea && charge === 0) ? (
+          <p className="mt-1 text-xs text-base-content/80" data-testid="free-delivery">
+            {freeNote}
+          </p>
+        ) : null}
         {priceNotice ? (
           <div role="alert" className="alert alert-warning mt-4 text-sm">
             {PRICE_CHANGED_MESSAGE}
