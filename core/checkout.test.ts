@@ -1,18 +1,27 @@
 import { describe, expect, it } from "vitest";
 import {
   buildOrderBody,
+  CHOOSE_COLOUR_MESSAGE,
+  CHOOSE_SIZE_MESSAGE,
   type CheckoutForm,
   chargeFor,
   checkoutFormIssues,
   IDEMPOTENCY_KEY_PATTERN,
   linesSubTotal,
   MOBILE_NUMBER_MESSAGE,
+  missingChoices,
   sanitizeMobileInput,
+  selectableAreas,
+  withAddressArea,
 } from "./checkout";
-import { isValidDistrictThana } from "./geo";
+import { findDistrict, isValidDistrictThana } from "./geo";
 import { orderInputSchema } from "./schemas/order";
 
-const issuesOf = (f: CheckoutForm) => checkoutFormIssues(f, isValidDistrictThana);
+const issuesOf = (f: CheckoutForm) =>
+  checkoutFormIssues(f, {
+    isDistrict: (d) => findDistrict(d)?.bnName === d,
+    isValidDistrictThana,
+  });
 
 const form: CheckoutForm = {
   name: "Rahim Uddin",
@@ -22,7 +31,7 @@ const form: CheckoutForm = {
   thana: "মিরপুর",
   address: "House 12, Road 3",
   addressType: "Home",
-  deliveryArea: "Outside Dhaka",
+  deliveryArea: "Inside Dhaka",
   comment: "",
   paymentSystem: "Cash On Delivery",
 };
@@ -59,6 +68,18 @@ describe("sanitizeMobileInput", () => {
       value: "01712345678",
       refused: false,
     });
+  });
+
+  it("takes Bengali digits, typed or pasted, as ASCII digits", () => {
+    expect(sanitizeMobileInput("০১৭১২৩৪৫৬৭৮", "")).toEqual({
+      value: "01712345678",
+      refused: false,
+    });
+    expect(sanitizeMobileInput("+৮৮০ ১৭১২-৩৪৫৬৭৮", "")).toEqual({
+      value: "01712345678",
+      refused: false,
+    });
+    expect(sanitizeMobileInput("০১৭১২৩৪৫৬৭৮৯", "01712345678").refused).toBe(true);
   });
 
   it("refuses a 12th digit and keeps the previous value", () => {
@@ -106,18 +127,35 @@ describe("checkoutFormIssues", () => {
     );
     expect(issuesOf({ ...form, email: "rahim@" }).email).toBeDefined();
     expect(issuesOf({ ...form, thana: "ডুমুরিয়া" }).thana).toBeDefined();
+    expect(issuesOf({ ...form, district: "Dhak", thana: "" }).district).toBe(
+      "Choose a district from the list",
+    );
     expect(issuesOf({ ...form, address: "x".repeat(301) }).address).toBeDefined();
     expect(issuesOf({ ...form, comment: "x".repeat(501) }).comment).toBeDefined();
     expect(issuesOf({ ...form, deliveryArea: "Mars" }).deliveryArea).toBeDefined();
     expect(issuesOf({ ...form, paymentSystem: "bKash" }).paymentSystem).toBeDefined();
   });
 
+  it("refuses a delivery area that contradicts the address", () => {
+    expect(issuesOf({ ...form, deliveryArea: "Outside Dhaka" }).deliveryArea).toBe(
+      "This address is Inside Dhaka",
+    );
+    expect(
+      issuesOf({ ...form, district: "চট্টগ্রাম", thana: "পটিয়া", deliveryArea: "Inside Dhaka" })
+        .deliveryArea,
+    ).toMatch(/Outside Dhaka/);
+    expect(
+      issuesOf({ ...form, district: "চট্টগ্রাম", thana: "পটিয়া", deliveryArea: "Outside Dhaka" }),
+    ).toEqual({});
+  });
+
   it("agrees with the server schema on what is valid", () => {
-    const body = buildOrderBody({ ...form, deliveryArea: "Outside Dhaka" }, lines, {
-      date: "05 Mar, 2026",
-      time: "04:00 pm",
-      placedAt: "2026-03-05T10:00:00.000Z",
-    });
+    const body = buildOrderBody(
+      { ...form, deliveryArea: "Inside Dhaka" },
+      lines,
+      { date: "05 Mar, 2026", time: "04:00 pm", placedAt: "2026-03-05T10:00:00.000Z" },
+      5000,
+    );
     expect(orderInputSchema.safeParse(body).success).toBe(true);
     const bad = { ...body, customerData: { ...body.customerData, mobileNumber: "01212345678" } };
     expect(orderInputSchema.safeParse(bad).success).toBe(false);
@@ -127,16 +165,36 @@ describe("checkoutFormIssues", () => {
 describe("totals and the order body", () => {
   it("adds the delivery charge of the chosen area", () => {
     expect(linesSubTotal(lines)).toBe(2830);
-    expect(chargeFor("Inside Dhaka")).toBe(60);
-    expect(chargeFor("Outside Dhaka")).toBe(120);
-    expect(chargeFor("")).toBe(0);
+    expect(chargeFor("Inside Dhaka", 2830, 5000)).toBe(60);
+    expect(chargeFor("Outside Dhaka", 2830, 5000)).toBe(120);
+    expect(chargeFor("Outside Dhaka", 5000, 5000)).toBe(0);
+    expect(chargeFor("Outside Dhaka", 9000, 0)).toBe(120);
+    expect(chargeFor("", 2830, 5000)).toBe(0);
+  });
+
+  it("builds a free-delivery order body once the sub-total reaches the threshold", () => {
+    const body = buildOrderBody(
+      { ...form, district: "খুলনা", thana: "রূপসা", deliveryArea: "Outside Dhaka" },
+      lines,
+      { date: "05 Mar, 2026", time: "04:00 pm", placedAt: "2026-03-05T10:00:00.000Z" },
+      2000,
+    );
+    expect(body).toMatchObject({ subTotal: 2830, total: 2830 });
+    expect(body.customerData.deliveryCharge).toBe(0);
   });
 
   it("builds the spec's POST /api/postOrder body", () => {
     const body = buildOrderBody(
-      { ...form, name: " Rahim Uddin ", deliveryArea: "Outside Dhaka" },
+      {
+        ...form,
+        name: " Rahim Uddin ",
+        district: "খুলনা",
+        thana: "রূপসা",
+        deliveryArea: "Outside Dhaka",
+      },
       lines,
       { date: "05 Mar, 2026", time: "04:00 pm", placedAt: "2026-03-05T10:00:00.000Z" },
+      5000,
     );
     expect(body).toMatchObject({
       date: "05 Mar, 2026",
@@ -162,5 +220,43 @@ describe("IDEMPOTENCY_KEY_PATTERN", () => {
     expect(IDEMPOTENCY_KEY_PATTERN.test("")).toBe(false);
     expect(IDEMPOTENCY_KEY_PATTERN.test("a b")).toBe(false);
     expect(IDEMPOTENCY_KEY_PATTERN.test("k".repeat(101))).toBe(false);
+  });
+});
+
+describe("the delivery area follows the address", () => {
+  it("selects the address's area and offers no other once it is decided", () => {
+    const start = { district: "", thana: "", deliveryArea: "" };
+    expect(selectableAreas(start)).toEqual(["Inside Dhaka", "Outside Dhaka"]);
+    const dhaka = withAddressArea({ ...start, district: "ঢাকা", deliveryArea: "Outside Dhaka" });
+    expect(dhaka.deliveryArea).toBe("Outside Dhaka");
+    expect(selectableAreas(dhaka)).toEqual(["Inside Dhaka", "Outside Dhaka"]);
+    const mirpur = withAddressArea({ ...dhaka, thana: "মিরপুর" });
+    expect(mirpur.deliveryArea).toBe("Inside Dhaka");
+    expect(selectableAreas(mirpur)).toEqual(["Inside Dhaka"]);
+    const savar = withAddressArea({ ...mirpur, thana: "সাভার" });
+    expect(savar.deliveryArea).toBe("Outside Dhaka");
+    const sylhet = withAddressArea({ district: "সিলেট", thana: "", deliveryArea: "Inside Dhaka" });
+    expect(sylhet.deliveryArea).toBe("Outside Dhaka");
+    expect(selectableAreas(sylhet)).toEqual(["Outside Dhaka"]);
+  });
+});
+
+describe("missingChoices", () => {
+  const offers = { sizes: ["M", "L"], colors: ["Black"] };
+
+  it("asks for a size and a colour the product offers", () => {
+    expect(missingChoices(offers, { size: null, color: null })).toEqual({
+      size: CHOOSE_SIZE_MESSAGE,
+      color: CHOOSE_COLOUR_MESSAGE,
+    });
+    expect(missingChoices(offers, { size: "N/A", color: "Black" })).toEqual({
+      size: "Please choose a size",
+    });
+    expect(missingChoices(offers, { size: "XL", color: "Black" }).size).toBe(CHOOSE_SIZE_MESSAGE);
+    expect(missingChoices(offers, { size: "M", color: "Black" })).toEqual({});
+  });
+
+  it("asks nothing of a product without sizes or colours", () => {
+    expect(missingChoices({ sizes: [], colors: [] }, { size: null, color: null })).toEqual({});
   });
 });

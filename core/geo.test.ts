@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { DISTRICTS } from "./districts";
-import { findDistrict, isValidDistrictThana, normalizePlaceName, thanasOf } from "./geo";
+import {
+  DISTRICTS_IN_BENGALI_ORDER,
+  findDistrict,
+  findThana,
+  isValidDistrictThana,
+  normalizePlaceName,
+  thanasInBengaliOrderOf,
+  thanasOf,
+} from "./geo";
 
 describe("DISTRICTS", () => {
   it("has all 64 districts, sorted by English name, with unique names", () => {
@@ -68,5 +76,28 @@ describe("thanasOf and isValidDistrictThana", () => {
     expect(isValidDistrictThana("চট্টগ্রাম", "ধানমন্ডি")).toBe(false);
     expect(isValidDistrictThana("ঢাকা", "")).toBe(false);
     expect(isValidDistrictThana("Dhaka", "Dhanmondi")).toBe(false);
+  });
+});
+
+describe("Bengali order for the checkout's lists", () => {
+  const bn = new Intl.Collator("bn");
+
+  it("lists the districts in Bengali alphabetical order, not by English spelling", () => {
+    const names = DISTRICTS_IN_BENGALI_ORDER.map((d) => d.bnName);
+    expect(names).toHaveLength(64);
+    expect(names).toEqual([...names].sort(bn.compare));
+    // By English spelling Bagerhat came first; in Bengali order a vowel-initial name does.
+    expect(names[0]).not.toBe("বাগেরহাট");
+    expect(names.indexOf("কুমিল্লা")).toBeLessThan(names.indexOf("ঢাকা"));
+  });
+
+  it("lists a district's thanas in Bengali order and finds a typed thana by either name", () => {
+    const thanas = thanasInBengaliOrderOf("ঢাকা").map((t) => t.bnName);
+    expect(thanas).toEqual([...thanas].sort(bn.compare));
+    expect(thanas).toContain("মিরপুর");
+    expect(findThana("ঢাকা", "mirpur")?.bnName).toBe("মিরপুর");
+    expect(findThana("ঢাকা", "মিরপুর")?.name).toBe("Mirpur");
+    expect(findThana("ঢাকা", "Mirp")).toBeUndefined();
+    expect(findThana("ঢাকা", "")).toBeUndefined();
   });
 });

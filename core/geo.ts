@@ -1,4 +1,4 @@
-import { DISTRICTS, type District } from "./districts";
+import { DISTRICTS, type District, type Thana } from "./districts";
 
 export type { District, Thana } from "./districts";
 export { DISTRICTS } from "./districts";
@@ -26,4 +26,33 @@ export function thanasOf(districtBnName: string): readonly string[] {
 /** Both names in Bengali, as orders store them. */
 export function isValidDistrictThana(districtBn: string, thanaBn: string): boolean {
   return thanaSets.get(normalizePlaceName(districtBn))?.has(normalizePlaceName(thanaBn)) ?? false;
+}
+
+const bengali = new Intl.Collator("bn");
+const byBengaliName = (a: { bnName: string }, b: { bnName: string }) =>
+  bengali.compare(a.bnName, b.bnName);
+
+/** The districts in Bengali alphabetical order, as a Bengali reader looks them up. */
+export const DISTRICTS_IN_BENGALI_ORDER: readonly District[] = [...DISTRICTS].sort(byBengaliName);
+
+const thanasInBengaliOrder = new Map(
+  DISTRICTS.map((d) => [d.bnName, [...d.thanas].sort(byBengaliName)] as const),
+);
+
+/** The district's thanas in Bengali alphabetical order; empty for an unknown district. */
+export function thanasInBengaliOrderOf(districtBnName: string): readonly Thana[] {
+  const district = findDistrict(districtBnName);
+  return district ? (thanasInBengaliOrder.get(district.bnName) ?? []) : [];
+}
+
+/**
+ * A typed thana of the district, by its Bengali name or its English name ignoring case, as
+ * the form's type-to-filter field may hold either.
+ */
+export function findThana(districtBnName: string, typed: string): Thana | undefined {
+  const district = findDistrict(districtBnName);
+  const key = normalizePlaceName(typed);
+  if (!district || !key) return undefined;
+  const lower = key.toLowerCase();
+  return district.thanas.find((t) => t.bnName === key || t.name.toLowerCase() === lower);
 }

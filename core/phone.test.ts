@@ -3,6 +3,8 @@ import {
   BD_MOBILE_PATTERN,
   isBangladeshMobile,
   MOBILE_NUMBER_LENGTH,
+  MOBILE_NUMBER_MESSAGE,
+  MOBILE_NUMBER_PLACEHOLDER,
   MOBILE_TOO_LONG_MESSAGE,
   normalizePhone,
 } from "./phone";
@@ -61,5 +63,12 @@ describe("normalizePhone", () => {
     expect(normalizePhone("+44 20 7946 0958")).toBe("+442079460958");
     expect(normalizePhone("02-9551234")).toBe("029551234");
     expect(normalizePhone("01812345678")).not.toBe(normalizePhone("01712345678"));
+  });
+});
+
+describe("the mobile-number hint", () => {
+  it("words the rule the pattern checks: 01, then 3–9, then 8 digits", () => {
+    expect(MOBILE_NUMBER_MESSAGE).toContain("01 then 3–9 then 8 more digits");
+    expect(isBangladeshMobile(MOBILE_NUMBER_PLACEHOLDER)).toBe(true);
   });
 });

@@ -2,6 +2,11 @@
 export const BD_MOBILE_PATTERN = /^01[3-9]\d{8}$/;
 export const MOBILE_NUMBER_LENGTH = 11;
 export const MOBILE_TOO_LONG_MESSAGE = "Number must be 11 digit";
+/** The hint for a wrong number, worded as BD_MOBILE_PATTERN checks it. */
+export const MOBILE_NUMBER_MESSAGE =
+  "Enter a Bangladesh mobile number: 11 digits, 01 then 3–9 then 8 more digits (e.g. 01712345678)";
+/** Placeholder of the mobile-number fields. */
+export const MOBILE_NUMBER_PLACEHOLDER = "01712345678";
 
 export function isBangladeshMobile(s: string): boolean {
   return BD_MOBILE_PATTERN.test(s);

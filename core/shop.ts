@@ -6,6 +6,8 @@ export type ShopInfo = {
   address: string;
   facebookUrl: string;
   publicUrl: string;
+  /** FREE_DELIVERY_OVER: delivery is free from this sub-total in taka; 0 = no free delivery. */
+  freeDeliveryOver: number;
 };
 
 /** A phone number as a WhatsApp link: Bangladesh numbers get the 88 country code. */

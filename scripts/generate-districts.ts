@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { DHAKA_METRO_THANAS } from "../core/delivery";
 
 type RawDistrict = { id: string; name: string; bn_name: string };
 type RawUpazila = { id: string; district_id: string; name: string; bn_name: string };
@@ -32,58 +33,7 @@ function readData<T>(file: string): T {
   return JSON.parse(readFileSync(path.join(packageDir, "src", "data", file), "utf8")) as T;
 }
 
-const DHAKA_METRO_THANAS: readonly Place[] = [
-  { name: "Adabor", bnName: "আদাবর" },
-  { name: "Badda", bnName: "বাড্ডা" },
-  { name: "Banani", bnName: "বনানী" },
-  { name: "Bangshal", bnName: "বংশাল" },
-  { name: "Bhashantek", bnName: "ভাষানটেক" },
-  { name: "Bimanbandar", bnName: "বিমানবন্দর" },
-  { name: "Cantonment", bnName: "ক্যান্টনমেন্ট" },
-  { name: "Chawkbazar", bnName: "চকবাজার" },
-  { name: "Dakshinkhan", bnName: "দক্ষিণখান" },
-  { name: "Darus Salam", bnName: "দারুস সালাম" },
-  { name: "Demra", bnName: "ডেমরা" },
-  { name: "Dhanmondi", bnName: "ধানমন্ডি" },
-  { name: "Gendaria", bnName: "গেন্ডারিয়া" },
-  { name: "Gulshan", bnName: "গুলশান" },
-  { name: "Hatirjheel", bnName: "হাতিরঝিল" },
-  { name: "Hazaribagh", bnName: "হাজারীবাগ" },
-  { name: "Jatrabari", bnName: "যাত্রাবাড়ী" },
-  { name: "Kadamtali", bnName: "কদমতলী" },
-  { name: "Kafrul", bnName: "কাফরুল" },
-  { name: "Kalabagan", bnName: "কলাবাগান" },
-  { name: "Kamrangirchar", bnName: "কামরাঙ্গীরচর" },
-  { name: "Khilgaon", bnName: "খিলগাঁও" },
-  { name: "Khilkhet", bnName: "খিলক্ষেত" },
-  { name: "Kotwali", bnName: "কোতোয়ালী" },
-  { name: "Lalbagh", bnName: "লালবাগ" },
-  { name: "Mirpur", bnName: "মিরপুর" },
-  { name: "Mohammadpur", bnName: "মোহাম্মদপুর" },
-  { name: "Motijheel", bnName: "মতিঝিল" },
-  { name: "Mugda", bnName: "মুগদা" },
-  { name: "New Market", bnName: "নিউ মার্কেট" },
-  { name: "Pallabi", bnName: "পল্লবী" },
-  { name: "Paltan", bnName: "পল্টন" },
-  { name: "Ramna", bnName: "রমনা" },
-  { name: "Rampura", bnName: "রামপুরা" },
-  { name: "Rupnagar", bnName: "রূপনগর" },
-  { name: "Sabujbagh", bnName: "সবুজবাগ" },
-  { name: "Shah Ali", bnName: "শাহ আলী" },
-  { name: "Shahbagh", bnName: "শাহবাগ" },
-  { name: "Shahjahanpur", bnName: "শাহজাহানপুর" },
-  { name: "Sher-e-Bangla Nagar", bnName: "শেরেবাংলা নগর" },
-  { name: "Shyampur", bnName: "শ্যামপুর" },
-  { name: "Sutrapur", bnName: "সূত্রাপুর" },
-  { name: "Tejgaon", bnName: "তেজগাঁও" },
-  { name: "Tejgaon Industrial Area", bnName: "তেজগাঁও শিল্পাঞ্চল" },
-  { name: "Turag", bnName: "তুরাগ" },
-  { name: "Uttara East", bnName: "উত্তরা পূর্ব" },
-  { name: "Uttara West", bnName: "উত্তরা পশ্চিম" },
-  { name: "Uttarkhan", bnName: "উত্তরখান" },
-  { name: "Vatara", bnName: "ভাটারা" },
-  { name: "Wari", bnName: "ওয়ারী" },
-];
+// The metropolitan thanas are also what decides the delivery area, so they live in core/.
 
 /** Corrections to the package's district names, by the package's district id. */
 const DISTRICT_FIXES: Record<string, Partial<Place>> = {

@@ -96,4 +96,14 @@ describe("configuration", () => {
       "two@shop.com",
     ]);
   });
+
+  it("gives free delivery from ৳5,000 unless FREE_DELIVERY_OVER names another sub-total or 0", () => {
+    expect(loadConfig({}).FREE_DELIVERY_OVER).toBe(5000);
+    expect(loadConfig({ FREE_DELIVERY_OVER: "" }).FREE_DELIVERY_OVER).toBe(5000);
+    expect(loadConfig({ FREE_DELIVERY_OVER: "8000" }).FREE_DELIVERY_OVER).toBe(8000);
+    expect(loadConfig({ FREE_DELIVERY_OVER: "0" }).FREE_DELIVERY_OVER).toBe(0);
+    expect(() => loadConfig({ FREE_DELIVERY_OVER: "-1" })).toThrow("FREE_DELIVERY_OVER");
+    expect(() => loadConfig({ FREE_DELIVERY_OVER: "5000.5" })).toThrow("FREE_DELIVERY_OVER");
+    expect(() => loadConfig({ FREE_DELIVERY_OVER: "lots" })).toThrow("FREE_DELIVERY_OVER");
+  });
 });

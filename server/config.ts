@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_FREE_DELIVERY_OVER } from "../core/delivery";
 import type { S3MediaOptions } from "./media/s3-storage";
 
 const optionalString = z
@@ -37,6 +38,17 @@ const envSchema = z
     SHOP_FACEBOOK_URL: z
       .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
       .default("https://www.facebook.com/"),
+    // Delivery is free from this sub-total in taka (the product page promises it); 0 turns the
+    // rule and its promise off.
+    FREE_DELIVERY_OVER: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.coerce
+        .number({ error: "must be a whole number of taka (0 turns free delivery off)" })
+        .int("must be a whole number of taka (0 turns free delivery off)")
+        .min(0, "must be 0 or more (0 turns free delivery off)")
+        .max(10_000_000)
+        .default(DEFAULT_FREE_DELIVERY_OVER),
+    ),
     // Mail: SMTP when set (smtp://user:pass@host:587 or smtps://...), else DATA_DIR/outbox.
     SMTP_URL: optionalUrl(/^smtps?:\/\//, "must be an SMTP URL like smtp://user:pass@host:587"),
     MAIL_FROM: optionalString,

@@ -9,5 +9,6 @@ export function shopInfo({ config }: AppContext): ShopInfo {
     address: config.SHOP_ADDRESS,
     facebookUrl: config.SHOP_FACEBOOK_URL,
     publicUrl: config.publicUrl,
+    freeDeliveryOver: config.FREE_DELIVERY_OVER,
   };
 }

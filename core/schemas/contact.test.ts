@@ -52,3 +52,11 @@ describe("contactInputSchema", () => {
     }
   });
 });
+
+describe("Bengali digits in a contact message", () => {
+  it("stores the phone number in ASCII digits", () => {
+    expect(contactInputSchema.parse({ ...good, phoneNumber: "০১৭১২-৩৪৫৬৭৮" }).phoneNumber).toBe(
+      "01712-345678",
+    );
+  });
+});

@@ -82,7 +82,7 @@ describe("customerDataSchema", () => {
       const r = customerDataSchema.safeParse({ ...customer, mobileNumber });
       expect(issuePaths(r), mobileNumber).toEqual(["mobileNumber"]);
       expect(r.error?.issues[0]?.message).toBe(
-        "Enter a Bangladesh mobile number: 11 digits starting with 01",
+        "Enter a Bangladesh mobile number: 11 digits, 01 then 3–9 then 8 more digits (e.g. 01712345678)",
       );
     }
   });
@@ -168,5 +168,15 @@ describe("orderInputSchema", () => {
       customerData: { ...customer, thana: "ধানমন্ডি", district: "খুলনা" },
     });
     expect(issuePaths(r).sort()).toEqual(["customerData.thana", "products.1.quantity"]);
+  });
+});
+
+describe("Bengali digits in an order", () => {
+  it("accepts a mobile number in Bengali digits and keeps it in ASCII", () => {
+    const parsed = customerDataSchema.parse({ ...customer, mobileNumber: "০১৭১২৩৪৫৬৭৮" });
+    expect(parsed.mobileNumber).toBe("01712345678");
+    expect(customerDataSchema.safeParse({ ...customer, mobileNumber: "০১২১২৩৪৫৬৭৮" }).success).toBe(
+      false,
+    );
   });
 });

@@ -10,6 +10,7 @@ import {
   PAYMENT_SYSTEM,
 } from "../checkout";
 import { DELIVERY_AREAS } from "../delivery";
+import { asciiDigitsIfString } from "../digits";
 import { findDistrict, normalizePlaceName } from "../geo";
 import { BD_MOBILE_PATTERN } from "../phone";
 import { whenFieldsValid } from "./common";
@@ -49,7 +50,11 @@ export const customerDataSchema = z
       .toLowerCase()
       .max(CUSTOMER_FIELD_LIMITS.email)
       .pipe(z.email("Enter a valid email address")),
-    mobileNumber: z.string().trim().regex(BD_MOBILE_PATTERN, MOBILE_NUMBER_MESSAGE),
+    // Bengali digits (০১৭…) are stored as ASCII, as the checkout's field converts them.
+    mobileNumber: z.preprocess(
+      asciiDigitsIfString,
+      z.string().trim().regex(BD_MOBILE_PATTERN, MOBILE_NUMBER_MESSAGE),
+    ),
     district: placeName,
     thana: placeName,
     address: z.string().trim().min(1, "Address is required").max(CUSTOMER_FIELD_LIMITS.address),

@@ -31,11 +31,14 @@ const postOrderRoute = createRoute({
   summary: "Place a cash-on-delivery order",
   description:
     "Prices every line from the catalogue and computes the delivery charge (Inside Dhaka ৳60, " +
-    "Outside Dhaka ৳120) and the total. When the client's `subTotal`, `total`, line prices or " +
-    "delivery charge differ, answers 409 `price_changed` with the current figures " +
-    "(`error.subTotal`, `error.deliveryCharge`, `error.total`, `error.products`) and stores " +
-    "nothing. A product that no longer exists, or a colour or size it does not offer, answers 400 " +
-    "naming it. Send an `Idempotency-Key` (one per attempt): repeating it returns the first order " +
+    "Outside Dhaka ৳120; free from the shop's FREE_DELIVERY_OVER sub-total, ৳5,000 unless " +
+    "configured) and the total. The delivery area follows the address: Dhaka district's " +
+    "metropolitan thanas are Inside Dhaka, everything else Outside Dhaka. When the client's " +
+    "`deliveryArea`, `subTotal`, `total`, line prices or delivery charge differ, answers 409 " +
+    "`price_changed` with the current figures (`error.deliveryArea`, `error.subTotal`, " +
+    "`error.deliveryCharge`, `error.total`, `error.products`) and stores nothing. A product " +
+    "that no longer exists, a colour or size it does not offer, or N/A for a product that " +
+    "offers colours or sizes answers 400 naming the line (`products.N.size`). Send an `Idempotency-Key` (one per attempt): repeating it returns the first order " +
     "(200) instead of placing another; the same key with a different body answers 409. The " +
     "order is tied to the signed-in user, if any. At most 30 orders per 10 minutes from one " +
     "client address and 10 per delivery phone number (429 with `Retry-After`); replays of a " +
@@ -93,6 +96,7 @@ ordersApi.openapi(postOrderRoute, async (c) => {
   const placed = await placeOrder(c.var.app.db, input, {
     userId: caller?.userId ?? null,
     idempotencyKey,
+    freeDeliveryOver: c.var.app.config.FREE_DELIVERY_OVER,
   });
   return c.json(
     { insertedId: placed.insertedId, orderNumber: placed.orderNumber },

@@ -28,7 +28,7 @@ describeDb(`image cleanup and orders (${TEST_DB})`, () => {
     const ordered = await storeImage();
     const unused = await storeImage();
     const product = await createProduct(ctx.db, { ...PRODUCT_BODY, images: [ordered] });
-    await placeOrder(ctx.db, orderBody(product, "rahim@example.com") as never, { userId: null });
+    await placeOrder(ctx.db, orderBody(product, "rahim@example.com") as never, { userId: null, freeDeliveryOver: 5000 });
     // The product lets go of the image; the order still shows it.
     await ctx.db.delete(products).where(eq(products.id, product._id));
     await removeUnusedImages(ctx.db, ctx.media, [ordered, unused]);
@@ -45,7 +45,7 @@ describeDb(`image cleanup and orders (${TEST_DB})`, () => {
       const product = await createProduct(ctx.db, { ...PRODUCT_BODY, images: [image] });
       const body = orderBody(product, `race${round}@example.com`);
       const [order] = await Promise.allSettled([
-        placeOrder(ctx.db, body as never, { userId: null }),
+        placeOrder(ctx.db, body as never, { userId: null, freeDeliveryOver: 5000 }),
         deleteProduct(ctx, { role: "admin" }, product._id),
       ]);
       if (order.status === "rejected") {

@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type CheckoutLine, type CustomerDetails, NOT_APPLICABLE } from "../../core/checkout";
-import { type OrderTotals, orderTotals } from "../../core/delivery";
+import {
+  DEFAULT_FREE_DELIVERY_OVER,
+  type DeliveryArea,
+  deliveryAreaFor,
+  type OrderTotals,
+  orderTotals,
+} from "../../core/delivery";
 import { priceShown } from "../../core/money";
 import type { OrderStatus } from "../../core/order-status";
 import type { OrderInput } from "../../core/schemas/order";
@@ -40,6 +46,8 @@ export type NewOrderRecord = {
   requestHash?: string;
   /** Status changes after placement, oldest first; the last one is the order's status. */
   laterChanges?: StatusChange[];
+  /** The shop's FREE_DELIVERY_OVER when the order was placed (default: the default setting). */
+  freeDeliveryOver?: number;
 };
 
 export type InsertedOrder = OrderTotals & { id: string; orderNumber: number; status: OrderStatus };
@@ -54,6 +62,7 @@ export async function insertOrder(db: Db, record: NewOrderRecord): Promise<Inser
   const totals = orderTotals(
     record.lines.map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity })),
     record.customer.deliveryArea,
+    record.freeDeliveryOver ?? DEFAULT_FREE_DELIVERY_OVER,
   );
   const changes = record.laterChanges ?? [];
   const status = changes.at(-1)?.to ?? "Pending";
@@ -165,6 +174,8 @@ export type PlaceOrderOptions = {
   userId: string | null;
   idempotencyKey?: string;
   now?: Date;
+  /** The shop's FREE_DELIVERY_OVER (config): delivery is free from this sub-total, 0 = never. */
+  freeDeliveryOver: number;
 };
 
 export type PlacedOrder = {
@@ -178,7 +189,11 @@ export type PlacedOrder = {
 };
 
 /** What the client must show when its figures are out of date (409 price_changed). */
-export type CurrentFigures = OrderTotals & { products: CheckoutLine[] };
+export type CurrentFigures = OrderTotals & {
+  products: CheckoutLine[];
+  /** The address's own area (core/delivery.ts), which the charge is computed for. */
+  deliveryArea: DeliveryArea;
+};
 
 /**
  * SHA-256 of what the order asks for (lines, customer, the client's totals), after schema
@@ -280,13 +295,24 @@ export async function placeOrder(
       });
       return;
     }
-    if (line.color !== NOT_APPLICABLE && !product.colors.includes(line.color)) {
+    // A product that offers colours (sizes) is ordered in one of them; N/A only when it has none.
+    if (line.color === NOT_APPLICABLE && product.colors.length > 0) {
+      issues.push({
+        path: `products.${i}.color`,
+        message: `Choose a colour of "${product.name}"`,
+      });
+    } else if (line.color !== NOT_APPLICABLE && !product.colors.includes(line.color)) {
       issues.push({
         path: `products.${i}.color`,
         message: `Colour ${line.color} is not offered for "${product.name}"`,
       });
     }
-    if (line.size !== NOT_APPLICABLE && !product.sizes.includes(line.size)) {
+    if (line.size === NOT_APPLICABLE && product.sizes.length > 0) {
+      issues.push({
+        path: `products.${i}.size`,
+        message: `Choose a size of "${product.name}"`,
+      });
+    } else if (line.size !== NOT_APPLICABLE && !product.sizes.includes(line.size)) {
       issues.push({
         path: `products.${i}.size`,
         message: `Size ${line.size} is not offered for "${product.name}"`,
@@ -304,13 +330,19 @@ export async function placeOrder(
   });
   if (issues.length > 0) throw new AppError("invalid", "Some products cannot be ordered", issues);
 
+  // The address decides the area (the schema has checked district and thana); a client that
+  // chose the other one was shown another charge, so it gets the right figures to confirm.
+  const area =
+    deliveryAreaFor(input.customerData.district, input.customerData.thana) ?? "Outside Dhaka";
   const totals = orderTotals(
     lines.map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity })),
-    input.customerData.deliveryArea,
+    area,
+    options.freeDeliveryOver,
   );
   const linePriceChanged = input.products.some((l, i) => l.originalPrice !== lines[i]?.unitPrice);
   const clientCharge = input.customerData.deliveryCharge;
   if (
+    area !== input.customerData.deliveryArea ||
     linePriceChanged ||
     (input.subTotal !== undefined && input.subTotal !== totals.subTotal) ||
     (input.total !== undefined && input.total !== totals.total) ||
@@ -318,6 +350,7 @@ export async function placeOrder(
   ) {
     const current: CurrentFigures = {
       ...totals,
+      deliveryArea: area,
       products: lines.map((l) => ({
         id: l.productId,
         name: l.name,
@@ -348,10 +381,11 @@ export async function placeOrder(
       address: c.address,
       comment: c.comment,
       addressType: c.addressType,
-      deliveryArea: c.deliveryArea,
+      deliveryArea: area,
       paymentSystem: c.paymentSystem,
     },
     lines,
+    freeDeliveryOver: options.freeDeliveryOver,
     placedAt: options.now ?? new Date(),
     idempotencyKey: key,
     requestHash: key ? hash : undefined,

@@ -70,8 +70,13 @@ describe("the cart page", () => {
       `/product-details/${a.id}`,
     );
 
+    // Every line starts ticked, so the total is the whole cart's (issue 20: it said ৳0.00).
     const proceed = page.getByRole("button", { name: "Proceed To Checkout" });
-    expect(await proceed.isDisabled()).toBe(true);
+    expect(await proceed.isEnabled()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Select all" }).isChecked()).toBe(true);
+    expect(taka(await page.getByTestId("cart-total").textContent())).toBe(
+      a.originalPrice + b.originalPrice * 2 + c.originalPrice,
+    );
 
     const decrease = lines.nth(0).getByRole("button", { name: /^Decrease quantity/ });
     const increase = lines.nth(0).getByRole("button", { name: /^Increase quantity/ });
@@ -84,8 +89,7 @@ describe("the cart page", () => {
       `Sub-total: ৳${(a.originalPrice * 3).toLocaleString("en-US")}`,
     );
 
-    await lines.nth(1).getByRole("checkbox").check();
-    await lines.nth(2).getByRole("checkbox").check();
+    await lines.nth(0).getByRole("checkbox").uncheck();
     const expected = b.originalPrice * 2 + c.originalPrice;
     await expect
       .poll(async () => taka(await page.getByTestId("cart-total").textContent()))
@@ -118,6 +122,9 @@ describe("the cart page", () => {
     await two.goto(`${baseURL}/order-success`);
     await seedCart(two, baseURL, [cartItem(products[2] as (typeof products)[number])]);
     await expect.poll(() => one.getByRole("checkbox", { name: /^Select / }).count()).toBe(2);
+    // A line added elsewhere arrives ticked too.
+    expect(await one.getByRole("checkbox", { name: "Select all" }).isChecked()).toBe(true);
+    expect(await one.getByRole("button", { name: "Proceed To Checkout" }).isEnabled()).toBe(true);
     await context.close();
   });
 });

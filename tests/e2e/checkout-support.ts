@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import type { CartItem } from "../../app/features/cart/cart-store";
+import { chargeForOrder, DEFAULT_FREE_DELIVERY_OVER, type DeliveryArea } from "../../core/delivery";
 
 /** A cart item as spec §3 stores it under localStorage `cartProducts`. */
 export type StoredCartItem = CartItem;
@@ -29,8 +31,9 @@ export function cartItem(
     id: p._id,
     name: p.name,
     imageUrl: p.images[0] ?? "",
-    color: options.color ?? "N/A",
-    size: options.size ?? "N/A",
+    // What the product page lets through: its first colour and size, N/A only when it has none.
+    color: options.color ?? p.colors[0] ?? "N/A",
+    size: options.size ?? p.sizes[0] ?? "N/A",
     quantity: options.quantity ?? 1,
     originalPrice: options.originalPrice ?? p.offerPrice ?? p.originalPrice,
   };
@@ -54,19 +57,37 @@ export function taka(text: string | null): number {
   return Number((text ?? "").replace(/[^\d.]/g, ""));
 }
 
-/** Fills every required checkout field with valid values. */
+/** An address of each delivery area: Mirpur is a Dhaka city thana, Rupsa is in Khulna. */
+export const ADDRESS_OF_AREA: Record<DeliveryArea, { district: string; thana: string }> = {
+  "Inside Dhaka": { district: "ঢাকা", thana: "মিরপুর" },
+  "Outside Dhaka": { district: "খুলনা", thana: "রূপসা" },
+};
+
+/** The delivery charge the shop (default settings) asks for this area and sub-total. */
+export function deliveryFor(area: DeliveryArea, subTotal: number): number {
+  return chargeForOrder(area, subTotal, DEFAULT_FREE_DELIVERY_OVER);
+}
+
+/**
+ * Fills every required checkout field with valid values; the address is one of `area`, which
+ * the form then selects by itself.
+ */
 export async function fillCheckout(
   page: Page,
-  options: { area?: "Inside Dhaka" | "Outside Dhaka"; email?: string } = {},
+  options: { area?: DeliveryArea; email?: string } = {},
 ): Promise<void> {
+  const area = options.area ?? "Outside Dhaka";
   await page.getByLabel("Customer Name", { exact: true }).fill("Karim Ahmed");
   await page.getByLabel("Email", { exact: true }).fill(options.email ?? "karim@example.com");
   await page.getByLabel("Mobile Number", { exact: true }).fill("01812345678");
-  await page.getByLabel("District", { exact: true }).selectOption("খুলনা");
-  await page.getByLabel("Thana", { exact: true }).selectOption({ index: 1 });
+  const district = page.getByLabel("District", { exact: true });
+  await expect.poll(() => district.isEnabled()).toBe(true);
+  await district.fill(ADDRESS_OF_AREA[area].district);
+  await page.getByLabel("Thana", { exact: true }).fill(ADDRESS_OF_AREA[area].thana);
   await page.getByLabel("Address", { exact: true }).fill("House 7, Road 2, Sonadanga");
-  const area = options.area ?? "Outside Dhaka";
-  await page.getByRole("radio", { name: new RegExp(`^${area}`) }).check();
+  await expect
+    .poll(() => page.getByRole("radio", { name: new RegExp(`^${area}`) }).isChecked())
+    .toBe(true);
 }
 
 /** How the cart names a line in its labels: "Name (Black, XL)". */

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { axeViolations } from "./auth-support";
 
 type ApiProduct = {
   _id: string;
@@ -173,36 +174,86 @@ describe("a visitor uses the product page", () => {
     await page.close();
   });
 
-  it("appends a second Add To Cart with N/A for no colour or size", async () => {
+  const storedCart = async (page: Page) =>
+    JSON.parse((await page.evaluate(() => localStorage.getItem("cartProducts"))) ?? "[]");
+
+  it("asks for a size and a colour instead of adding N/A, then appends each Add To Cart", async () => {
     const page = await open();
     await page.evaluate(() => localStorage.setItem("cartProducts", "[]"));
+    const sizes = page.getByRole("group", { name: /^Size/ });
+    const colours = page.getByRole("group", { name: /^Colour/ });
+    await page.getByRole("button", { name: "Add To Cart" }).click();
+    // Shown next to the pickers, and nothing goes to the cart.
+    await expect.poll(() => sizes.getByText("Please choose a size").count()).toBe(1);
+    expect(await colours.getByText("Please choose a colour").count()).toBe(1);
+    expect(await page.getByRole("dialog", { name: "Product Added!" }).count()).toBe(0);
+    expect(await storedCart(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    // The first missing choice has the focus.
+    expect(await page.evaluate(() => document.activeElement?.closest("fieldset")?.id)).toBe(
+      "choice-size",
+    );
+
+    await sizes.getByRole("button", { name: product.sizes[0], exact: true }).click();
+    await expect.poll(() => page.getByText("Please choose a size").count()).toBe(0);
+    expect(await page.getByText("Please choose a colour").count()).toBe(1);
+    await colours.getByRole("button", { name: product.colors[0], exact: true }).click();
+    await expect.poll(() => page.getByText("Please choose a colour").count()).toBe(0);
+
     await page.getByRole("button", { name: "Add To Cart" }).click();
     await page.getByRole("dialog", { name: "Product Added!" }).waitFor();
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Add To Cart" }).click();
-    await expect
-      .poll(
-        async () =>
-          JSON.parse((await page.evaluate(() => localStorage.getItem("cartProducts"))) ?? "[]")
-            .length,
-      )
-      .toBe(2);
-    const cart = JSON.parse(
-      (await page.evaluate(() => localStorage.getItem("cartProducts"))) ?? "[]",
-    );
-    expect(cart[0]).toMatchObject({ color: "N/A", size: "N/A", quantity: 1 });
+    await expect.poll(async () => (await storedCart(page)).length).toBe(2);
+    const cart = await storedCart(page);
+    expect(cart[0]).toMatchObject({
+      color: product.colors[0],
+      size: product.sizes[0],
+      quantity: 1,
+    });
     await page.close();
   });
 
-  it("goes straight to checkout with this one item on Order Now", async () => {
+  it("adds N/A for a product that offers no size or colour", async () => {
+    const { data } = await (await fetch(`${baseURL}/api/products?limit=500`)).json();
+    const plain = (data as ApiProduct[]).find((p) => p.sizes.length === 0 && p.colors.length === 0);
+    expect(plain, "the demo catalogue has a product without sizes and colours").toBeTruthy();
+    const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    await page.goto(`${baseURL}/product-details/${plain?._id}`);
+    await page.locator("main[data-hydrated]").waitFor();
+    await page.evaluate(() => localStorage.setItem("cartProducts", "[]"));
+    await page.getByRole("button", { name: "Add To Cart" }).click();
+    await page.getByRole("dialog", { name: "Product Added!" }).waitFor();
+    expect((await storedCart(page))[0]).toMatchObject({ color: "N/A", size: "N/A", quantity: 1 });
+    await page.close();
+  });
+
+  it("asks for the choices on Order Now too, then goes straight to checkout with this one item", async () => {
     const page = await open();
+    await page.getByRole("button", { name: "Order Now" }).click();
+    await expect.poll(() => page.getByText("Please choose a size").count()).toBe(1);
+    expect(await page.getByText("Please choose a colour").count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe(`/product-details/${product._id}`);
+    await page
+      .getByRole("group", { name: /^Size/ })
+      .getByRole("button", { name: product.sizes[1], exact: true })
+      .click();
+    await page
+      .getByRole("group", { name: /^Colour/ })
+      .getByRole("button", { name: product.colors[1], exact: true })
+      .click();
     await page.getByRole("button", { name: "Order Now" }).click();
     await page.waitForURL(`${baseURL}/product-checkout`);
     const items = JSON.parse(
       (await page.evaluate(() => sessionStorage.getItem("checkoutProducts"))) ?? "[]",
     );
     expect(items).toEqual([
-      expect.objectContaining({ id: product._id, quantity: 1, color: "N/A", size: "N/A" }),
+      expect.objectContaining({
+        id: product._id,
+        quantity: 1,
+        color: product.colors[1],
+        size: product.sizes[1],
+      }),
     ]);
     await page.close();
   });
@@ -242,6 +293,7 @@ describe("a visitor uses the product page", () => {
       expect(await page.getByRole("heading", { name: title, exact: true }).count(), title).toBe(1);
     }
     expect(await page.getByText("7 days return for any reason.").count()).toBe(1);
+    expect(await page.getByText("Free shipping on orders over ৳5,000.").count()).toBe(1);
     const labels = await page
       .getByRole("region", { name: "Product Details" })
       .locator("li strong")

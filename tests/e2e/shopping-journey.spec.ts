@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { fetchProducts, fillCheckout, readCart, taka } from "./checkout-support";
+import { deliveryFor, fetchProducts, fillCheckout, readCart, taka } from "./checkout-support";
 
 /**
  * A new customer's whole path through the shop's own screens, as the spec words them: search,
@@ -59,24 +59,28 @@ describe("a guest shops from search to order success", () => {
     const cartLink = page.getByRole("link", { name: "Cart, 2 items" });
     await expect.poll(() => cartLink.count()).toBe(1);
 
-    // The cart: select the first line only and proceed.
+    // The cart: both lines start ticked; untick the second and proceed with the first.
     await cartLink.click();
     await page.waitForURL(`${baseURL}/cart`);
     const proceed = page.getByRole("button", { name: "Proceed To Checkout" });
-    await expect.poll(() => proceed.isDisabled()).toBe(true);
-    await page.getByRole("checkbox", { name: `Select ${first.name} (${first.colors[0]})` }).check();
     await expect.poll(() => proceed.isEnabled()).toBe(true);
+    await page
+      .getByRole("checkbox", { name: `Select ${second.name} (${second.colors[1]})` })
+      .uncheck();
+    const summary = page.getByRole("list", { name: "Selected items" });
+    await expect.poll(() => summary.getByRole("listitem").count()).toBe(1);
     await proceed.click();
 
-    // Checkout: Outside Dhaka adds ৳120 to the sub-total.
+    // Checkout: a Khulna address is Outside Dhaka, ৳120 below the free-delivery sub-total.
     await page.waitForURL(`${baseURL}/product-checkout`);
     const confirmOrder = page.getByRole("button", { name: "Confirm Order" });
     await expect.poll(() => confirmOrder.isDisabled()).toBe(true);
     await fillCheckout(page, { area: "Outside Dhaka" });
     const price = first.offerPrice ?? first.originalPrice;
+    const charge = deliveryFor("Outside Dhaka", price);
     expect(taka(await page.getByTestId("sub-total").textContent())).toBe(price);
-    expect(taka(await page.getByTestId("delivery-charge").textContent())).toBe(120);
-    expect(taka(await page.getByTestId("total").textContent())).toBe(price + 120);
+    expect(taka(await page.getByTestId("delivery-charge").textContent())).toBe(charge);
+    expect(taka(await page.getByTestId("total").textContent())).toBe(price + charge);
     await expect.poll(() => confirmOrder.isEnabled()).toBe(true);
     await confirmOrder.click();
 
@@ -116,7 +120,9 @@ describe("a guest shops from search to order success", () => {
     const price = product.offerPrice ?? product.originalPrice;
     await fillCheckout(page, { area: "Inside Dhaka" });
     expect(taka(await page.getByTestId("sub-total").textContent())).toBe(price * 2);
-    expect(taka(await page.getByTestId("total").textContent())).toBe(price * 2 + 60);
+    expect(taka(await page.getByTestId("total").textContent())).toBe(
+      price * 2 + deliveryFor("Inside Dhaka", price * 2),
+    );
     expect(await readCart(page)).toEqual([]);
     await page.context().close();
   });

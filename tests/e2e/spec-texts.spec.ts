@@ -121,6 +121,17 @@ describe("the spec's words on the shop's screens", () => {
       await main.getByRole("button", { name: "Decrease quantity", ...exact }).isDisabled(),
     ).toBe(true);
     expect(await visible(main.getByRole("button", { name: "Order Now", ...exact }))).toBe(true);
+    // A product that offers sizes and colours is added in one of each (decisions.md).
+    const size = product.sizes[0] as string;
+    const colour = product.colors[0] as string;
+    await main
+      .getByRole("group", { name: /^Size/ })
+      .getByRole("button", { name: size, ...exact })
+      .click();
+    await main
+      .getByRole("group", { name: /^Colour/ })
+      .getByRole("button", { name: colour, ...exact })
+      .click();
     await main.getByRole("button", { name: "Add To Cart", ...exact }).click();
     await expectDialog(
       page,
@@ -133,8 +144,8 @@ describe("the spec's words on the shop's screens", () => {
     expect(cart.at(-1)).toMatchObject({
       id: product._id,
       name: product.name,
-      color: "N/A",
-      size: "N/A",
+      color: colour,
+      size,
       quantity: 1,
     });
     expect(Object.keys(cart.at(-1))).toEqual(
@@ -154,9 +165,13 @@ describe("the spec's words on the shop's screens", () => {
     await hydrated(page);
     const proceed = page.getByRole("button", { name: "Proceed To Checkout", ...exact });
     await proceed.waitFor();
-    expect(await proceed.isDisabled()).toBe(true);
-    const line = page.getByRole("listitem", { name: product.name }).last();
+    const line = page
+      .getByRole("listitem", { name: `${product.name} (${colour}, ${size})` })
+      .last();
     expect(await line.getByRole("button", { name: /^Decrease quantity/ }).isDisabled()).toBe(true);
+    // Lines start ticked; unticking the only line disables Proceed To Checkout.
+    await line.getByRole("checkbox").uncheck();
+    await expect.poll(() => proceed.isDisabled()).toBe(true);
     await line.getByRole("checkbox").check();
     await expect.poll(() => proceed.isEnabled()).toBe(true);
     await proceed.click();
@@ -195,9 +210,26 @@ describe("the spec's words on the shop's screens", () => {
   });
 
   it("order success says so in Bengali and links to the homepage", async () => {
-    const page = await open("/order-success");
+    const page = await open("/");
+    // The checkout's navigation to it, with the order it placed as navigation state.
+    await page.evaluate(() => {
+      const placedOrder = {
+        orderNumber: 1001,
+        items: [{ name: "Cotton Shirt", quantity: 1, lineTotal: 650 }],
+        subTotal: 650,
+        deliveryCharge: 60,
+        total: 710,
+      };
+      window.history.pushState(
+        { usr: { placedOrder }, key: "placed", idx: 1 },
+        "",
+        "/order-success",
+      );
+    });
+    await page.reload();
+    await hydrated(page);
     const main = page.getByRole("main");
-    expect(await main.innerText()).toContain("আপনার অর্ডারটি সফলভাবে সম্পন্ন হয়েছে!");
+    await expect.poll(() => main.innerText()).toContain("আপনার অর্ডারটি সফলভাবে সম্পন্ন হয়েছে!");
     expect(await main.getByRole("link", { name: /Homepage/ }).getAttribute("href")).toBe("/");
     await page.context().close();
   });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { count } from "drizzle-orm";
+import { chargeForOrder, DEFAULT_FREE_DELIVERY_OVER } from "../../core/delivery";
 import { productInputSchema } from "../../core/schemas";
 import { type Database, type Db, openDatabase } from "../../server/db/client";
 import { orderLines, orderStatusHistory, orders } from "../../server/db/schema";
@@ -162,7 +163,9 @@ export function orderRequest(
     quantity: 1 + ((n + i) % 3),
   }));
   const subTotal = lines.reduce((s, l) => s + l.unitPrice * l.quantity, 0);
-  const total = subTotal + 60;
+  // The server's rule: ৳60 inside Dhaka, free from the default FREE_DELIVERY_OVER.
+  const charge = chargeForOrder("Inside Dhaka", subTotal, DEFAULT_FREE_DELIVERY_OVER);
+  const total = subTotal + charge;
   const body = JSON.stringify({
     subTotal,
     total,
@@ -182,7 +185,7 @@ export function orderRequest(
       address: "House 12, Road 3, Section 10",
       comment: marker,
       deliveryArea: "Inside Dhaka",
-      deliveryCharge: 60,
+      deliveryCharge: charge,
     },
   });
   return { marker, idempotencyKey: keyed ? randomUUID() : undefined, lines, subTotal, total, body };

@@ -9,6 +9,7 @@ import {
   SIZES,
   SUB_CATEGORIES,
 } from "../../../core/catalogue";
+import { toAsciiDigits } from "../../../core/digits";
 import { type Product, productInputSchema } from "../../../core/schemas";
 import { notify } from "../../components/dialogs";
 import { type FieldIssues, issuesByField, zodFieldIssues } from "../../lib/field-issues";
@@ -245,55 +246,50 @@ export function ProductForm(props: Props) {
         <Field id="product-originalPrice" label="Original Price" issue={issues.originalPrice}>
           <input
             id="product-originalPrice"
-            type="number"
+            type="text"
             inputMode="numeric"
-            min={1}
-            step={1}
+            pattern="[0-9]*"
             className="input w-full"
             placeholder="৳ whole taka"
             value={values.originalPrice}
-            onChange={(e) => set("originalPrice", e.target.value)}
+            onChange={(e) => set("originalPrice", toAsciiDigits(e.target.value))}
             {...field("originalPrice")}
           />
         </Field>
         <Field id="product-offerPrice" label="Offer Price" issue={issues.offerPrice}>
           <input
             id="product-offerPrice"
-            type="number"
+            type="text"
             inputMode="numeric"
-            min={1}
-            step={1}
+            pattern="[0-9]*"
             className="input w-full"
             placeholder="৳ whole taka, optional"
             value={values.offerPrice}
-            onChange={(e) => set("offerPrice", e.target.value)}
+            onChange={(e) => set("offerPrice", toAsciiDigits(e.target.value))}
             {...field("offerPrice")}
           />
         </Field>
         <Field id="product-ratings" label="Ratings" issue={issues.ratings}>
           <input
             id="product-ratings"
-            type="number"
+            type="text"
             inputMode="decimal"
-            min={1}
-            max={5}
-            step={0.1}
+            pattern="[0-9]+([.][0-9])?"
             className="input w-full"
             value={values.ratings}
-            onChange={(e) => set("ratings", e.target.value)}
+            onChange={(e) => set("ratings", toAsciiDigits(e.target.value))}
             {...field("ratings")}
           />
         </Field>
         <Field id="product-reviews" label="Reviews" issue={issues.reviews}>
           <input
             id="product-reviews"
-            type="number"
+            type="text"
             inputMode="numeric"
-            min={0}
-            step={1}
+            pattern="[0-9]*"
             className="input w-full"
             value={values.reviews}
-            onChange={(e) => set("reviews", e.target.value)}
+            onChange={(e) => set("reviews", toAsciiDigits(e.target.value))}
             {...field("reviews")}
           />
         </Field>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { type CartItem, parseCart, toCartItem, withoutOrdered } from "./cart-store";
+import {
+  type CartItem,
+  parseCart,
+  tickAll,
+  tickedLines,
+  toCartItem,
+  toggleTick,
+  untickedAfterRemoval,
+  withoutOrdered,
+} from "./cart-store";
 import { checkoutNavigation, toCheckoutItems } from "./checkout-items";
 
 const item: CartItem = {
@@ -115,5 +124,25 @@ describe("checkout hand-off", () => {
     expect(checkoutNavigation([item], { fromCart: true })).toEqual({
       state: { data: [item], fromCart: true },
     });
+  });
+});
+
+describe("ticked cart lines", () => {
+  it("ticks every line, new ones too, until the visitor unticks one", () => {
+    const none = new Set<number>();
+    expect(tickedLines(3, none)).toEqual([0, 1, 2]);
+    const second = toggleTick(none, 1);
+    expect(tickedLines(3, second)).toEqual([0, 2]);
+    // A line added later (index 3) arrives ticked.
+    expect(tickedLines(4, second)).toEqual([0, 2, 3]);
+    expect(tickedLines(3, toggleTick(second, 1))).toEqual([0, 1, 2]);
+  });
+
+  it("selects all or none, and moves ticks with the lines after a delete", () => {
+    expect(tickedLines(3, tickAll(3, false))).toEqual([]);
+    expect(tickedLines(3, tickAll(3, true))).toEqual([0, 1, 2]);
+    // Line 2 unticked; deleting line 0 moves it to position 1.
+    expect([...untickedAfterRemoval(new Set([2]), 0)]).toEqual([1]);
+    expect([...untickedAfterRemoval(new Set([0, 2]), 0)]).toEqual([1]);
   });
 });

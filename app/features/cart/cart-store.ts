@@ -101,6 +101,36 @@ export function lineLabel(item: Pick<CartItem, "name" | "color" | "size">): stri
   return options.length > 0 ? `${item.name} (${options.join(", ")})` : item.name;
 }
 
+/**
+ * Which cart lines are ticked for checkout. The page keeps the lines the visitor unticked,
+ * by position, so every other line is ticked: the cart opens with everything selected and a
+ * line added in another tab arrives selected too.
+ */
+export type Unticked = ReadonlySet<number>;
+
+export function tickedLines(count: number, unticked: Unticked): number[] {
+  return Array.from({ length: count }, (_, i) => i).filter((i) => !unticked.has(i));
+}
+
+export function toggleTick(unticked: Unticked, index: number): Unticked {
+  const next = new Set(unticked);
+  if (next.has(index)) next.delete(index);
+  else next.add(index);
+  return next;
+}
+
+/** Select all (true) or none (false) of `count` lines. */
+export function tickAll(count: number, on: boolean): Unticked {
+  return on ? new Set() : new Set(Array.from({ length: count }, (_, i) => i));
+}
+
+/** After the line at `index` is deleted, later lines move up one place with their tick. */
+export function untickedAfterRemoval(unticked: Unticked, index: number): Unticked {
+  const next = new Set<number>();
+  for (const i of unticked) if (i !== index) next.add(i > index ? i - 1 : i);
+  return next;
+}
+
 /** Highest quantity one cart line may hold (the order API's limit per line). */
 export const MAX_CART_QUANTITY = 99;
 

@@ -1,4 +1,4 @@
-import { DELIVERY_CHARGES, FREE_SHIPPING_TEXT_THRESHOLD } from "../../../core/delivery";
+import { DELIVERY_CHARGES } from "../../../core/delivery";
 import { formatTaka } from "../../../core/money";
 import { parseDescription } from "./description";
 
@@ -60,15 +60,20 @@ export function ChoicePicker({
   options,
   value,
   onChange,
+  message,
+  id,
 }: {
   label: string;
   options: readonly string[];
   value: string | null;
   onChange: (v: string) => void;
+  /** "Please choose a size", shown under the options while the choice is missing. */
+  message?: string;
+  id: string;
 }) {
   if (options.length === 0) return null;
   return (
-    <fieldset className="mt-4">
+    <fieldset className="mt-4" id={id} aria-describedby={message ? `${id}-msg` : undefined}>
       <legend className="mb-1 text-sm font-semibold">
         {label}: <span className="font-normal">{value ?? "Choose one"}</span>
       </legend>
@@ -85,6 +90,15 @@ export function ChoicePicker({
           </button>
         ))}
       </div>
+      {message ? (
+        <p
+          id={`${id}-msg`}
+          role="alert"
+          className="mt-1 text-sm font-medium text-red-700 in-data-[theme=dark]:text-red-300"
+        >
+          {message}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
@@ -174,13 +188,28 @@ export function ProductDescription({ text }: { text: string }) {
   );
 }
 
-/** Spec §1 policy texts. Free shipping is display only (decisions.md). */
-export const POLICY_CARDS = [
-  {
-    title: "Free Shipping",
-    text: `Free shipping on orders over ${formatTaka(FREE_SHIPPING_TEXT_THRESHOLD)}.`,
-    icon: "M3 6h11v9H3zM14 9h4l3 3v3h-7zM7 18.5a1.5 1.5 0 100-3 1.5 1.5 0 000 3zM17 18.5a1.5 1.5 0 100-3 1.5 1.5 0 000 3z",
-  },
+const FREE_SHIPPING_ICON =
+  "M3 6h11v9H3zM14 9h4l3 3v3h-7zM7 18.5a1.5 1.5 0 100-3 1.5 1.5 0 000 3zM17 18.5a1.5 1.5 0 100-3 1.5 1.5 0 000 3z";
+
+/**
+ * Spec §1 policy texts. Free shipping is kept, not just shown (decisions.md): the card names
+ * the shop's FREE_DELIVERY_OVER and is left out when the setting is 0.
+ */
+export function policyCards(freeDeliveryOver: number) {
+  const free =
+    freeDeliveryOver > 0
+      ? [
+          {
+            title: "Free Shipping",
+            text: `Free shipping on orders over ${formatTaka(freeDeliveryOver)}.`,
+            icon: FREE_SHIPPING_ICON,
+          },
+        ]
+      : [];
+  return [...free, ...OTHER_POLICY_CARDS];
+}
+
+const OTHER_POLICY_CARDS = [
   {
     title: "7 Days Return",
     text: "7 days return for any reason.",
@@ -198,10 +227,10 @@ export const POLICY_CARDS = [
   },
 ] as const;
 
-export function PolicyCards() {
+export function PolicyCards({ freeDeliveryOver }: { freeDeliveryOver: number }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
-      {POLICY_CARDS.map((c) => (
+      {policyCards(freeDeliveryOver).map((c) => (
         <li
           key={c.title}
           className="flex gap-3 rounded-box border border-base-300 bg-base-200/50 p-3"

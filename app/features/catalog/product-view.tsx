@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { missingChoices } from "../../../core/checkout";
 import { mediaSrcSet } from "../../../core/media";
 import { discountPercent, formatTaka, priceShown } from "../../../core/money";
 import type { Product } from "../../../core/schemas";
@@ -102,10 +103,24 @@ function ProductBuyBox({ product }: { product: Product }) {
   const [size, setSize] = useState<string | null>(null);
   const [color, setColor] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
+  // Set by Add To Cart / Order Now: from then on a missing size or colour is asked for.
+  const [asked, setAsked] = useState(false);
   const [favourite, toggleFavourite] = useFavourite(product._id);
   const price = priceShown(product);
   const discount = discountPercent(product.originalPrice, product.offerPrice);
   const item = () => cartItemFor(product, { color, size, quantity }, user?.email);
+  const missing = missingChoices(product, { size, color });
+  const shown = asked ? missing : {};
+  /** False (and the missing choice asked for, the first one focused) until size and colour are chosen. */
+  const ready = () => {
+    if (!missing.size && !missing.color) return true;
+    setAsked(true);
+    const first = document.querySelector<HTMLButtonElement>(
+      `#${missing.size ? "choice-size" : "choice-colour"} button`,
+    );
+    first?.focus();
+    return false;
+  };
 
   return (
     <div data-testid="buy-box">
@@ -149,8 +164,22 @@ function ProductBuyBox({ product }: { product: Product }) {
         ) : null}
       </p>
 
-      <ChoicePicker label="Size" options={product.sizes} value={size} onChange={setSize} />
-      <ChoicePicker label="Colour" options={product.colors} value={color} onChange={setColor} />
+      <ChoicePicker
+        id="choice-size"
+        label="Size"
+        options={product.sizes}
+        value={size}
+        onChange={setSize}
+        message={shown.size}
+      />
+      <ChoicePicker
+        id="choice-colour"
+        label="Colour"
+        options={product.colors}
+        value={color}
+        onChange={setColor}
+        message={shown.color}
+      />
       <QuantityStepper value={quantity} onChange={setQuantity} />
 
       <div className="mt-5 grid grid-cols-2 gap-3 sm:max-w-md">
@@ -158,6 +187,7 @@ function ProductBuyBox({ product }: { product: Product }) {
           type="button"
           className="btn btn-primary"
           onClick={() => {
+            if (!ready()) return;
             addToCart(item());
             notify({
               icon: "success",
@@ -171,7 +201,9 @@ function ProductBuyBox({ product }: { product: Product }) {
         <button
           type="button"
           className="btn btn-neutral"
-          onClick={() => navigate("/product-checkout", checkoutNavigation([item()]))}
+          onClick={() => {
+            if (ready()) navigate("/product-checkout", checkoutNavigation([item()]));
+          }}
         >
           Order Now
         </button>
@@ -214,6 +246,7 @@ function ProductBuyBox({ product }: { product: Product }) {
 
 export function ProductView({ product, related }: { product: Product; related: CardProduct[] }) {
   const hydrated = useHydrated();
+  const { shop } = useRootData();
   return (
     <main
       className="mx-auto max-w-[1200px] px-3 pt-3 pb-12 md:px-4"
@@ -235,7 +268,7 @@ export function ProductView({ product, related }: { product: Product; related: C
         <h2 id="policies-heading" className="sr-only">
           Shipping, returns and payment
         </h2>
-        <PolicyCards />
+        <PolicyCards freeDeliveryOver={shop.freeDeliveryOver} />
       </section>
 
       <section aria-labelledby="description-heading" className="mt-10">

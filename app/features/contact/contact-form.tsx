@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { toAsciiDigits } from "../../../core/digits";
 import { notify } from "../../components/dialogs";
 import {
   CONTACT_FIELDS,
@@ -95,7 +96,13 @@ export function ContactForm({ initial }: { initial?: Result }) {
             "aria-invalid": error ? true : undefined,
             "aria-describedby": error ? `${id}-error` : undefined,
             "aria-required": true,
-            onInput: () => {
+            onInput: (e: FormEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+              // Bengali digits typed or pasted into the phone number become ASCII digits.
+              if (f.name === "phoneNumber") {
+                const input = e.currentTarget;
+                const ascii = toAsciiDigits(input.value);
+                if (ascii !== input.value) input.value = ascii;
+              }
               if (errors[f.name]) setErrors((e) => ({ ...e, [f.name]: undefined }));
             },
           } as const;

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { freeDeliveryNote } from "../../../core/delivery";
 import { mediaUrlForWidth } from "../../../core/media";
 import { formatTaka } from "../../../core/money";
 import { nameLimit, truncate } from "../../../core/text";
@@ -10,6 +11,11 @@ import {
   NOT_APPLICABLE,
   removeCartLine,
   setCartQuantity,
+  tickAll,
+  tickedLines,
+  toggleTick,
+  type Unticked,
+  untickedAfterRemoval,
   useCart,
 } from "../../features/cart/cart-store";
 import { checkoutNavigation } from "../../features/cart/checkout-items";
@@ -17,6 +23,7 @@ import { useHydrated, useViewportWidth } from "../../features/cart/client-hooks"
 import { CART_INTRO } from "../../features/cart/messages";
 import { pageTitle } from "../../features/cart/page-title";
 import { QuantityStepper } from "../../features/cart/quantity-stepper";
+import { useRootData } from "../../lib/root-data";
 import type { Route } from "./+types/cart";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -62,10 +69,11 @@ function CartContents() {
   const cart = useCart();
   const width = useViewportWidth();
   const navigate = useNavigate();
-  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const { shop } = useRootData();
+  const [unticked, setUnticked] = useState<Unticked>(() => new Set());
 
-  // Lines may disappear in another tab: forget selections past the end.
-  const chosen = [...selected].filter((i) => i < cart.length).sort((a, b) => a - b);
+  // New lines start ticked; lines past the end (deleted in another tab) are simply not there.
+  const chosen = tickedLines(cart.length, unticked);
   const chosenItems = chosen.map((i) => cart[i] as CartItem);
   const total = chosenItems.reduce((sum, item) => sum + item.originalPrice * item.quantity, 0);
 
@@ -81,24 +89,15 @@ function CartContents() {
     );
   }
 
-  const toggle = (index: number) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(index)) next.delete(index);
-      else next.add(index);
-      return next;
-    });
+  const toggle = (index: number) => setUnticked((prev) => toggleTick(prev, index));
   const allSelected = chosen.length === cart.length;
-  const toggleAll = () => setSelected(allSelected ? new Set() : new Set(cart.map((_, i) => i)));
+  const toggleAll = () => setUnticked(tickAll(cart.length, !allSelected));
   const remove = (index: number) => {
     removeCartLine(index);
-    // Later lines move up one place; their selection moves with them.
-    setSelected((prev) => {
-      const next = new Set<number>();
-      for (const i of prev) if (i !== index) next.add(i > index ? i - 1 : i);
-      return next;
-    });
+    // Later lines move up one place; their tick moves with them.
+    setUnticked((prev) => untickedAfterRemoval(prev, index));
   };
+  const freeNote = chosenItems.length > 0 ? freeDeliveryNote(total, shop.freeDeliveryOver) : null;
 
   const lineLimit = nameLimit("cartLine", width);
   const summaryLimit = nameLimit("cartSummary", width);
@@ -132,7 +131,7 @@ function CartContents() {
               item={item}
               index={index}
               nameMax={lineLimit}
-              checked={selected.has(index)}
+              checked={!unticked.has(index)}
               onToggle={() => toggle(index)}
               onRemove={() => remove(index)}
             />
@@ -175,6 +174,11 @@ function CartContents() {
             {formatTaka(total, 2)}
           </span>
         </div>
+        {freeNote ? (
+          <p className="mt-2 text-sm text-base-content/80" data-testid="free-delivery">
+            {freeNote}
+          </p>
+        ) : null}
         <button
           type="button"
           className="btn btn-primary mt-4 w-full"

@@ -11,13 +11,22 @@ import {
   linesSubTotal,
   MAX_LINE_QUANTITY,
   PAYMENT_SYSTEM,
+  type PlaceRules,
   sanitizeMobileInput,
+  selectableAreas,
+  withAddressArea,
 } from "../../../core/checkout";
 import { formatOrderDate, formatOrderTime } from "../../../core/dates";
-import { DELIVERY_AREAS, DELIVERY_CHARGES, type DeliveryArea } from "../../../core/delivery";
+import {
+  DELIVERY_AREAS,
+  DELIVERY_CHARGES,
+  type DeliveryArea,
+  freeDeliveryNote,
+  isDeliveryArea,
+} from "../../../core/delivery";
 import { mediaUrlForWidth } from "../../../core/media";
 import { formatTaka } from "../../../core/money";
-import { MOBILE_TOO_LONG_MESSAGE } from "../../../core/phone";
+import { MOBILE_NUMBER_PLACEHOLDER, MOBILE_TOO_LONG_MESSAGE } from "../../../core/phone";
 import { nameLimit, truncate } from "../../../core/text";
 import { notify } from "../../components/dialogs";
 import {
@@ -38,6 +47,7 @@ import {
 import { useHydrated, useViewportWidth } from "../../features/cart/client-hooks";
 import { CHECKOUT_INTRO } from "../../features/cart/messages";
 import { pageTitle } from "../../features/cart/page-title";
+import type { OrderSuccessState } from "../../features/cart/placed-order";
 import { QuantityStepper } from "../../features/cart/quantity-stepper";
 import { useRootData } from "../../lib/root-data";
 import type { Route } from "./+types/checkout";
@@ -84,7 +94,7 @@ function setGeoError() {
   notify({ icon: "error", title: "Error", text: "Could not load the districts. Please reload." });
 }
 
-const noPlace = () => false;
+const NO_PLACES: PlaceRules = { isDistrict: () => false, isValidDistrictThana: () => false };
 
 export default function Checkout() {
   const hydrated = useHydrated();
@@ -149,6 +159,7 @@ function CheckoutItems() {
 type PriceChangedError = {
   code: "price_changed";
   products?: { originalPrice: number }[];
+  deliveryArea?: string;
 };
 
 function newIdempotencyKey(): string {
@@ -158,7 +169,8 @@ function newIdempotencyKey(): string {
 }
 
 function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fromCart: boolean }) {
-  const { user } = useRootData();
+  const { user, shop } = useRootData();
+  const freeOver = shop.freeDeliveryOver;
   const navigate = useNavigate();
   const width = useViewportWidth();
   const [items, setItems] = useState(initialItems);
@@ -184,19 +196,53 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
 
   const geo = useGeo();
-  const issues = checkoutFormIssues(form, geo?.isValidDistrictThana ?? noPlace);
-  const complete = Object.keys(issues).length === 0 && items.length > 0;
-  const subTotal = linesSubTotal(items);
-  const charge = chargeFor(form.deliveryArea);
-  const district = form.district ? geo?.findDistrict(form.district) : undefined;
-  // Districts by English name, shown in Bengali (spec §9); thanas likewise.
-  const districtOptions = useMemo(
+  const places = useMemo<PlaceRules>(
     () =>
-      [...(geo?.DISTRICTS ?? [])]
-        .sort((a, b) => a.name.localeCompare(b.name))
-        .map((d) => ({ value: d.bnName, label: d.bnName })),
+      geo
+        ? {
+            isDistrict: (d) => geo.findDistrict(d)?.bnName === d,
+            isValidDistrictThana: geo.isValidDistrictThana,
+          }
+        : NO_PLACES,
     [geo],
   );
+  const issues = checkoutFormIssues(form, places);
+  const complete = Object.keys(issues).length === 0 && items.length > 0;
+  const subTotal = linesSubTotal(items);
+  const charge = chargeFor(form.deliveryArea, subTotal, freeOver);
+  const freeNote = freeDeliveryNote(subTotal, freeOver);
+  const district = form.district ? geo?.findDistrict(form.district) : undefined;
+  const knownDistrict = district?.bnName === form.district ? district : undefined;
+  // Bengali names in Bengali alphabetical order (spec §9); the English name helps the filter.
+  const districtOptions = useMemo(
+    () => (geo?.DISTRICTS_IN_BENGALI_ORDER ?? []).map((d) => ({ value: d.bnName, label: d.name })),
+    [geo],
+  );
+  const thanaOptions = useMemo(
+    () =>
+      knownDistrict && geo
+        ? geo
+            .thanasInBengaliOrderOf(knownDistrict.bnName)
+            .map((t) => ({ value: t.bnName, label: t.name }))
+        : [],
+    [geo, knownDistrict],
+  );
+  const areas = selectableAreas(form);
+
+  /** A typed district: a known one (Bengali or English name) is kept in Bengali; a new
+   * district empties the thana; the delivery area follows the address. */
+  const changeDistrict = (typed: string) =>
+    setForm((f) => {
+      const found = geo?.findDistrict(typed);
+      const next = found ? found.bnName : typed;
+      const thana = found && found.bnName === f.district ? f.thana : "";
+      return withAddressArea({ ...f, district: next, thana });
+    });
+  const changeThana = (typed: string) =>
+    setForm((f) => {
+      const found = geo?.findThana(f.district, typed);
+      return withAddressArea({ ...f, thana: found ? found.bnName : typed });
+    });
 
   const set = <K extends CheckoutField>(field: K, value: CheckoutForm[K]) =>
     setForm((f) => ({ ...f, [field]: value }));
@@ -228,6 +274,7 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
         time: formatOrderTime(now),
         placedAt: now.toISOString(),
       },
+      freeOver,
     );
     const fingerprint = JSON.stringify([body.products, body.customerData, body.total]);
     if (attempt.current?.fingerprint !== fingerprint) {
@@ -253,7 +300,22 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
         forgetCheckoutItems();
         done = true;
         const query = data.orderNumber ? `?orderNumber=${data.orderNumber}` : "";
-        navigate(`/order-success${query}`, { replace: true });
+        const state: OrderSuccessState | undefined = data.orderNumber
+          ? {
+              placedOrder: {
+                orderNumber: data.orderNumber,
+                items: body.products.map((l) => ({
+                  name: l.name,
+                  quantity: l.quantity,
+                  lineTotal: l.originalPrice * l.quantity,
+                })),
+                subTotal: body.subTotal,
+                deliveryCharge: body.customerData.deliveryCharge,
+                total: body.total,
+              },
+            }
+          : undefined;
+        navigate(`/order-success${query}`, { replace: true, state });
         return;
       }
       if (res.status === 409 && data?.error?.code === "price_changed") {
@@ -265,6 +327,8 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
         setItems(next);
         rememberCheckoutItems(next, fromCart);
         updateCartPrices(new Map(next.map((item) => [item.id, item.originalPrice])));
+        const area = (data.error as PriceChangedError).deliveryArea;
+        if (isDeliveryArea(area)) setForm((f) => ({ ...f, deliveryArea: area }));
         setPriceNotice(true);
         attempt.current = null;
         return;
@@ -325,7 +389,7 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
               label="Mobile Number"
               inputMode="numeric"
               autoComplete="tel-national"
-              placeholder="01XXXXXXXXX"
+              placeholder={MOBILE_NUMBER_PLACEHOLDER}
               value={form.mobileNumber}
               onChange={(raw) => {
                 const next = sanitizeMobileInput(raw, form.mobileNumber);
@@ -342,25 +406,27 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
 
         <Section title="Delivery Address">
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
+            <PlaceField
               label="District"
+              name="district"
               value={form.district}
-              onChange={(v) => setForm((f) => ({ ...f, district: v, thana: "" }))}
+              onChange={changeDistrict}
               onBlur={() => touch("district")}
               message={messageFor("district")}
-              placeholder={geo ? "Select district" : "Loading districts…"}
+              placeholder={geo ? "Type or choose a district" : "Loading districts…"}
               disabled={!geo}
               options={districtOptions}
             />
-            <SelectField
+            <PlaceField
               label="Thana"
+              name="thana"
               value={form.thana}
-              onChange={(v) => set("thana", v)}
+              onChange={changeThana}
               onBlur={() => touch("thana")}
               message={messageFor("thana")}
-              placeholder={district ? "Select thana" : "Select a district first"}
-              disabled={!district}
-              options={(district?.thanas ?? []).map((t) => ({ value: t.bnName, label: t.bnName }))}
+              placeholder={knownDistrict ? "Type or choose a thana" : "Choose a district first"}
+              disabled={!knownDistrict}
+              options={thanaOptions}
             />
             <div className="sm:col-span-2">
               <TextField
@@ -388,9 +454,12 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
               name="deliveryArea"
               value={form.deliveryArea}
               onChange={(v) => set("deliveryArea", v)}
+              hint="Follows the district and thana: Inside Dhaka is Dhaka city's thanas."
+              message={messageFor("deliveryArea")}
               options={DELIVERY_AREAS.map((a) => ({
                 value: a,
                 label: `${a} (${formatTaka(DELIVERY_CHARGES[a])})`,
+                disabled: !areas.includes(a),
               }))}
             />
           </div>
@@ -493,7 +562,11 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
           <div className="flex justify-between">
             <dt>Delivery Charge</dt>
             <dd className="tabular-nums" data-testid="delivery-charge">
-              {form.deliveryArea ? formatTaka(charge, 2) : "Choose a delivery area"}
+              {!form.deliveryArea
+                ? "Choose a delivery area"
+                : charge === 0
+                  ? "Free delivery"
+                  : formatTaka(charge, 2)}
             </dd>
           </div>
           <div className="flex justify-between border-t border-base-300 pt-2 text-base font-semibold">
@@ -503,6 +576,11 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
             </dd>
           </div>
         </dl>
+        {freeNote && !(form.deliveryArea && charge === 0) ? (
+          <p className="mt-1 text-xs text-base-content/80" data-testid="free-delivery">
+            {freeNote}
+          </p>
+        ) : null}
         {priceNotice ? (
           <div role="alert" className="alert alert-warning mt-4 text-sm">
             {PRICE_CHANGED_MESSAGE}
@@ -637,8 +715,14 @@ function TextField({
   );
 }
 
-function SelectField({
+/**
+ * A district or thana: a text field with a list of suggestions (input + datalist), so the
+ * visitor may type to filter in Bengali or English and a browser without scripts still sends
+ * the name. Only a name from the list passes the form's check (and the server's).
+ */
+function PlaceField({
   label,
+  name,
   value,
   onChange,
   onBlur,
@@ -648,6 +732,7 @@ function SelectField({
   disabled = false,
 }: {
   label: string;
+  name: string;
   value: string;
   onChange: (value: string) => void;
   onBlur: () => void;
@@ -662,24 +747,28 @@ function SelectField({
       <label className="mb-1 block text-sm font-medium" htmlFor={id}>
         {label}
       </label>
-      <select
+      <input
         id={id}
-        className={`select w-full ${message ? "select-error" : ""}`}
+        name={name}
+        type="text"
+        lang="bn"
+        list={`${id}-list`}
+        autoComplete="off"
+        className={`input w-full ${message ? "input-error" : ""}`}
         value={value}
         required
         disabled={disabled}
+        placeholder={placeholder}
         aria-invalid={message ? true : undefined}
         aria-describedby={message ? `${id}-msg` : undefined}
         onChange={(e) => onChange(e.target.value)}
         onBlur={onBlur}
-      >
-        <option value="">{placeholder}</option>
+      />
+      <datalist id={`${id}-list`} data-testid={`${name}-options`}>
         {options.map((o) => (
-          <option key={o.value} value={o.value} lang="bn">
-            {o.label}
-          </option>
+          <option key={o.value} value={o.value} label={o.label} />
         ))}
-      </select>
+      </datalist>
       <FieldMessage id={`${id}-msg`} message={message} />
     </div>
   );
@@ -691,25 +780,37 @@ function RadioGroup({
   value,
   onChange,
   options,
+  hint,
+  message,
 }: {
   legend: string;
   name: string;
   value: string;
   onChange: (value: string) => void;
-  options: { value: string; label: string }[];
+  options: { value: string; label: string; disabled?: boolean }[];
+  hint?: string;
+  message?: string;
 }) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : "", message ? `${id}-msg` : ""]
+    .filter(Boolean)
+    .join(" ");
   return (
-    <fieldset>
+    <fieldset aria-describedby={describedBy || undefined}>
       <legend className="mb-2 text-sm font-medium">{legend}</legend>
       <div className="flex flex-wrap gap-x-5 gap-y-2">
         {options.map((o) => (
-          <label key={o.value} className="flex cursor-pointer items-center gap-2 text-sm">
+          <label
+            key={o.value}
+            className={`flex items-center gap-2 text-sm ${o.disabled ? "cursor-not-allowed opacity-60" : "cursor-pointer"}`}
+          >
             <input
               type="radio"
               className="radio radio-primary radio-sm"
               name={name}
               value={o.value}
               checked={value === o.value}
+              disabled={o.disabled}
               onChange={() => onChange(o.value)}
               required
             />
@@ -717,6 +818,12 @@ function RadioGroup({
           </label>
         ))}
       </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-base-content/80">
+          {hint}
+        </p>
+      ) : null}
+      <FieldMessage id={`${id}-msg`} message={message} />
     </fieldset>
   );
 }

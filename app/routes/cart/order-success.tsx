@@ -1,18 +1,42 @@
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
+import { formatTaka } from "../../../core/money";
+import { useHydrated } from "../../features/cart/client-hooks";
 import { ORDER_SUCCESS_MESSAGE } from "../../features/cart/messages";
 import { pageTitle } from "../../features/cart/page-title";
+import { type PlacedOrderSummary, placedOrderFrom } from "../../features/cart/placed-order";
 import type { Route } from "./+types/order-success";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle("Order placed", matches) }];
+  // Neutral: the server cannot tell whether this visit follows an order.
+  return [{ title: pageTitle("Your order", matches) }];
 }
 
 export default function OrderSuccess() {
-  const [params] = useSearchParams();
-  const orderNumber = params.get("orderNumber");
-  const shown = orderNumber && /^\d{1,12}$/.test(orderNumber) ? orderNumber : null;
+  const hydrated = useHydrated();
+  const location = useLocation();
+  // The order comes as navigation state from the checkout, which only the browser has.
+  const placed = hydrated ? placedOrderFrom(location.state) : null;
   return (
     <main className="mx-auto flex min-h-[70vh] w-full max-w-[720px] flex-col items-center justify-center px-4 py-12 text-center">
+      {!hydrated ? (
+        <div className="w-full space-y-4" aria-busy="true">
+          <p className="sr-only">Loading…</p>
+          <div className="skeleton mx-auto h-16 w-16 rounded-full" />
+          <div className="skeleton mx-auto h-8 w-2/3" />
+          <div className="skeleton h-20 w-full" />
+        </div>
+      ) : placed ? (
+        <Placed order={placed} />
+      ) : (
+        <NothingOrdered />
+      )}
+    </main>
+  );
+}
+
+function Placed({ order }: { order: PlacedOrderSummary }) {
+  return (
+    <>
       <span
         aria-hidden="true"
         className="flex h-16 w-16 items-center justify-center rounded-full border-4 border-success text-3xl font-bold text-success"
@@ -23,11 +47,50 @@ export default function OrderSuccess() {
       <p lang="bn" className="mt-4 text-lg leading-relaxed">
         {ORDER_SUCCESS_MESSAGE}
       </p>
-      {shown ? (
-        <p className="mt-4 text-base-content/80">
-          Order number: <strong className="text-base-content">#{shown}</strong>
-        </p>
-      ) : null}
+      <p className="mt-4 text-base-content/80">
+        Order number: <strong className="text-base-content">#{order.orderNumber}</strong>
+      </p>
+      <section
+        aria-labelledby="order-summary-heading"
+        className="mt-6 w-full rounded-box border border-base-300 p-4 text-left"
+      >
+        <h2 id="order-summary-heading" className="text-lg font-semibold">
+          Order summary
+        </h2>
+        <ul className="mt-2 divide-y divide-base-300 text-sm" aria-label="Ordered items">
+          {order.items.map((item, i) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat a product; the position is their identity
+              key={i}
+              className="flex justify-between gap-3 py-2"
+            >
+              <span className="min-w-0 break-words">
+                {item.name}{" "}
+                <span className="whitespace-nowrap text-base-content/70">× {item.quantity}</span>
+              </span>
+              <span className="shrink-0 tabular-nums">{formatTaka(item.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-2 space-y-1 border-t border-base-300 pt-2 text-sm">
+          <div className="flex justify-between">
+            <dt>Sub Total</dt>
+            <dd className="tabular-nums">{formatTaka(order.subTotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Delivery</dt>
+            <dd className="tabular-nums" data-testid="success-delivery">
+              {order.deliveryCharge === 0 ? "Free delivery" : formatTaka(order.deliveryCharge)}
+            </dd>
+          </div>
+          <div className="flex justify-between font-semibold">
+            <dt>Total</dt>
+            <dd className="tabular-nums" data-testid="success-total">
+              {formatTaka(order.total)}
+            </dd>
+          </div>
+        </dl>
+      </section>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="btn btn-primary">
           Go to Homepage
@@ -36,6 +99,26 @@ export default function OrderSuccess() {
           Continue Shopping
         </Link>
       </div>
-    </main>
+    </>
+  );
+}
+
+function NothingOrdered() {
+  return (
+    <>
+      <h1 className="text-2xl font-bold">No order was placed here</h1>
+      <p className="mt-4 text-base-content/80">
+        This page confirms an order right after checkout. Nothing has been ordered in this visit:
+        choose your items in the cart, or use Order Now on a product.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className="btn btn-primary">
+          Go to Homepage
+        </Link>
+        <Link to="/cart" className="btn btn-outline">
+          Go to Cart
+        </Link>
+      </div>
+    </>
   );
 }

@@ -8,7 +8,7 @@ import {
   PRODUCT_TYPES,
   SUB_CATEGORIES,
 } from "../../../core/catalogue";
-import { deliveryCharge } from "../../../core/delivery";
+import { chargeForOrder, deliveryAreaFor } from "../../../core/delivery";
 import { ORDER_STATUSES } from "../../../core/order-status";
 import type { AppContext } from "../../app-context";
 import { mountServerRoutes } from "../../http/api";
@@ -109,7 +109,10 @@ describeDb(`demo data seed (${TEST_DB})`, () => {
       const lines = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
       const subTotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
       expect(order.subTotal).toBe(subTotal);
-      expect(order.deliveryCharge).toBe(deliveryCharge(order.deliveryArea));
+      expect(order.deliveryArea).toBe(deliveryAreaFor(order.district, order.thana));
+      expect(order.deliveryCharge).toBe(
+        chargeForOrder(order.deliveryArea, subTotal, ctx.config.FREE_DELIVERY_OVER),
+      );
       expect(order.total).toBe(subTotal + order.deliveryCharge);
       const history = await ctx.db
         .select()

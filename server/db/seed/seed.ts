@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { deliveryAreaFor } from "../../../core/delivery";
 import { DISTRICTS } from "../../../core/districts";
 import { IMAGE_KINDS } from "../../../core/media";
 import type { OrderStatus } from "../../../core/order-status";
@@ -176,21 +177,24 @@ async function seedOrders(
         byRole: step.byRole,
         byUserId: step.byRole === "admin" ? people.adminId : ownOrder ? people.customerId : null,
       }));
+      const thana = district.thanas[n % district.thanas.length]?.bnName ?? "";
       records.push({
         userId: ownOrder ? people.customerId : null,
         customer: {
           ...person,
           district: district.bnName,
-          thana: district.thanas[n % district.thanas.length]?.bnName ?? "",
+          thana,
           address: `House ${10 + n}, Road ${(n % 9) + 1}`,
           comment: n % 4 === 0 ? "Please call before delivery" : "",
           addressType: n % 3 === 0 ? "Office" : "Home",
-          deliveryArea: inside ? "Inside Dhaka" : "Outside Dhaka",
+          // The address decides the area: a Dhaka upazila outside the city is Outside Dhaka.
+          deliveryArea: deliveryAreaFor(district.bnName, thana) ?? "Outside Dhaka",
           paymentSystem: "Cash On Delivery",
         },
         lines,
         placedAt,
         laterChanges,
+        freeDeliveryOver: ctx.config.FREE_DELIVERY_OVER,
       });
     }
   }
