@@ -28,7 +28,10 @@ describeDb(`image cleanup and orders (${TEST_DB})`, () => {
     const ordered = await storeImage();
     const unused = await storeImage();
     const product = await createProduct(ctx.db, { ...PRODUCT_BODY, images: [ordered] });
-    await placeOrder(ctx.db, orderBody(product, "rahim@example.com") as never, { userId: null, freeDeliveryOver: 5000 });
+    await placeOrder(ctx.db, orderBody(product, "rahim@example.com") as never, {
+      userId: null,
+      freeDeliveryOver: 5000,
+    });
     // The product lets go of the image; the order still shows it.
     await ctx.db.delete(products).where(eq(products.id, product._id));
     await removeUnusedImages(ctx.db, ctx.media, [ordered, unused]);

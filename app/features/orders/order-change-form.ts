@@ -4,7 +4,7 @@ import { ORDER_MESSAGES as M } from "./messages";
 import { type OrderAction, statusChangeSentence } from "./order-actions";
 
 /**
- * The form an order button posts to its page's action (app/lib/order-changes.server.ts): what
+ * The form an order button posts to its page's action (order-changes.server.ts): what
  * to do, to which order, and the status the person saw (`from`), so a change made by someone else
  * meanwhile is refused instead of overridden. `confirmed` is set once "Are you sure?" was
  * answered: by the dialog with JavaScript, by the page's own confirmation step without it.

@@ -1,8 +1,8 @@
 import { data } from "react-router";
+import { orderChangeAction } from "../../features/orders/order-changes.server";
 import { OrderListPage } from "../../features/orders/order-list-page";
 import { orderListForPath } from "../../features/orders/paths";
 import { appOf, requireAdmin, requireUser } from "../../lib/context.server";
-import { orderChangeAction } from "../../lib/order-changes.server";
 import { orderListPage } from "../../lib/orders.server";
 import type { Route } from "./+types/order-list";
 
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { list, page, continued: url.searchParams.has("cursor"), viewerRole: user.role };
 }
 
-/** An order's buttons on the list: the same services as the JSON API (app/lib/order-changes.server.ts). */
+/** An order's buttons on the list: the same services as the JSON API (features/orders/order-changes.server.ts). */
 export function action({ request, context }: Route.ActionArgs) {
   return orderChangeAction(request, context);
 }

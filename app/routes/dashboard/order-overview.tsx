@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { orderChangeAction } from "../../features/orders/order-changes.server";
 import { OrderOverview } from "../../features/orders/order-overview";
 import { appOf, requireUser } from "../../lib/context.server";
-import { orderChangeAction } from "../../lib/order-changes.server";
 import { orderForPage } from "../../lib/orders.server";
 import type { Route } from "./+types/order-overview";
 
@@ -12,7 +12,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { order, viewerRole: user.role };
 }
 
-/** The overview's buttons: the same services as the JSON API (app/lib/order-changes.server.ts). */
+/** The overview's buttons: the same services as the JSON API (features/orders/order-changes.server.ts). */
 export function action({ request, context }: Route.ActionArgs) {
   return orderChangeAction(request, context, { leavesPage: true });
 }

@@ -1,11 +1,11 @@
 import { type RouterContextProvider, redirect } from "react-router";
-import { isOrderStatus } from "../../core/order-status";
-import { AppError } from "../../server/errors";
-import { changeOrderStatus, deleteOrder } from "../../server/services/order-changes";
-import type { OrderChangeFields, OrderChangeResult } from "../features/orders/order-change-form";
-import { orderListFor, orderListPath } from "../features/orders/paths";
-import { appOf, requireUser } from "./context.server";
-import { pageError } from "./page-error.server";
+import { isOrderStatus } from "../../../core/order-status";
+import { AppError } from "../../../server/errors";
+import { changeOrderStatus, deleteOrder } from "../../../server/services/order-changes";
+import { appOf, requireUser } from "../../lib/context.server";
+import { pageError } from "../../lib/page-error.server";
+import type { OrderChangeFields, OrderChangeResult } from "./order-change-form";
+import { orderListFor, orderListPath } from "./paths";
 
 function fieldsOf(form: FormData): OrderChangeFields {
   const text = (name: string) => {
