@@ -110,6 +110,23 @@ describe("the cart page", () => {
     await page.context().close();
   });
 
+  it("keeps the floating contact button off the cart's lines on a phone (issue 20 item 24)", async () => {
+    const page = await newPage(390);
+    await seedCart(page, baseURL, [cartItem(products[0] as (typeof products)[number])]);
+    const contact = page.getByRole("button", { name: /contact/i });
+    for (const path of ["/cart", "/product-checkout"]) {
+      await page.goto(`${baseURL}${path}`);
+      expect(await contact.isVisible(), path).toBe(false);
+    }
+    // Elsewhere on the phone, and on a wide screen everywhere, it is there.
+    await page.goto(`${baseURL}/shop`);
+    expect(await contact.isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${baseURL}/cart`);
+    expect(await contact.isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it("follows changes made in another tab", async () => {
     const context = await browser.newContext();
     const one = await context.newPage();

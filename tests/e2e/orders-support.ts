@@ -69,7 +69,13 @@ export async function runAction(
   expect(await question.locator("h2").textContent()).toBe("Are you sure?");
   if (expected.sentence)
     expect(await question.locator("p").textContent()).toContain(expected.sentence);
-  await question.getByRole("button").first().click();
+  // Issue 20 item 23: deleting or cancelling an order looks destructive, other changes do not.
+  const confirmButton = question.getByRole("button").first();
+  const destructive = ["Delete", "Cancel", "Cancel Order"].includes(label);
+  expect(((await confirmButton.getAttribute("class")) ?? "").split(/\s+/)).toEqual(
+    destructive ? expect.arrayContaining(["btn-error"]) : expect.not.arrayContaining(["btn-error"]),
+  );
+  await confirmButton.click();
   await expectDialog(page, expected.title, expected.text);
   // Escape, not a click on OK: the notice may already have closed itself after its 3 s.
   await page.keyboard.press("Escape");

@@ -82,6 +82,20 @@ describe("search engines and shared links see each page", () => {
     await page.close();
   });
 
+  it("names the page of a missing product, category or path (issue 20 item 24)", async () => {
+    for (const path of [
+      "/product-details/no-such-product",
+      "/product/category/No%20Such%20Category",
+      "/product/sub-category/no%20such%20thing",
+      "/no/such/page",
+    ]) {
+      const res = await fetch(`${baseURL}${path}`);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(/<title>([^<]*)<\/title>/.exec(html)?.[1], path).toBe("Oops! Page Not Found");
+    }
+  });
+
   it("serves sitemap.xml with the pages, categories, sub-categories and products", async () => {
     const res = await fetch(`${baseURL}/sitemap.xml`);
     expect(res.status).toBe(200);

@@ -61,6 +61,7 @@ export function confirmOptions(orderNumber: number, change: { intent: string; to
       text: `Order #${orderNumber} will be deleted. ${M.deleteWarning}`,
       confirmText: "Yes, delete it!",
       cancelText: "Cancel",
+      destructive: true,
     };
   }
   const cancelling = change.to === "Cancelled";
@@ -70,5 +71,6 @@ export function confirmOptions(orderNumber: number, change: { intent: string; to
     confirmText: cancelling ? "Yes, cancel it!" : "Yes, update it!",
     // "Cancel" would be ambiguous next to a cancellation.
     cancelText: cancelling ? "Keep the order" : "Cancel",
+    destructive: cancelling,
   };
 }

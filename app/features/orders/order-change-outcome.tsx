@@ -29,7 +29,7 @@ export function OrderChangeOutcome() {
           <OrderChangeInputs fields={{ ...change, confirmed: true, script: false }} />
           <button
             type="submit"
-            className={`btn btn-sm ${change.intent === "delete" || change.to === "Cancelled" ? "btn-error" : "btn-primary"}`}
+            className={`btn btn-sm ${ask.destructive ? "btn-error" : "btn-primary"}`}
           >
             {ask.confirmText}
           </button>

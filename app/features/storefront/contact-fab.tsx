@@ -1,7 +1,15 @@
 import { type PointerEvent, useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { whatsappLink } from "../../../core/shop";
 import { ChatIcon, CloseIcon, FacebookIcon, PhoneIcon, WhatsappIcon } from "../../components/icons";
 import { useRootData } from "../../lib/root-data";
+
+/**
+ * Pages where a phone's screen has no room to spare for the button: the cart's and checkout's
+ * lines, prices and buttons reach the right edge, and a button floating over them hides what the
+ * customer is about to pay for. There, on phones, the button is left out.
+ */
+const NO_BUTTON_ON_PHONES = new Set(["/cart", "/product-checkout"]);
 
 /**
  * Spec §2 floating contact button: a mouse opens it by hovering and closes it by leaving; touch
@@ -9,6 +17,7 @@ import { useRootData } from "../../lib/root-data";
  */
 export function ContactFab() {
   const { shop } = useRootData();
+  const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -30,7 +39,7 @@ export function ContactFab() {
     // biome-ignore lint/a11y/noStaticElementInteractions: hover, focus-leave and Escape for the whole widget; the button is the control
     <div
       ref={ref}
-      className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-2"
+      className={`fixed right-4 bottom-4 z-40 flex flex-col items-end gap-2 ${NO_BUTTON_ON_PHONES.has(pathname) ? "max-md:hidden" : ""}`}
       onPointerEnter={(e) => isMouse(e) && setOpen(true)}
       onPointerLeave={(e) => isMouse(e) && setOpen(false)}
       onBlur={(e) => {

@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
+import { NOT_FOUND_META } from "../../features/catalog/seo";
 import { ErrorContent, NotFoundContent } from "../../features/storefront/not-found-content";
 import { StorefrontShell } from "../../features/storefront/shell";
+import type { Route } from "./+types/layout";
 
 export default function StorefrontLayout() {
   return (
@@ -8,6 +10,16 @@ export default function StorefrontLayout() {
       <Outlet />
     </StorefrontShell>
   );
+}
+
+/**
+ * The title of the storefront's error page. A page whose loader refused (an unknown product or
+ * category) never gets its own meta: the boundary here is the page shown, so it names it.
+ */
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [];
+  if (isRouteErrorResponse(error) && error.status === 404) return NOT_FOUND_META;
+  return [{ title: "Something went wrong" }, { name: "robots", content: "noindex" }];
 }
 
 /** The storefront's error page: header and footer stay, so the visitor can go on shopping. */
