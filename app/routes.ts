@@ -38,6 +38,8 @@ export default [
   ]),
   // The bench's floor: the root document and nothing else (bench/README.md).
   route("bench/empty", "routes/bench-empty.tsx"),
+  // Logout is an action only: the header's form posts to it and it redirects back.
+  route("authentication/logout", "routes/auth/logout.ts"),
   route("sitemap.xml", "routes/storefront/sitemap.ts"),
   route("robots.txt", "routes/storefront/robots.ts"),
 ] satisfies RouteConfig;
