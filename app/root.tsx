@@ -13,7 +13,10 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { DialogHost } from "./components/dialogs";
 import wholeAppCss from "./dashboard.css?url";
+import { EARLY_TAP_SCRIPT } from "./early-taps";
+import { RedirectNotice } from "./features/account/redirect-notice";
 import { takaFontScript } from "./font-boot";
+import { apiTokenFor } from "./lib/api-token.server";
 import { actorMiddleware, actorOf, appOf } from "./lib/context.server";
 import { shopInfo } from "./lib/shop.server";
 import { THEME_BOOT_SCRIPT } from "./theme";
@@ -60,8 +63,10 @@ function useDocumentSheet(): "inline" | "linked" {
 /** Who is asking is settled once per request, for every loader and action below. */
 export const middleware: Route.MiddlewareFunction[] = [actorMiddleware];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { user: actorOf(context), shop: shopInfo(appOf(context)) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = actorOf(context);
+  const app = appOf(context);
+  return { user, shop: shopInfo(app), apiToken: await apiTokenFor(app, user) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -80,6 +85,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" type="image/svg+xml" href={FAVICON} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant boot script, no user data */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant tap recorder, no user data */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant font script, no user data */}
         <script id={TAKA_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: takaScript }} />
         {sheet === "inline" ? (
@@ -109,6 +116,7 @@ export default function App() {
     <>
       <Outlet />
       <DialogHost />
+      <RedirectNotice />
     </>
   );
 }

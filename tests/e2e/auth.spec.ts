@@ -173,6 +173,10 @@ describe("accounts: sign-up, sign-in, logout", () => {
     await hydrated(page);
     await login(page, { email: "customer@haat.test", password: "haat-customer-2026" });
     await expect.poll(() => new URL(page.url()).pathname).not.toBe("/authentication/login");
+    // The token comes with the signed-in page's data (spec §4), just after the redirect.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("JWT_ACCESS_TOKEN")))
+      .toMatch(/^ey/);
     const statuses = await page.evaluate(async () => {
       const token = localStorage.getItem("JWT_ACCESS_TOKEN");
       const bearer = { authorization: `Bearer ${token}` };
