@@ -3,6 +3,7 @@ import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
 import appCss from "../app/app.css?inline";
+import { EARLY_TAP_SCRIPT } from "../app/early-taps";
 import { BENGALI_FONT_SCRIPT, takaFontScript } from "../app/font-boot";
 import { cspNonceContext } from "../app/lib/csp-nonce";
 import { THEME_BOOT_SCRIPT } from "../app/theme";
@@ -34,7 +35,7 @@ export default await createHonoServer<AppEnv>({
         production: ctx.config.NODE_ENV === "production",
         publicUrl: ctx.config.publicUrl,
         mediaPublicUrl: ctx.config.S3_PUBLIC_URL,
-        inlineScripts: [THEME_BOOT_SCRIPT, takaFontScript(), BENGALI_FONT_SCRIPT],
+        inlineScripts: [THEME_BOOT_SCRIPT, EARLY_TAP_SCRIPT, takaFontScript(), BENGALI_FONT_SCRIPT],
         inlineStyles: [appCss],
         dev: import.meta.env.DEV,
       }),
