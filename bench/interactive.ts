@@ -21,20 +21,15 @@ const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75 };
 /** How long one load may take before it counts as failed. */
 const LOAD_TIMEOUT_MS = 60_000;
 
-/** Runs in the page before its own scripts: notes when <html data-hydrated> appears. */
-function watchHydration() {
-  const w = window as unknown as { __hydratedAt?: number };
-  const seen = () => {
-    if (w.__hydratedAt === undefined && document.documentElement?.hasAttribute("data-hydrated")) {
-      w.__hydratedAt = performance.now();
-    }
-  };
-  new MutationObserver(seen).observe(document, {
-    attributes: true,
-    attributeFilter: ["data-hydrated"],
-    subtree: true,
-  });
-}
+/**
+ * Runs in the page before its own scripts: notes when <html data-hydrated> appears. A string, not
+ * a function: the bench runs under tsx, whose transpiled functions may call helpers the page
+ * does not have.
+ */
+const WATCH_HYDRATION = `new MutationObserver(function () {
+  if (window.__hydratedAt === undefined && document.documentElement &&
+      document.documentElement.hasAttribute("data-hydrated")) window.__hydratedAt = performance.now();
+}).observe(document, { attributes: true, attributeFilter: ["data-hydrated"], subtree: true });`;
 
 /** One load of `url` in a fresh context (no cache, no storage) under the throttling above. */
 export async function interactiveRun(
@@ -51,7 +46,7 @@ export async function interactiveRun(
   });
   try {
     const page = await context.newPage();
-    await page.addInitScript(watchHydration);
+    await page.addInitScript(WATCH_HYDRATION);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
