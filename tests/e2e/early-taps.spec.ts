@@ -90,6 +90,36 @@ describe("taps before the page is interactive", () => {
     await page.close();
   });
 
+  it("Logout tapped early still asks first (without script at all it is a plain form)", async () => {
+    const res = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseURL },
+      body: JSON.stringify({ email: "customer@haat.test", password: "haat-customer-2026" }),
+    });
+    expect(res.status).toBe(200);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addCookies(
+      res.headers.getSetCookie().map((c) => {
+        const pair = c.split(";")[0] ?? "";
+        const at = pair.indexOf("=");
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL };
+      }),
+    );
+    const page = await context.newPage();
+    const scripts = await holdScripts(page);
+    await page.goto(`${baseURL}/about-us`, { waitUntil: "domcontentloaded" });
+    await expect.poll(() => scripts.count()).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await scripts.release();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.waitFor();
+    expect(await confirm.locator("h2").textContent()).toBe("Are you sure you want to logout?");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    expect(new URL(page.url()).pathname).toBe("/about-us");
+    expect(await page.getByRole("button", { name: "Logout" }).count()).toBe(1);
+    await context.close();
+  });
+
   it("a tap once the page is interactive is handled by the page alone, once", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await seedCart(page, baseURL, []);

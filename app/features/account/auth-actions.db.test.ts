@@ -105,7 +105,7 @@ describeDb(`account page actions (${TEST_DB})`, () => {
     expect(res.body).toMatchObject({
       ok: false,
       message: "Invalid email or password",
-      values: { email: "mita@haat.test" },
+      values: { email: "mita@haat.test", redirectTo: "/" },
     });
   });
 

@@ -106,7 +106,9 @@ export async function signInAction(call: Call) {
   const form = await call.request.formData();
   const email = field(form, "email").trim();
   const password = field(form, "password");
-  const values = { email };
+  const to = safeReturnPath(field(form, "redirectTo")) ?? "/";
+  // The page shown again keeps where to go (its loader, asked again, sees the login page itself).
+  const values = { email, redirectTo: to };
   const missing = required({ email, password }, { email: "Email", password: "Password" });
   if (missing.length) {
     return failure(400, "invalid", "Please enter your email and password.", values, missing);
@@ -122,7 +124,6 @@ export async function signInAction(call: Call) {
     const { message, code } = await refusalOf(res);
     return failure(res.status, code, message || AUTH_MESSAGES.loginFallback, values);
   }
-  const to = safeReturnPath(field(form, "redirectTo")) ?? "/";
   return redirect(to, { headers: cookiesOf(res) });
 }
 
@@ -151,10 +152,7 @@ export async function signUpAction(call: Call) {
     const { message, code } = await refusalOf(res);
     return failure(res.status, code, message || AUTH_MESSAGES.loginFallback, values);
   }
-  const created = (await res
-    .clone()
-    .json()
-    .catch(() => null)) as {
+  const created = (await res.json().catch(() => null)) as {
     user?: { id: string; email: string; name: string; role?: unknown; emailVerified: boolean };
   } | null;
   if (created?.user?.id) await recordOwnProfile(call.app.db, toActor(created.user), { name });

@@ -75,7 +75,9 @@ export function UserMenu() {
         }}
       >
         <input type="hidden" name="redirectTo" value={onDashboard ? "/" : here} />
-        <button type="submit" className={itemClass}>
+        {/* data-early-tap: a tap before the scripts waits for them (app/early-taps.ts), so it
+            still asks first; without script at all the form posts. */}
+        <button type="submit" className={itemClass} data-early-tap="">
           <LogoutIcon className="h-5 w-5 shrink-0" />
           <span className="max-sm:sr-only">Logout</span>
         </button>

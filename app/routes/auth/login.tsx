@@ -62,7 +62,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <FormProblem title="Login Failed" text={actionData.message} />
       ) : null}
       <Form method="post" className="flex flex-col gap-4">
-        <input type="hidden" name="redirectTo" value={loaderData.returnTo} />
+        <input
+          type="hidden"
+          name="redirectTo"
+          value={actionData?.values.redirectTo ?? loaderData.returnTo}
+        />
         <Field
           label="Email"
           name="email"
