@@ -10,6 +10,7 @@ import * as forgotPage from "../../routes/auth/forgot-password";
 import * as loginPage from "../../routes/auth/login";
 import * as logoutRoute from "../../routes/auth/logout";
 import * as registerPage from "../../routes/auth/register";
+import * as resetPage from "../../routes/auth/reset-password";
 import type { AuthFailure } from "./auth-actions.server";
 
 type Action = (args: never) => Promise<unknown> | unknown;
@@ -163,6 +164,24 @@ describeDb(`account page actions (${TEST_DB})`, () => {
       email: "mita@haat.test",
     });
     expect(sent.location).toBe("/?notice=reset-sent");
+  });
+
+  it("new password: two different entries and a used-up link are refused with the page's words", async () => {
+    const differ = await post(ctx, resetPage.action, "/authentication/reset-password", {
+      token: "whatever",
+      password: "new-pass-2026",
+      confirm: "new-pass-2027",
+    });
+    expect(differ.body?.issues).toEqual([
+      { path: "confirm", message: "The two passwords do not match." },
+    ]);
+    const invalid = await post(ctx, resetPage.action, "/authentication/reset-password", {
+      token: "not-a-real-token",
+      password: "new-pass-2026",
+      confirm: "new-pass-2026",
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body?.message).toMatch(/^This password reset link is not valid or has expired/);
   });
 
   it("logs out: the session ends and the page comes back with the notice", async () => {
