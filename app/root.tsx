@@ -9,11 +9,13 @@ import {
   useLocation,
   useRouteError,
 } from "react-router";
-import { APP_CSS, THEME_BOOT_SCRIPT, takaFontScript } from "../shared/page-shell";
+import { APP_CSS, EARLY_TAP_SCRIPT, THEME_BOOT_SCRIPT, takaFontScript } from "../shared/page-shell";
 import type { Route } from "./+types/root";
 import { DialogHost } from "./components/dialogs";
 import wholeAppCss from "./dashboard.css?url";
-import { actorMiddleware, actorOf, appOf } from "./lib/context.server";
+import { RedirectNotice } from "./features/account/redirect-notice";
+import { apiTokenFor } from "./lib/api-token.server";
+import { actorMiddleware, actorOf, appOf, sessionIdOf } from "./lib/context.server";
 import { shopInfo } from "./lib/shop.server";
 
 /** The logo as an inline icon: no extra request, and no 404 for /favicon.ico. */
@@ -58,8 +60,14 @@ function useDocumentSheet(): "inline" | "linked" {
 /** Who is asking is settled once per request, for every loader and action below. */
 export const middleware: Route.MiddlewareFunction[] = [actorMiddleware];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { user: actorOf(context), shop: shopInfo(appOf(context)) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = actorOf(context);
+  const app = appOf(context);
+  return {
+    user,
+    shop: shopInfo(app),
+    apiToken: await apiTokenFor(app, user, sessionIdOf(context)),
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -78,6 +86,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" type="image/svg+xml" href={FAVICON} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant boot script, no user data */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant tap recorder, no user data */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant font script, no user data */}
         <script id={TAKA_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: takaScript }} />
         {sheet === "inline" ? (
@@ -107,6 +117,7 @@ export default function App() {
     <>
       <Outlet />
       <DialogHost />
+      <RedirectNotice />
     </>
   );
 }

@@ -38,6 +38,8 @@ export default [
     // Any other /dashboard path: the dashboard's own 404, not the storefront's.
     route("*", "routes/dashboard/not-found.tsx"),
   ]),
+  // Logout is an action only: the header's form posts to it and it redirects back.
+  route("authentication/logout", "routes/auth/logout.ts"),
   route("sitemap.xml", "routes/storefront/sitemap.ts"),
   route("robots.txt", "routes/storefront/robots.ts"),
 ] satisfies RouteConfig;

@@ -20,6 +20,7 @@ import {
   renderLoadTable,
   renderMarkdown,
   SERVER_BUDGETS,
+  summariseInteractive,
   summariseLighthouse,
   withRatios,
 } from "./report";
@@ -410,6 +411,36 @@ describe("server sections", () => {
     expect(md).toContain("1 sequential scan(s) reading 100000 ❌ rows");
     expect(md).toContain(
       "server — Products read by whole-table scans (pages, load, orders): measured 100000, budget ≤ 0",
+    );
+  });
+});
+
+describe("first paint → interactive", () => {
+  const ran = (fcpMs: number, interactiveMs: number) => ({
+    fcpMs,
+    interactiveMs,
+    gapMs: interactiveMs - fcpMs,
+  });
+
+  it("takes the median gap of the good runs, checks it against 1 s and lists a miss", () => {
+    const product = summariseInteractive({ name: "product", path: "/product-details/x" }, [
+      ran(600, 2400),
+      ran(700, 2000),
+      { fcpMs: Number.NaN, interactiveMs: Number.NaN, gapMs: Number.NaN, error: "timeout" },
+      ran(650, 2150),
+    ]);
+    expect(product.median).toEqual({ fcpMs: 650, interactiveMs: 2150, gapMs: 1500 });
+    expect(product.check.ok).toBe(false);
+    const home = summariseInteractive({ name: "home", path: "/" }, [ran(500, 1400)]);
+    expect(home.check.ok).toBe(true);
+    const r = result({ interactive: [home, product] });
+    expect(missedBudgets(r)).toEqual([
+      "product (/product-details/x) — First paint → interactive: measured 1.50 s, budget ≤ 1.00 s. What limits it: first paint at 650 ms, interactive at 2.15 s",
+    ]);
+    const md = renderMarkdown(r);
+    expect(md).toContain("| home | `/` | 500 ms | 1.40 s | 900 ms ✅ | 1 |");
+    expect(md).toContain(
+      "| product | `/product-details/x` | 650 ms | 2.15 s | 1.50 s ❌ | 3/4 ok |",
     );
   });
 });

@@ -201,6 +201,70 @@ export type LighthouseRoute = RouteInfo & {
   failing: { id: string; title: string; displayValue?: string; runs: number }[];
 };
 
+/** One throttled load (bench/interactive.ts): ms from the navigation's start. */
+export type InteractiveRun = {
+  fcpMs: number;
+  /** When <html data-hydrated> appeared: the page responds from here on. */
+  interactiveMs: number;
+  /** First contentful paint → interactive. */
+  gapMs: number;
+  error?: string;
+};
+
+export type InteractiveRoute = RouteInfo & {
+  runs: InteractiveRun[];
+  median: { fcpMs: number; interactiveMs: number; gapMs: number };
+  check: Check;
+};
+
+/** Issue 21 item 3 / issue 26 item 5: a page responds within a second of showing. */
+export const INTERACTIVE_BUDGET = {
+  label: "First paint → interactive",
+  kind: "max",
+  limit: 1000,
+  unit: "ms",
+} as const satisfies Budget;
+
+/** Medians over the runs that did not fail, and the budget check of the gap. */
+export function summariseInteractive(route: RouteInfo, runs: InteractiveRun[]): InteractiveRoute {
+  const good = runs.filter((r) => !r.error);
+  const med = (key: "fcpMs" | "interactiveMs" | "gapMs") => median(good.map((r) => r[key]));
+  const medianValues = {
+    fcpMs: med("fcpMs"),
+    interactiveMs: med("interactiveMs"),
+    gapMs: med("gapMs"),
+  };
+  return {
+    ...route,
+    runs,
+    median: medianValues,
+    check: checkBudget(medianValues.gapMs, INTERACTIVE_BUDGET),
+  };
+}
+
+export function renderInteractiveTable(routes: readonly InteractiveRoute[]): string {
+  const header = [
+    "Route",
+    "Path",
+    "First contentful paint",
+    "Interactive",
+    `Paint → interactive (${formatBudget(INTERACTIVE_BUDGET)})`,
+    "Runs",
+  ];
+  const rows = routes.map((r) => {
+    const ok = r.runs.filter((run) => !run.error).length;
+    return [
+      routeCell(r),
+      `\`${r.path}\``,
+      formatValue(r.median.fcpMs, "ms"),
+      formatValue(r.median.interactiveMs, "ms"),
+      formatCheck(r.check),
+      ok === r.runs.length ? String(ok) : `${ok}/${r.runs.length} ok`,
+    ];
+  });
+  return markdownTable(header, rows);
+}
+
 export type BenchResult = {
   date: string;
   git: { commit: string; dirty: boolean } | null;
@@ -224,6 +288,8 @@ export type BenchResult = {
   durationSeconds: number;
   bundle?: BundleRoute[];
   lighthouse?: LighthouseRoute[];
+  /** First paint → interactive per route under Chromium's own throttling (bench/interactive.ts). */
+  interactive?: InteractiveRoute[];
   /** The PostgreSQL database the load, orders and search sections ran on. */
   server?: ServerBenchInfo;
   load?: LoadSection;
@@ -688,6 +754,18 @@ export function missedBudgets(result: BenchResult): string[] {
       );
     }
   }
+  const interactiveFloor = result.interactive?.find((r) => r.floor);
+  for (const route of result.interactive ?? []) {
+    if (isReference(route) || route.check.ok) continue;
+    lines.push(
+      missLine(
+        route,
+        route.check,
+        interactiveFloor ? interactiveFloor.median.gapMs : Number.NaN,
+        `first paint at ${formatValue(route.median.fcpMs, "ms")}, interactive at ${formatValue(route.median.interactiveMs, "ms")}`,
+      ),
+    );
+  }
   for (const check of serverChecks(result)) {
     if (!check.ok) {
       const limits = serverLimits(result, check);
@@ -900,6 +978,21 @@ export function renderMarkdown(result: BenchResult): string {
   out.push("## Lighthouse (mobile defaults: slow 4G, 4x CPU, simulated)", "");
   if (result.lighthouse) {
     out.push(renderLighthouseTable(result.lighthouse), "");
+  } else {
+    out.push(`_Not run (\`--only ${result.options.only}\`)._`, "");
+  }
+
+  out.push(
+    "## First paint → interactive (Chromium throttling: 1.6 Mbps down, 750 kbps up, 150 ms RTT, 4x CPU, phone screen)",
+    "",
+  );
+  if (result.interactive) {
+    out.push(
+      "A fresh browser per run (no cache); _interactive_ is when React marks the page `data-hydrated`. Median of the runs.",
+      "",
+      renderInteractiveTable(result.interactive),
+      "",
+    );
   } else {
     out.push(`_Not run (\`--only ${result.options.only}\`)._`, "");
   }

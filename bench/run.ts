@@ -1,12 +1,13 @@
 /**
  * npm run bench — DESIGN §7 budgets:
  *   1. initial JS and CSS (gzip) per route, as a fresh phone browser loads them;
- *   2. Lighthouse with its mobile defaults, N runs per route, median per metric;
+ *   2. Lighthouse with its mobile defaults, N runs per route, median per metric, and first
+ *      paint → interactive per route under Chromium's own throttling (median of N);
  *   3. on a fresh PostgreSQL database with a large catalogue: HTTP load (autocannon) against
  *      the server, order placement with a count check, search latency, query plans, memory.
  * Writes bench/results/latest.json and bench/results/latest.md. See bench/README.md.
  *
- *   npm run bench -- [--build] [--only lighthouse,bundle,load,orders,search] [--runs N]
+ *   npm run bench -- [--build] [--only lighthouse,interactive,bundle,load,orders,search] [--runs N]
  *                    [--url BASE] [--routes a,b] [--reports] [--products N] [--duration S]
  *                    [--connections N] [--pg URL]
  */
@@ -32,12 +33,15 @@ import {
   createBenchDatabase,
   readCatalogueScans,
 } from "./database";
+import { interactiveRun } from "./interactive";
 import { CHROME_PATH, killRunningChromes, lighthouseRun } from "./lighthouse";
 import { runPgliteMemory } from "./pglite-memory";
 import {
   type BenchResult,
   type BundleRoute,
   checkBudget,
+  type InteractiveRoute,
+  type InteractiveRun,
   type LighthouseRoute,
   type LighthouseRun,
   median,
@@ -45,18 +49,28 @@ import {
   type RouteInfo,
   renderMarkdown,
   SERVER_BUDGETS,
+  summariseInteractive,
   summariseLighthouse,
 } from "./report";
 import { runServerBench, serveNodeArgs } from "./server-bench";
 
 const RESULTS_DIR = path.join(ROOT, "bench/results");
 
-const SECTIONS = ["lighthouse", "bundle", "load", "orders", "search", "pglite"] as const;
+const SECTIONS = [
+  "lighthouse",
+  "interactive",
+  "bundle",
+  "load",
+  "orders",
+  "search",
+  "pglite",
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `Usage: npm run bench -- [options]
   --build              run \`npx react-router build\` first (default: use the existing build/)
-  --only <a,b,...>     sections: lighthouse, bundle, load, orders, search, pglite (default: all)
+  --only <a,b,...>     sections: lighthouse, interactive, bundle, load, orders, search, pglite
+                       (default: all)
   --products <n>       products in the bench databases, PostgreSQL and PGlite (default 100000)
   --duration <s>       seconds per HTTP load slice (default 5)
   --rounds <n>         slices per HTTP target, in rounds over all targets (default 3)
@@ -65,7 +79,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --pg <url>           PostgreSQL server for load/orders/search; a fresh database is created
                        and dropped on it (default $BENCH_DATABASE_URL or
                        postgres://postgres@127.0.0.1:5432/postgres)
-  --runs <n>           Lighthouse runs per route, median reported (default 3)
+  --runs <n>           Lighthouse and interactive runs per route, median reported (default 3)
   --url <base>         bench the pages of an already running server instead of starting one
   --routes <a,b,...>   only these routes: floor, about, home, shop, category, product, cart,
                        checkout, admin
@@ -311,7 +325,10 @@ async function main() {
   process.once("SIGTERM", onSignal);
 
   try {
-    const pages = options.sections.has("lighthouse") || options.sections.has("bundle");
+    const pages =
+      options.sections.has("lighthouse") ||
+      options.sections.has("interactive") ||
+      options.sections.has("bundle");
     const postgresSections = (["load", "orders", "search"] as const).filter((x) =>
       options.sections.has(x),
     );
@@ -450,6 +467,39 @@ async function main() {
       }
     }
 
+    let interactive: InteractiveRoute[] | undefined;
+    if (options.sections.has("interactive")) {
+      log(
+        `first paint → interactive, Chromium throttling, ${options.runs} run(s) × ${routes.length} routes...`,
+      );
+      browser = await launchBenchBrowser();
+      try {
+        const runs = new Map<string, InteractiveRun[]>(routes.map((r) => [r.path, []]));
+        // Rounds over the routes, as for Lighthouse: a burst of load elsewhere is spread out.
+        for (let round = 1; round <= options.runs; round += 1) {
+          for (const route of routes) {
+            const run = await interactiveRun(
+              browser,
+              new URL(route.path, baseUrl).toString(),
+              cookieFor(route),
+            );
+            runs.get(route.path)?.push(run);
+            log(
+              run.error
+                ? `  run ${round} ${route.name.padEnd(20)} FAILED: ${run.error}`
+                : `  run ${round} ${route.name.padEnd(20)} FCP ${Math.round(run.fcpMs)} ms, interactive ${Math.round(run.interactiveMs)} ms, gap ${Math.round(run.gapMs)} ms`,
+            );
+          }
+        }
+        interactive = routes.map((route) =>
+          summariseInteractive(route, runs.get(route.path) ?? []),
+        );
+      } finally {
+        await browser?.close();
+        browser = undefined;
+      }
+    }
+
     // The page server is done: stop it before loading the machine with the server bench.
     await stopPageServer();
     const serverBench =
@@ -515,6 +565,7 @@ async function main() {
       durationSeconds: (Date.now() - started) / 1000,
       ...(bundle ? { bundle } : {}),
       ...(lighthouse ? { lighthouse } : {}),
+      ...(interactive ? { interactive } : {}),
       ...serverBench,
       ...(pglite ? { pglite } : {}),
       ...(catalogueReads ? { catalogueReads } : {}),

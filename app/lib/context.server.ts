@@ -1,8 +1,8 @@
 import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import type { Actor } from "../../core/actor";
 import type { AppContext } from "../../server/app-context";
-import { actorFromSession } from "../../server/auth/actor";
-import { actorContext, appContext } from "../../server/http/router-context";
+import { sessionOf } from "../../server/auth/actor";
+import { appContext, sessionContext } from "../../server/http/router-context";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -13,12 +13,17 @@ export function appOf(context: Context): AppContext {
 
 /** Who is asking for this page: the signed-in user, or null for a guest. */
 export function actorOf(context: Context): Actor | null {
-  return context.get(actorContext);
+  return context.get(sessionContext)?.actor ?? null;
+}
+
+/** The id of the signed-in user's session (API tokens are tied to it), or null for a guest. */
+export function sessionIdOf(context: Context): string | null {
+  return context.get(sessionContext)?.sessionId ?? null;
 }
 
 /** Root middleware: the session is read once per page request, before any loader or action. */
 export const actorMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
-  context.set(actorContext, await actorFromSession(context.get(appContext), request.headers));
+  context.set(sessionContext, await sessionOf(context.get(appContext), request.headers));
 };
 
 /** The page the request is for, as a path to come back to (without React Router's .data suffix). */

@@ -5,8 +5,8 @@ import type { Actor } from "../../core/actor";
 import { userNameSchema, userQuerySchema } from "../../core/schemas";
 import { API_TOKEN_TTL_SECONDS, signApiToken } from "../auth/api-token";
 import { CLIENT_IP_HEADER } from "../auth/auth";
+import { type AuthLimitedPath, PER_EMAIL_LIMITS } from "../auth/auth-limits";
 import { AppError, errorBody, RateLimitedError } from "../errors";
-import type { RateLimitName } from "../rate-limit/rules";
 import {
   deleteUser,
   findUserByEmail,
@@ -174,12 +174,6 @@ function assertMayAsk(caller: Actor, email: string) {
   }
 }
 
-/** Better Auth endpoints also limited per email (any address): password guessing, reset mail floods. */
-const PER_EMAIL_LIMITS: Record<string, RateLimitName> = {
-  "/api/auth/sign-in/email": "signInPerEmail",
-  "/api/auth/request-password-reset": "passwordResetPerEmail",
-};
-
 function emailOf(body: ArrayBuffer): string | null {
   try {
     const email = (JSON.parse(new TextDecoder().decode(body)) as { email?: unknown })?.email;
@@ -225,7 +219,10 @@ async function betterAuthHandler(c: Context<AppEnv>) {
       throw new HTTPException(415, { message: "Send the body as application/json" });
     }
   }
-  const perEmail = raw.method === "POST" && body ? PER_EMAIL_LIMITS[c.req.path] : undefined;
+  const perEmail =
+    raw.method === "POST" && body
+      ? PER_EMAIL_LIMITS[c.req.path.replace(/^\/api\/auth/, "") as AuthLimitedPath]
+      : undefined;
   if (perEmail && body) await c.var.app.rateLimiter.consume([perEmail, emailOf(body)]);
   const res = await c.var.app.auth.handler(
     new Request(raw.url, { method: raw.method, headers, body }),

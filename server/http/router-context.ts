@@ -9,7 +9,8 @@ import type { AppContext } from "../app-context";
 export const appContext = createContext<AppContext>();
 
 /**
- * The page request's signed-in user, or null for a guest: resolved once per request by the root
- * middleware (app/lib/context.server.ts), read by the loaders, actions and guards below it.
+ * The page request's signed-in user and their session, or null for a guest: resolved once per
+ * request by the root middleware (app/lib/context.server.ts), read by the loaders, actions and
+ * guards below it.
  */
-export const actorContext = createContext<Actor | null>();
+export const sessionContext = createContext<{ actor: Actor; sessionId: string } | null>();

@@ -31,6 +31,8 @@ export function Field({
   required = true,
   minLength,
   hint,
+  defaultValue,
+  error,
 }: {
   label: string;
   name: string;
@@ -39,8 +41,15 @@ export function Field({
   required?: boolean;
   minLength?: number;
   hint?: string;
+  /** What the visitor typed before the form came back (never a password). */
+  defaultValue?: string;
+  /** The action's message for this field, shown under it. */
+  error?: string;
 }) {
   const id = `field-${name}`;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-medium">
@@ -53,13 +62,23 @@ export function Field({
         autoComplete={autoComplete}
         required={required}
         minLength={minLength}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className="input w-full"
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        className={`input w-full ${error ? "input-error" : ""}`}
       />
       {hint ? (
         <span id={`${id}-hint`} className="text-sm text-base-content/70">
           {hint}
         </span>
+      ) : null}
+      {error ? (
+        <p
+          id={`${id}-error`}
+          className="text-sm font-medium text-red-700 in-data-[theme=dark]:text-red-300"
+        >
+          {error}
+        </p>
       ) : null}
     </div>
   );
@@ -67,4 +86,18 @@ export function Field({
 
 export function OrDivider() {
   return <div className="divider my-0 text-sm text-base-content/70">or</div>;
+}
+
+/**
+ * An action's refusal in the page itself, for a visitor without JavaScript: the spec's notice
+ * words (with scripts the same words come as the notice dialog).
+ */
+export function FormProblem({ title, text }: { title: string; text: string }) {
+  return (
+    <div role="alert" className="alert alert-warning">
+      <span>
+        <strong>{title}</strong> {text}
+      </span>
+    </div>
+  );
 }

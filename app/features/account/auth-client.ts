@@ -33,50 +33,17 @@ async function post<T>(url: string, body: unknown): Promise<AuthResult<T>> {
 export const authPost = <T = unknown>(path: string, body: unknown) =>
   post<T>(`/api/auth${path}`, body);
 
-type AuthUser = { id: string; email: string; name: string };
-
-export function signUpEmail(input: { name: string; email: string; password: string }) {
-  // `token` is null when no account was created (the email is taken): no session either.
-  return authPost<{ token: string | null; user: AuthUser }>("/sign-up/email", {
-    ...input,
-    callbackURL: "/dashboard",
-  });
-}
-
-export function signInEmail(input: { email: string; password: string }) {
-  return authPost<{ user: AuthUser }>("/sign-in/email", input);
-}
-
-export function requestPasswordReset(email: string) {
-  return authPost("/request-password-reset", {
-    email,
-    redirectTo: "/authentication/reset-password",
-  });
-}
-
-export function resetPassword(token: string, newPassword: string) {
-  return authPost("/reset-password", { token, newPassword });
-}
-
 export function sendVerificationEmail(email: string) {
   return authPost("/send-verification-email", { email, callbackURL: "/dashboard" });
 }
 
-/** Records the profile as the spec's sign-up does (idempotent; the server forces customer). */
-export function postUser(input: { name: string; email: string }) {
-  return post<{ insertedId: string }>("/api/postUser", { ...input, role: "customer" });
-}
-
-/** Spec §4: when a user becomes signed in, fetch an API token and keep it in localStorage. */
-export async function storeApiToken(email: string): Promise<string | null> {
-  const r = await post<{ token: string }>("/api/jwt", { email });
-  if (!r.ok) return null;
+/** Keeps the API token the server minted (spec §4: localStorage JWT_ACCESS_TOKEN). */
+export function writeApiToken(token: string) {
   try {
-    window.localStorage.setItem(JWT_STORAGE_KEY, r.data.token);
+    window.localStorage.setItem(JWT_STORAGE_KEY, token);
   } catch {
     // storage unavailable (private mode): the session cookie still authenticates
   }
-  return r.data.token;
 }
 
 export function clearApiToken() {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { notify } from "../../components/dialogs";
-import { authPost, safeReturnPath, storeApiToken } from "./auth-client";
+import { authPost, safeReturnPath } from "./auth-client";
 
 export type SocialProvider = "google" | "oidc";
 
@@ -84,7 +84,7 @@ export function SocialSignInButton({
         .then((r) => (r.ok ? r.json() : null))
         .catch(() => null);
       if (!session?.user) return false;
-      if (session.user.email) await storeApiToken(session.user.email);
+      // The root data brings the API token for the new session (useApiTokenSync keeps it).
       await revalidator.revalidate();
       setBusy(false);
       navigate(returnTo, { replace: true });

@@ -1,14 +1,20 @@
-import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
-import { confirm, notify } from "../../components/dialogs";
+import { Link, useLocation, useSubmit } from "react-router";
+import { confirm } from "../../components/dialogs";
 import { LogoutIcon, UserIcon } from "../../components/icons";
 import { useRootData } from "../../lib/root-data";
-import { loginHref, signOut } from "./auth-client";
+import { clearApiToken, loginHref } from "./auth-client";
 import { useApiTokenSync } from "./use-api-token";
 
-/** Logout (spec §4/§8): confirm, sign out, then the success notice. */
+/** The logout action (app/routes/auth/logout.ts). */
+export const LOGOUT_ACTION = "/authentication/logout";
+
+/**
+ * Logout (spec §4/§8): confirm, then the logout action, which ends the session and comes back
+ * (or goes home) with the success notice (redirect-notice).
+ */
 export function useLogout() {
-  const revalidator = useRevalidator();
-  const navigate = useNavigate();
+  const submit = useSubmit();
+  const location = useLocation();
   return async function logout(options: { goHome?: boolean } = {}) {
     const ok = await confirm({
       icon: "warning",
@@ -18,14 +24,9 @@ export function useLogout() {
       destructive: true,
     });
     if (!ok) return;
-    await signOut();
-    if (options.goHome) await navigate("/", { replace: true });
-    await revalidator.revalidate();
-    notify({
-      icon: "success",
-      title: "Logout Successful",
-      text: "You have been successfully logged out.",
-    });
+    clearApiToken();
+    const redirectTo = options.goHome ? "/" : location.pathname + location.search;
+    await submit({ redirectTo }, { method: "post", action: LOGOUT_ACTION, replace: true });
   };
 }
 
@@ -45,6 +46,7 @@ export function UserMenu() {
   useApiTokenSync(user?.email);
 
   const here = location.pathname + location.search;
+  const onDashboard = location.pathname.startsWith("/dashboard");
   if (!user) {
     // On the sign-in pages themselves the link leads nowhere new, and it would stand beside
     // their own "Login" / "Register" links under the same words.
@@ -64,14 +66,23 @@ export function UserMenu() {
         <UserIcon className="h-5 w-5 shrink-0" />
         <span className="max-sm:sr-only">Dashboard</span>
       </Link>
-      <button
-        type="button"
-        className={itemClass}
-        onClick={() => logout({ goHome: location.pathname.startsWith("/dashboard") })}
+      {/* A form, so Logout works before (or without) the scripts; with them it asks first. */}
+      <form
+        method="post"
+        action={LOGOUT_ACTION}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void logout({ goHome: onDashboard });
+        }}
       >
-        <LogoutIcon className="h-5 w-5 shrink-0" />
-        <span className="max-sm:sr-only">Logout</span>
-      </button>
+        <input type="hidden" name="redirectTo" value={onDashboard ? "/" : here} />
+        {/* data-early-tap: a tap before the scripts waits for them (shared/page-shell.ts), so it
+            still asks first; without script at all the form posts. */}
+        <button type="submit" className={itemClass} data-early-tap="">
+          <LogoutIcon className="h-5 w-5 shrink-0" />
+          <span className="max-sm:sr-only">Logout</span>
+        </button>
+      </form>
     </div>
   );
 }

@@ -1,14 +1,26 @@
-import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { clientAddressContext } from "../../../server/http/client-address";
 import { notify } from "../../components/dialogs";
-import { AuthCard } from "../../features/account/auth-card";
-import { requestPasswordReset } from "../../features/account/auth-client";
+import { forgotPasswordAction } from "../../features/account/auth-actions.server";
+import { AuthCard, FormProblem } from "../../features/account/auth-card";
+import { AUTH_MESSAGES } from "../../features/account/auth-messages";
+import { useHydrated } from "../../features/catalog/use-hydrated";
 import { authPageOptions } from "../../lib/auth-options.server";
 import { appOf } from "../../lib/context.server";
 import type { Route } from "./+types/forgot-password";
 
 export function loader({ context }: Route.LoaderArgs) {
   return authPageOptions(appOf(context));
+}
+
+/** The reset mail, then home with the spec's notice (redirect-notice). */
+export function action({ request, context }: Route.ActionArgs) {
+  return forgotPasswordAction({
+    app: appOf(context),
+    request,
+    address: context.get(clientAddressContext),
+  });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -18,51 +30,45 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export default function ForgotPassword() {
-  const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
+const EMAIL_REQUIRED = { title: "Email Required", text: AUTH_MESSAGES.emailRequired };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
-    if (!email) {
-      notify({
-        icon: "warning",
-        title: "Email Required",
-        text: "Please provide your email address to reset the password.",
-      });
-      return;
-    }
-    setBusy(true);
-    const result = await requestPasswordReset(email);
-    setBusy(false);
-    if (!result.ok) {
-      notify({
-        icon: "error",
-        title: "Password Reset Failed",
-        // Spec text, except when the shop refused for too many requests: then say how long to wait.
-        text:
-          result.status === 429 && result.message
-            ? result.message
-            : "Password reset failed. Please try again later.",
-      });
-      return;
-    }
-    navigate("/", { replace: true });
-    notify({
-      icon: "success",
-      title: "Password Reset Email Sent",
-      text: "Please check your email for password reset instructions.",
-    });
-  }
+/** The spec's notice for a refusal: its title, and the shop's wait for too many requests. */
+function problemOf(failure: { code: string; message: string }) {
+  if (failure.code === "email_required") return EMAIL_REQUIRED;
+  return { title: "Password Reset Failed", text: failure.message };
+}
 
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  useEffect(() => {
+    if (actionData?.ok !== false) return;
+    const problem = problemOf(actionData);
+    notify({ icon: actionData.code === "email_required" ? "warning" : "error", ...problem });
+  }, [actionData]);
+
+  const problem = actionData && !hydrated ? problemOf(actionData) : null;
   return (
     <AuthCard
       title="Forgot password"
       intro="Enter your account's email and we will send you a link to set a new password."
     >
+      {problem ? <FormProblem title={problem.title} text={problem.text} /> : null}
       {/* noValidate: an empty email gets the spec's "Email Required" notice, not the browser's bubble */}
-      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+      <Form
+        method="post"
+        className="flex flex-col gap-4"
+        noValidate
+        onSubmit={(event) => {
+          const email = new FormData(event.currentTarget).get("email");
+          if (typeof email === "string" && email.trim()) return;
+          // Said at once, without a round trip; the action says the same without JavaScript.
+          event.preventDefault();
+          notify({ icon: "warning", ...EMAIL_REQUIRED });
+        }}
+      >
         <div className="flex flex-col gap-1">
           <label htmlFor="field-email" className="font-medium">
             Email
@@ -72,13 +78,14 @@ export default function ForgotPassword() {
             name="email"
             type="email"
             autoComplete="email"
+            defaultValue={actionData?.values.email}
             className="input w-full"
           />
         </div>
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>
           {busy ? "Sending..." : "Forgot"}
         </button>
-      </form>
+      </Form>
       <p className="text-center">
         Remembered it?{" "}
         <Link className="link font-medium" to="/authentication/login">

@@ -1,16 +1,27 @@
-import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { requestedReturnPath } from "../../../core/return-path";
+import { clientAddressContext } from "../../../server/http/client-address";
 import { notify } from "../../components/dialogs";
-import { AuthCard, Field, OrDivider } from "../../features/account/auth-card";
-import { returnTarget, signInEmail, storeApiToken } from "../../features/account/auth-client";
+import { returnPathFor, signInAction } from "../../features/account/auth-actions.server";
+import { AuthCard, Field, FormProblem, OrDivider } from "../../features/account/auth-card";
 import { SocialSignInButton, SocialSignInStep } from "../../features/account/social-sign-in";
+import { useHydrated } from "../../features/catalog/use-hydrated";
 import { authPageOptions } from "../../lib/auth-options.server";
 import { appOf } from "../../lib/context.server";
+import { issuesByField } from "../../lib/field-issues";
 import type { Route } from "./+types/login";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return authPageOptions(appOf(context));
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { ...authPageOptions(appOf(context)), returnTo: returnPathFor(request) };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return signInAction({
+    app: appOf(context),
+    request,
+    address: context.get(clientAddressContext),
+  });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -20,11 +31,20 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export default function Login({ loaderData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();
-  const [busy, setBusy] = useState(false);
+  const navigation = useNavigation();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  // Spec §8: Login Failed with the provider's message, then home (the notice stays over it).
+  // Without JavaScript the page itself shows the same words instead.
+  useEffect(() => {
+    if (actionData?.ok !== false || actionData.code === "invalid") return;
+    notify({ icon: "warning", title: "Login Failed", text: actionData.message });
+    navigate("/", { replace: true });
+  }, [actionData, navigate]);
 
   const step = search.get("oauth");
   if (step === "start" || step === "done" || step === "error") {
@@ -35,37 +55,34 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const registerHref = back
     ? `/authentication/register?redirectTo=${encodeURIComponent(back)}`
     : "/authentication/register";
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const email = String(form.get("email") ?? "").trim();
-    const password = String(form.get("password") ?? "");
-    const target = returnTarget(search);
-    setBusy(true);
-    const result = await signInEmail({ email, password });
-    if (!result.ok) {
-      setBusy(false);
-      notify({
-        icon: "warning",
-        title: "Login Failed",
-        text: result.message || "An error occurred",
-      });
-      // Spec §8: after a failed login the shop goes home; the notice stays over the home page.
-      navigate("/", { replace: true });
-      return;
-    }
-    await storeApiToken(result.data.user.email);
-    await revalidator.revalidate();
-    setBusy(false);
-    navigate(target, { replace: true });
-  }
+  const issues = actionData ? issuesByField(actionData.issues) : {};
 
   return (
     <AuthCard title="Login" intro="Welcome back! Sign in to see your orders.">
-      <form className="flex flex-col gap-4" onSubmit={onSubmit}>
-        <Field label="Email" name="email" type="email" autoComplete="email" />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" />
+      {actionData && !hydrated && actionData.code !== "invalid" ? (
+        <FormProblem title="Login Failed" text={actionData.message} />
+      ) : null}
+      <Form method="post" className="flex flex-col gap-4">
+        <input
+          type="hidden"
+          name="redirectTo"
+          value={actionData?.values.redirectTo ?? loaderData.returnTo}
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={actionData?.values.email}
+          error={issues.email}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          error={issues.password}
+        />
         <div className="-mt-2 text-right">
           <Link className="link font-medium text-sm" to="/authentication/forgot-password">
             Forgot password?
@@ -74,12 +91,12 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>
           {busy ? "Signing In..." : "Sign In"}
         </button>
-      </form>
+      </Form>
       <OrDivider />
       <SocialSignInButton
         provider={loaderData.socialProvider}
         label="Google"
-        returnTo={returnTarget(search)}
+        returnTo={loaderData.returnTo}
       />
       <p className="text-center">
         New here?{" "}

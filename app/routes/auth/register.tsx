@@ -1,21 +1,24 @@
-import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { requestedReturnPath } from "../../../core/return-path";
+import { clientAddressContext } from "../../../server/http/client-address";
 import { notify } from "../../components/dialogs";
-import { AuthCard, Field, OrDivider } from "../../features/account/auth-card";
-import {
-  postUser,
-  returnTarget,
-  signUpEmail,
-  storeApiToken,
-} from "../../features/account/auth-client";
+import { returnPathFor, signUpAction } from "../../features/account/auth-actions.server";
+import { AuthCard, Field, FormProblem, OrDivider } from "../../features/account/auth-card";
 import { SocialSignInButton } from "../../features/account/social-sign-in";
+import { useHydrated } from "../../features/catalog/use-hydrated";
 import { authPageOptions } from "../../lib/auth-options.server";
 import { appOf } from "../../lib/context.server";
+import { issuesByField } from "../../lib/field-issues";
 import type { Route } from "./+types/register";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return authPageOptions(appOf(context));
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { ...authPageOptions(appOf(context)), returnTo: returnPathFor(request) };
+}
+
+/** Success goes home, where the spec's 3-second notice greets the new customer (redirect-notice). */
+export function action({ request, context }: Route.ActionArgs) {
+  return signUpAction({ app: appOf(context), request, address: context.get(clientAddressContext) });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -25,61 +28,45 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export default function Register({ loaderData }: Route.ComponentProps) {
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();
-  const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const back = requestedReturnPath(search);
   const loginHref = back
     ? `/authentication/login?redirectTo=${encodeURIComponent(back)}`
     : "/authentication/login";
+  const failedTitle = `${actionData?.values.name ?? ""} Signup Failed`;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const name = String(form.get("name") ?? "").trim();
-    const email = String(form.get("email") ?? "").trim();
-    const password = String(form.get("password") ?? "");
-    setBusy(true);
-    const result = await signUpEmail({ name, email, password });
-    if (!result.ok) {
-      setBusy(false);
-      notify({
-        icon: "warning",
-        title: `${name} Signup Failed`,
-        text: result.message || "An error occurred",
-      });
-      return;
-    }
-    if (!result.data.token) {
-      // A taken email gets the answer of a new one but no session (decision 030).
-      setBusy(false);
-      notify({
-        icon: "info",
-        title: "Please Sign In",
-        text: `We could not create a new account for ${email}. If you already have one, sign in or reset your password.`,
-      });
-      navigate(loginHref, { replace: true });
-      return;
-    }
-    await postUser({ name, email: result.data.user.email });
-    await storeApiToken(result.data.user.email);
-    await revalidator.revalidate();
-    setBusy(false);
-    navigate("/", { replace: true });
-    notify({
-      icon: "success",
-      title: "Signup Successful",
-      text: `Welcome to ${loaderData.shopName}, ${name}! We sent a link to ${result.data.user.email} to confirm your email.`,
-    });
-  }
+  // Spec §8: a warning with the name followed by Signup Failed; the form stays.
+  useEffect(() => {
+    if (actionData?.ok !== false || actionData.code === "invalid") return;
+    notify({ icon: "warning", title: failedTitle, text: actionData.message });
+  }, [actionData, failedTitle]);
 
+  const issues = actionData ? issuesByField(actionData.issues) : {};
   return (
     <AuthCard title="Register" intro="Create an account to follow your orders.">
-      <form className="flex flex-col gap-4" onSubmit={onSubmit}>
-        <Field label="Name" name="name" autoComplete="name" />
-        <Field label="Email" name="email" type="email" autoComplete="email" />
+      {actionData && !hydrated && actionData.code !== "invalid" ? (
+        <FormProblem title={failedTitle} text={actionData.message} />
+      ) : null}
+      <Form method="post" className="flex flex-col gap-4">
+        <Field
+          label="Name"
+          name="name"
+          autoComplete="name"
+          defaultValue={actionData?.values.name}
+          error={issues.name}
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={actionData?.values.email}
+          error={issues.email}
+        />
         <Field
           label="Password"
           name="password"
@@ -87,16 +74,17 @@ export default function Register({ loaderData }: Route.ComponentProps) {
           autoComplete="new-password"
           minLength={8}
           hint="At least 8 characters."
+          error={issues.password}
         />
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>
           {busy ? "Signing Up..." : "Sign Up"}
         </button>
-      </form>
+      </Form>
       <OrDivider />
       <SocialSignInButton
         provider={loaderData.socialProvider}
         label="Continue with Google"
-        returnTo={returnTarget(search)}
+        returnTo={loaderData.returnTo}
       />
       <p className="text-center">
         Already have an account?{" "}

@@ -1,14 +1,25 @@
-import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { notify } from "../../components/dialogs";
+import { useState } from "react";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { clientAddressContext } from "../../../server/http/client-address";
+import { resetPasswordAction } from "../../features/account/auth-actions.server";
 import { AuthCard, Field } from "../../features/account/auth-card";
-import { resetPassword } from "../../features/account/auth-client";
+import { AUTH_MESSAGES } from "../../features/account/auth-messages";
 import { authPageOptions } from "../../lib/auth-options.server";
 import { appOf } from "../../lib/context.server";
+import { issuesByField } from "../../lib/field-issues";
 import type { Route } from "./+types/reset-password";
 
 export function loader({ context }: Route.LoaderArgs) {
   return authPageOptions(appOf(context));
+}
+
+/** The new password, then the login page with the notice (redirect-notice). */
+export function action({ request, context }: Route.ActionArgs) {
+  return resetPasswordAction({
+    app: appOf(context),
+    request,
+    address: context.get(clientAddressContext),
+  });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -18,43 +29,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-const INVALID_LINK =
-  "This password reset link is not valid or has expired. Links work once, for one hour: please ask for a new one.";
-
-export default function ResetPassword() {
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const token = search.get("token") ?? "";
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(token ? null : INVALID_LINK);
-  const navigate = useNavigate();
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const password = String(form.get("password") ?? "");
-    const again = String(form.get("confirm") ?? "");
-    if (password !== again) {
-      setProblem("The two passwords do not match.");
-      return;
-    }
-    setProblem(null);
-    setBusy(true);
-    const result = await resetPassword(token, password);
-    setBusy(false);
-    if (!result.ok) {
-      const invalid = result.code === "INVALID_TOKEN" || /token/i.test(result.message);
-      setProblem(
-        invalid ? INVALID_LINK : result.message || "Password reset failed. Please try again later.",
-      );
-      return;
-    }
-    navigate("/authentication/login", { replace: true });
-    notify({
-      icon: "success",
-      title: "Password Changed",
-      text: "Your new password is set. Please sign in with it.",
-    });
-  }
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  // The two fields are compared at once in the browser; the action compares them again.
+  const [mismatch, setMismatch] = useState(false);
+  const problem = !token
+    ? AUTH_MESSAGES.invalidLink
+    : mismatch
+      ? AUTH_MESSAGES.passwordsDiffer
+      : actionData?.message;
+  const issues = actionData ? issuesByField(actionData.issues) : {};
 
   return (
     <AuthCard title="Set a new password">
@@ -64,7 +51,17 @@ export default function ResetPassword() {
         </div>
       ) : null}
       {token ? (
-        <form className="flex flex-col gap-4" onSubmit={onSubmit}>
+        <Form
+          method="post"
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            const form = new FormData(event.currentTarget);
+            const differ = form.get("password") !== form.get("confirm");
+            setMismatch(differ);
+            if (differ) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="token" value={token} />
           <Field
             label="New password"
             name="password"
@@ -72,6 +69,7 @@ export default function ResetPassword() {
             autoComplete="new-password"
             minLength={8}
             hint="At least 8 characters."
+            error={issues.password}
           />
           <Field
             label="Confirm new password"
@@ -83,7 +81,7 @@ export default function ResetPassword() {
           <button type="submit" className="btn btn-primary w-full" disabled={busy}>
             {busy ? "Saving..." : "Save new password"}
           </button>
-        </form>
+        </Form>
       ) : null}
       <p className="text-center">
         <Link className="link font-medium" to="/authentication/forgot-password">
