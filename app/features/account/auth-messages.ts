@@ -6,4 +6,5 @@ export const AUTH_MESSAGES = {
   invalidLink:
     "This password reset link is not valid or has expired. Links work once, for one hour: please ask for a new one.",
   passwordsDiffer: "The two passwords do not match.",
+  verificationFailed: "The email could not be sent. Please try again later.",
 } as const;

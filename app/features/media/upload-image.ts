@@ -1,4 +1,4 @@
-import { readApiToken, signOut } from "../account/auth-client";
+import { readApiToken } from "../account/auth-client";
 
 /** Which pipeline an upload goes through: product images are square 450 px, slides 900x450. */
 export type ImageKind = "product" | "slide";
@@ -41,11 +41,9 @@ export function uploadImage(
       } catch {
         body = null;
       }
-      if (xhr.status === 401 || xhr.status === 403) {
-        void signOut()
-          .catch(() => {})
-          .finally(() => window.location.assign("/authentication/login"));
-      }
+      // Spec §8: a 401 or 403 sends the user to sign in again (the session has ended or the
+      // role changed; either way the server has already let go of the old sign-in).
+      if (xhr.status === 401 || xhr.status === 403) window.location.assign("/authentication/login");
       const url = body?.data?.url;
       if (xhr.status >= 200 && xhr.status < 300 && typeof url === "string") {
         onProgress?.(1);

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { clientAddressContext } from "../../../server/http/client-address";
 import { confirm, notify } from "../../components/dialogs";
-import { sendVerificationEmail } from "../../features/account/auth-client";
+import { resendVerificationAction } from "../../features/account/auth-actions.server";
 import { useDashboardUser } from "../../features/account/dashboard-user";
 import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
 import { dashboardCards } from "../../features/orders/dashboard-cards";
@@ -23,9 +24,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...summary, mailNotSent: user.role === "admin" && app.mailer.kind === "outbox" };
 }
 
-/** "Delete account": the deleteUser service of the API, then sign-out and home. */
-export function action({ request, context }: Route.ActionArgs) {
-  return deleteOwnAccountAction(appOf(context), requireUser(request, context), request);
+/**
+ * "Resend verification email" (Better Auth's mail for the user's own address), and "Delete
+ * account" (the deleteUser service of the API, then sign-out and home).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(request, context);
+  const intent = (await request.clone().formData()).get("intent");
+  if (intent === "resendVerification") {
+    const call = { app: appOf(context), request, address: context.get(clientAddressContext) };
+    return resendVerificationAction(call, user.email);
+  }
+  return deleteOwnAccountAction(appOf(context), user, request);
 }
 
 /** The welcome page; the layout's guard has already loaded the signed-in user. */
@@ -36,15 +46,14 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   const cards = dashboardCards(user.role, loaderData.counts, loaderData.totalProducts);
   const navigate = useNavigate();
   const accountAction = useRouteAction();
-  const [sending, setSending] = useState(false);
+  const verifyAction = useRouteAction();
+  const sending = verifyAction.busy;
   const deleting = accountAction.busy;
 
   async function resend() {
-    setSending(true);
-    const result = await sendVerificationEmail(user.email);
-    setSending(false);
+    const outcome = await verifyAction.submit({ intent: "resendVerification" });
     notify(
-      result.ok
+      outcome.kind === "done"
         ? {
             icon: "success",
             title: "Verification Email Sent",
@@ -53,7 +62,9 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
         : {
             icon: "error",
             title: "Sending Failed",
-            text: result.message || "The email could not be sent. Please try again later.",
+            text:
+              (outcome.kind === "failure" && outcome.failure.message) ||
+              "The email could not be sent. Please try again later.",
           },
     );
   }
