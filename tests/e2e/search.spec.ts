@@ -131,6 +131,39 @@ describe("searching products from the header", () => {
     await page.close();
   });
 
+  it("opens every match on Enter without a chosen suggestion, with Load more (issue 20 item 24)", async () => {
+    const all = await searchApi(baseURL, "a");
+    expect(all.length).toBeGreaterThan(20);
+    const page = await open(1280);
+    const box = visibleSearch(page);
+    await box.fill("A");
+    await page
+      .getByRole("listbox", { name: "Search results" })
+      .getByRole("option")
+      .first()
+      .waitFor();
+    await box.press("Enter");
+    await page.waitForURL(`${baseURL}/shop?search=A`);
+    await page.getByRole("heading", { level: 1, name: "Search results for “A”" }).waitFor();
+    const cards = page.locator("main ul li a[href^='/product-details/']");
+    // 20 a page, newest first; "Load more" brings the next 20.
+    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(20);
+    const first = await cards.count();
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect.poll(() => cards.count()).toBeGreaterThan(first);
+    await page.close();
+
+    // Without JavaScript the box is a plain GET form to the same page.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await context.newPage();
+    await plain.goto(baseURL);
+    await visibleSearch(plain).fill("zzz-no-such-product");
+    await visibleSearch(plain).press("Enter");
+    await plain.waitForURL(`${baseURL}/shop?search=zzz-no-such-product`);
+    await plain.getByText("No products match “zzz-no-such-product”.").waitFor();
+    await context.close();
+  });
+
   it("waits for a pause in typing: far fewer requests than keystrokes", async () => {
     const page = await open(1280);
     const requests: string[] = [];

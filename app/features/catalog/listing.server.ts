@@ -27,22 +27,22 @@ function productTypeParam(url: URL): ProductType | null {
 export async function loadListingPage(
   ctx: AppContext,
   request: Request,
-  filter: { category?: Category; subCategory?: string },
+  filter: { category?: Category; subCategory?: string; searchQuery?: string },
 ): Promise<ListingPage> {
   const url = new URL(request.url);
   const productType = productTypeParam(url);
   const cursor = url.searchParams.get("cursor") || undefined;
+  const load = async () => {
+    const found = await listProducts(ctx.db, {
+      ...filter,
+      productType: productType ?? undefined,
+      cursor,
+      limit: LISTING_PAGE_SIZE,
+    });
+    return { products: found.data.map(toCardProduct), nextCursor: found.nextCursor };
+  };
+  // Searches are not cached: their words are the visitor's, without end, and the search is fast.
   const key = `listing:${filter.category ?? ""}|${filter.subCategory ?? ""}|${productType ?? ""}|${cursor ?? ""}`;
-  const page = await orPageError(
-    ctx.catalogueCache.get(key, async () => {
-      const found = await listProducts(ctx.db, {
-        ...filter,
-        productType: productType ?? undefined,
-        cursor,
-        limit: LISTING_PAGE_SIZE,
-      });
-      return { products: found.data.map(toCardProduct), nextCursor: found.nextCursor };
-    }),
-  );
+  const page = await orPageError(filter.searchQuery ? load() : ctx.catalogueCache.get(key, load));
   return { ...page, continued: cursor !== undefined, productType };
 }

@@ -22,6 +22,8 @@ type Props = {
   page: ListingPage;
   /** Links shown above the grid, e.g. the sub-categories of a category. */
   related?: { label: string; links: { label: string; to: string; current?: boolean }[] };
+  /** What an empty listing says (a search that matched nothing says so). */
+  empty?: string;
 };
 
 /**
@@ -34,7 +36,7 @@ export function Listing(props: Props) {
   return <ListingBody key={`${location.pathname}?${location.search}`} {...props} />;
 }
 
-function ListingBody({ title, intro, crumbs, page, related }: Props) {
+function ListingBody({ title, intro, crumbs, page, related, empty }: Props) {
   const location = useLocation();
   const fetcher = useFetcher<ListingPage>();
   const [products, setProducts] = useState<CardProduct[]>(page.products);
@@ -143,7 +145,7 @@ function ListingBody({ title, intro, crumbs, page, related }: Props) {
         </h2>
         {products.length === 0 ? (
           <p className="rounded-box bg-base-200 p-8 text-center">
-            No products here yet. Please check back soon.
+            {empty ?? "No products here yet. Please check back soon."}
           </p>
         ) : (
           <ProductGrid

@@ -159,11 +159,25 @@ export function SearchBox({ className = "" }: { className?: string }) {
       <label htmlFor={`${id}-input`} className="sr-only">
         Search products
       </label>
-      <div className="relative">
+      {/* Enter without a chosen suggestion opens every match (/shop?search=…), with or without
+          JavaScript; a highlighted suggestion opens that product instead (onKeyDown). */}
+      <form
+        action="/shop"
+        method="get"
+        role="search"
+        className="relative"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!trimmed) return;
+          setOpen(false);
+          navigate(`/shop?search=${encodeURIComponent(trimmed)}`);
+        }}
+      >
         <SearchIcon className="pointer-events-none absolute top-1/2 left-3 z-10 h-4 w-4 -translate-y-1/2 opacity-70" />
         <input
           ref={inputRef}
           id={`${id}-input`}
+          name="search"
           type="search"
           role="combobox"
           aria-expanded={expanded}
@@ -185,7 +199,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}
         />
-      </div>
+      </form>
       <div
         className={`absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-lg ${expanded ? "" : "hidden"}`}
       >
