@@ -164,7 +164,6 @@ export function SearchBox({ className = "" }: { className?: string }) {
       <form
         action="/shop"
         method="get"
-        role="search"
         className="relative"
         onSubmit={(e) => {
           e.preventDefault();

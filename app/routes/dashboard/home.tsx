@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { clientAddressContext } from "../../../server/http/client-address";
 import { confirm, notify } from "../../components/dialogs";
