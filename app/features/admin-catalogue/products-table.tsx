@@ -114,14 +114,22 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
                   <th scope="row" className="whitespace-nowrap font-medium" title={row.name}>
                     {truncate(row.name, NAME_LIMIT)}
                   </th>
-                  <td className="min-w-28">{row.category}</td>
-                  <td className="min-w-24">{row.subCategory}</td>
-                  <td className="whitespace-nowrap">{row.productType}</td>
-                  <td className="whitespace-nowrap">{formatTaka(row.originalPrice)}</td>
-                  <td className="whitespace-nowrap">
+                  <td className="min-w-28" data-label="Category">
+                    {row.category}
+                  </td>
+                  <td className="min-w-24" data-label="Sub-Category">
+                    {row.subCategory}
+                  </td>
+                  <td className="whitespace-nowrap" data-label="Type">
+                    {row.productType}
+                  </td>
+                  <td className="whitespace-nowrap" data-label="Price">
+                    {formatTaka(row.originalPrice)}
+                  </td>
+                  <td className="whitespace-nowrap" data-label="Offer">
                     {row.offerPrice == null ? "—" : formatTaka(row.offerPrice)}
                   </td>
-                  <td>
+                  <td data-label="Image">
                     {row.image ? (
                       <img
                         src={mediaUrlForWidth(row.image, 80, 450)}
@@ -135,7 +143,7 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
                       <span className="text-sm text-base-content/70">None</span>
                     )}
                   </td>
-                  <td>
+                  <td data-label="Actions">
                     <div className="flex">
                       <Link
                         to={`/dashboard/update/${encodeURIComponent(row._id)}`}

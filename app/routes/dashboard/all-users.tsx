@@ -90,22 +90,32 @@ export default function AllUsers({ loaderData }: Route.ComponentProps) {
             ) : (
               users.map((user, i) => (
                 <tr key={user._id}>
-                  <td>{from + i}</td>
-                  <td className="whitespace-nowrap">
+                  <td data-label="#">{from + i}</td>
+                  {/* On a phone the row is a card: a long name or address wraps instead of pushing
+                      the buttons off the screen. */}
+                  <td
+                    className="whitespace-nowrap max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere]"
+                    data-label="Name"
+                  >
                     {user.name}
                     {user._id === me.userId ? (
                       <span className="ml-1 text-base-content/70"> (you)</span>
                     ) : null}
                   </td>
-                  <td className="whitespace-nowrap">{user.email}</td>
-                  <td>
+                  <td
+                    className="whitespace-nowrap max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere]"
+                    data-label="Email"
+                  >
+                    {user.email}
+                  </td>
+                  <td data-label="Role">
                     <span
                       className={`badge ${user.role === "admin" ? "badge-primary" : "badge-ghost"}`}
                     >
                       {user.role === "admin" ? "Admin" : "Customer"}
                     </span>
                   </td>
-                  <td>
+                  <td data-label="Action">
                     <div className="flex items-center gap-2">
                       <button
                         type="button"
