@@ -1,17 +1,30 @@
 import { z } from "zod";
+import {
+  CONTACT_EMAIL_PATTERN,
+  CONTACT_FIELDS,
+  type ContactField,
+  INVALID_EMAIL_MESSAGE,
+  tooLongMessage,
+} from "../contact";
 import { asciiDigitsIfString } from "../digits";
 
-function required(message: string, max: number) {
-  return z.string({ error: message }).trim().min(1, message).max(max);
+function rule(name: ContactField) {
+  const f = CONTACT_FIELDS.find((field) => field.name === name) as (typeof CONTACT_FIELDS)[number];
+  return z
+    .string({ error: f.required })
+    .trim()
+    .min(1, f.required)
+    .max(f.max, tooLongMessage(f.label, f.max));
 }
 
+/** POST /api/contact and the Contact us action: the rules of core/contact.ts. */
 export const contactInputSchema = z.object({
-  name: required("Name is required", 100),
-  email: required("Email is required", 254).pipe(z.email("Enter a valid email address")),
+  name: rule("name"),
+  email: rule("email").pipe(z.string().regex(CONTACT_EMAIL_PATTERN, INVALID_EMAIL_MESSAGE)),
   // Bengali digits are stored as ASCII, as the contact form converts them.
-  phoneNumber: z.preprocess(asciiDigitsIfString, required("Phone Number is required", 20)),
-  subject: required("Subject is required", 200),
-  description: required("Description is required", 5000),
+  phoneNumber: z.preprocess(asciiDigitsIfString, rule("phoneNumber")),
+  subject: rule("subject"),
+  description: rule("description"),
 });
 
 export type ContactInput = z.infer<typeof contactInputSchema>;

@@ -32,7 +32,14 @@ describe("contact form check in the browser", () => {
   });
 
   it("agrees with the server schema's messages", () => {
-    for (const input of [{}, { ...valid, email: "rahim" }, { ...valid, name: "" }, valid]) {
+    const tooLong = { ...valid, subject: "x".repeat(201), description: "y".repeat(5001) };
+    for (const input of [
+      {},
+      { ...valid, email: "rahim" },
+      { ...valid, name: "" },
+      tooLong,
+      valid,
+    ]) {
       const parsed = contactInputSchema.safeParse(input);
       const server = parsed.success
         ? {}
