@@ -18,6 +18,8 @@ export type ItemFields = {
   color: string;
   quantity: number;
   price?: number;
+  /** The name the visitor saw (`itemName`), for a message about a product that is gone. */
+  name?: string;
 };
 
 const text = (v: FormDataEntryValue | null | undefined) => (typeof v === "string" ? v : "");
@@ -28,6 +30,7 @@ export function itemsFromFields(fields: URLSearchParams | FormData): ItemFields[
   const colors = fields.getAll("color").map(text);
   const quantities = fields.getAll("quantity").map(text);
   const prices = fields.getAll("price").map(text);
+  const names = fields.getAll("itemName").map(text);
   return ids.slice(0, MAX_ORDER_LINES).flatMap((raw, i) => {
     const id = raw.trim();
     if (!id) return [];
@@ -42,6 +45,7 @@ export function itemsFromFields(fields: URLSearchParams | FormData): ItemFields[
           ? Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity))
           : 1,
         ...(price !== undefined && Number.isFinite(price) ? { price } : {}),
+        ...(names[i] ? { name: names[i].slice(0, 300) } : {}),
       },
     ];
   });

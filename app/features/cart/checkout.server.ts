@@ -108,6 +108,7 @@ export async function placeCheckoutOrder(
   const parsed = orderInputSchema.safeParse({
     products: items.map((l) => ({
       id: l.id,
+      name: l.name,
       size: l.size,
       color: l.color,
       quantity: l.quantity,

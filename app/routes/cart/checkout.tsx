@@ -191,6 +191,35 @@ function CheckoutItems(page: PageProps) {
   return <CheckoutPage initialItems={initial.items} fromCart={initial.fromCart} {...page} />;
 }
 
+/** What the browser makes of an answer that never came (network, 5xx): the order may be retried. */
+const SERVER_FAULT = "server_fault";
+
+/**
+ * With scripts, a failed request keeps the form on screen (the error dialog, the same key for
+ * the retry) rather than the error page; without scripts the server action answers alone.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    return {
+      ok: false,
+      code: SERVER_FAULT,
+      message: SAVE_FAILED.text,
+      issues: [],
+      values: null,
+      thanas: [],
+    } as unknown as CheckoutActionFailure;
+  }
+}
+
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** 409 price_changed's figures (server/services/orders.ts `CurrentFigures`). */
 type PriceChangedDetails = { products?: { originalPrice: number }[]; deliveryArea?: string };
 
@@ -239,6 +268,8 @@ function CheckoutPage({
   const width = useViewportWidth();
   // Rendered after a refused order without scripts: what was posted, at the current prices.
   const [items, setItems] = useState(() => withCurrentPrices(initialItems, failure));
+  /** One key per attempt: a retry after a server fault reuses it, a refused order gets a new one. */
+  const [attemptKey, setAttemptKey] = useState(idempotencyKey);
   const [form, setForm] = useState<CheckoutForm>(() =>
     failure?.values
       ? withPostedArea(failure)
@@ -270,6 +301,7 @@ function CheckoutPage({
     if (!failure || seen.current === failure) return;
     seen.current = failure;
     busy.current = false;
+    if (failure.code !== SERVER_FAULT) setAttemptKey(newIdempotencyKey());
     setTouched({});
     if (failure.code === "price_changed") {
       const next = withCurrentPrices(items, failure);
@@ -390,11 +422,12 @@ function CheckoutPage({
       className="grid items-start gap-6 lg:grid-cols-[1fr_420px]"
       aria-label="Checkout"
     >
-      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <input type="hidden" name="idempotencyKey" value={attemptKey} />
       {items.map((item, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the lines' fields travel in their order
         <span key={i} hidden>
           <input type="hidden" name="product" value={item.id} />
+          <input type="hidden" name="itemName" value={item.name} />
           <input type="hidden" name="size" value={item.size} />
           <input type="hidden" name="color" value={item.color} />
           <input type="hidden" name="quantity" value={item.quantity} />
