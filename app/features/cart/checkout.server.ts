@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import type { Actor } from "../../../core/actor";
 import { IDEMPOTENCY_KEY_PATTERN, missingChoices, NOT_APPLICABLE } from "../../../core/checkout";
+import { toAsciiDigits } from "../../../core/digits";
 import {
   DISTRICTS_IN_BENGALI_ORDER,
   findDistrict,
   findThana,
   thanasInBengaliOrderOf,
 } from "../../../core/geo";
+import { MOBILE_NUMBER_LENGTH, MOBILE_TOO_LONG_MESSAGE } from "../../../core/phone";
 import { orderInputSchema } from "../../../core/schemas/order";
 import type { AppContext } from "../../../server/app-context";
 import { AppError } from "../../../server/errors";
@@ -127,7 +129,14 @@ export async function placeCheckoutOrder(
       {
         code: "invalid",
         message: "Please check the highlighted fields.",
-        issues: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+        issues: parsed.error.issues.map((i) => {
+          const path = i.path.join(".");
+          // Too many digits gets the spec's own words, as the field's alert says with scripts.
+          const tooLong =
+            path === "customerData.mobileNumber" &&
+            toAsciiDigits(values.mobileNumber).replace(/\D/g, "").length > MOBILE_NUMBER_LENGTH;
+          return { path, message: tooLong ? MOBILE_TOO_LONG_MESSAGE : i.message };
+        }),
       },
       400,
     );
