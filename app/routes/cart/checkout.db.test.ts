@@ -179,6 +179,31 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
     );
   });
 
+  it("shows the rate limit's message after ten orders for one phone, and still replays a placed one", async () => {
+    const limited = await openTestContext({ RATE_LIMIT: "on" });
+    try {
+      const limitedProduct = await newProduct(limited);
+      const order = (key: string) =>
+        postToAction(limited, checkoutAction, {
+          path: "/product-checkout",
+          form: { ...form({ product: limitedProduct._id, mobileNumber: "01912345678" }, key) },
+        });
+      const keys = Array.from({ length: 10 }, () => crypto.randomUUID());
+      const placed = [];
+      for (const key of keys) placed.push(await order(key));
+      expect(placed.map((a) => a.status)).toEqual(Array(10).fill(302));
+      const refused = await order(crypto.randomUUID());
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect((refused.data as CheckoutActionFailure).message).toMatch(/Too many requests/);
+      // The first attempt sent again: its order, neither counted nor refused.
+      const replay = await order(keys[0] as string);
+      expect(replay.location).toBe(placed[0]?.location);
+    } finally {
+      await limited.close();
+    }
+  });
+
   describe("without a price the visitor saw", () => {
     it("asks to confirm the current one rather than placing at an unseen price", async () => {
       const { price: _price, ...noPrice } = form();
