@@ -44,7 +44,7 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
     }
   }
 
-  function form(overrides: Record<string, string> = {}, key = crypto.randomUUID()) {
+  function form(overrides: Record<string, string> = {}, key: string = crypto.randomUUID()) {
     return {
       idempotencyKey: key,
       product: product._id,
