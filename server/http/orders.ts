@@ -5,14 +5,12 @@ import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "../../core/
 import { DELIVERY_AREAS } from "../../core/delivery";
 import { ORDER_SEARCH_MAX } from "../../core/order-lists";
 import { isOrderStatus, ORDER_STATUSES } from "../../core/order-status";
-import { normalizePhone } from "../../core/phone";
 import { orderInputSchema } from "../../core/schemas/order";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import { addressSubject } from "../rate-limit/address";
 import { changeOrderStatus, deleteOrder } from "../services/order-changes";
 import { getOrderDetail, listOrders, type OrderOwner } from "../services/order-queries";
-import { isIdempotencyKeyUsed, placeOrder } from "../services/orders";
+import { placeOrder } from "../services/orders";
 import { findUserByEmail } from "../services/users";
 import { bodyLimit } from "./body-limit";
 import { getCaller, requireAdmin, requireCaller } from "./caller";
@@ -84,19 +82,15 @@ ordersApi.use("/postOrder", bodyLimit(MAX_ORDER_BODY_BYTES, "The order is too la
 
 ordersApi.openapi(postOrderRoute, async (c) => {
   const input = c.req.valid("json");
-  const idempotencyKey = c.req.valid("header")["idempotency-key"];
-  // A replay of a placed order answers with that order: it is neither counted nor refused.
-  if (!(idempotencyKey && (await isIdempotencyKeyUsed(c.var.app.db, idempotencyKey)))) {
-    await c.var.app.rateLimiter.consume(
-      ["orderPerAddress", addressSubject(clientAddress(c, c.var.app.config.TRUSTED_PROXIES))],
-      ["orderPerPhone", normalizePhone(input.customerData.mobileNumber)],
-    );
-  }
   const caller = await getCaller(c);
   const placed = await placeOrder(c.var.app.db, input, {
     userId: caller?.userId ?? null,
-    idempotencyKey,
+    idempotencyKey: c.req.valid("header")["idempotency-key"],
     freeDeliveryOver: c.var.app.config.FREE_DELIVERY_OVER,
+    limits: {
+      rateLimiter: c.var.app.rateLimiter,
+      clientAddress: clientAddress(c, c.var.app.config.TRUSTED_PROXIES),
+    },
   });
   return c.json(
     { insertedId: placed.insertedId, orderNumber: placed.orderNumber },

@@ -10,12 +10,15 @@ import {
 } from "../../core/delivery";
 import { priceShown } from "../../core/money";
 import type { OrderStatus } from "../../core/order-status";
+import { normalizePhone } from "../../core/phone";
 import type { OrderInput } from "../../core/schemas/order";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import { orderLines, orderStatusHistory, orders, products } from "../db/schema";
 import { AppError, type FieldIssue } from "../errors";
 import { mediaKeyFromUrl } from "../media/storage";
+import { addressSubject } from "../rate-limit/address";
+import type { RateLimiter } from "../rate-limit/limiter";
 
 export type OrderLineRecord = {
   productId: string;
@@ -53,10 +56,9 @@ export type NewOrderRecord = {
 export type InsertedOrder = OrderTotals & { id: string; orderNumber: number; status: OrderStatus };
 
 /**
- * Stores an order with its lines and status history in one transaction. Totals are computed
- * here from the line snapshots: callers pass server-side prices, never the browser's.
- * With an idempotency key that another order already holds, nothing is stored and the answer
- * is null (the unique index decides, so concurrent requests with one key store one order).
+ * Stores an order that was not placed through the checkout (the demo seed, test fixtures):
+ * its totals are computed from the line snapshots. With an idempotency key that another order
+ * already holds, nothing is stored and the answer is null.
  */
 export async function insertOrder(db: Db, record: NewOrderRecord): Promise<InsertedOrder | null> {
   const totals = orderTotals(
@@ -64,6 +66,20 @@ export async function insertOrder(db: Db, record: NewOrderRecord): Promise<Inser
     record.customer.deliveryArea,
     record.freeDeliveryOver ?? DEFAULT_FREE_DELIVERY_OVER,
   );
+  return storeOrder(db, record, totals);
+}
+
+/**
+ * Stores an order with its lines and status history in one statement, at the totals given
+ * (computed once by the caller from server-side prices, never the browser's). With an
+ * idempotency key that another order already holds, nothing is stored and the answer is null
+ * (the unique index decides, so concurrent requests with one key store one order).
+ */
+async function storeOrder(
+  db: Db,
+  record: NewOrderRecord,
+  totals: OrderTotals,
+): Promise<InsertedOrder | null> {
   const changes = record.laterChanges ?? [];
   const status = changes.at(-1)?.to ?? "Pending";
   const id = newId();
@@ -176,6 +192,11 @@ export type PlaceOrderOptions = {
   now?: Date;
   /** The shop's FREE_DELIVERY_OVER (config): delivery is free from this sub-total, 0 = never. */
   freeDeliveryOver: number;
+  /**
+   * Counts a new order against the per-address and per-phone limits (429 when over); a replay
+   * of a placed order is neither counted nor refused. Absent: not limited (scripts, tests).
+   */
+  limits?: { rateLimiter: RateLimiter; clientAddress: string };
 };
 
 export type PlacedOrder = {
@@ -225,11 +246,6 @@ async function findByIdempotencyKey(db: Db, key: string) {
   return row;
 }
 
-/** Whether an order was already placed with this Idempotency-Key. */
-export async function isIdempotencyKeyUsed(db: Db, key: string): Promise<boolean> {
-  return (await findByIdempotencyKey(db, key)) !== undefined;
-}
-
 function replay(
   existing: NonNullable<Awaited<ReturnType<typeof findByIdempotencyKey>>>,
   hash: string,
@@ -266,6 +282,12 @@ export async function placeOrder(
   if (key) {
     const existing = await findByIdempotencyKey(db, key);
     if (existing) return replay(existing, hash);
+  }
+  if (options.limits) {
+    await options.limits.rateLimiter.consume(
+      ["orderPerAddress", addressSubject(options.limits.clientAddress)],
+      ["orderPerPhone", normalizePhone(input.customerData.mobileNumber)],
+    );
   }
 
   const ids = [...new Set(input.products.map((l) => l.id))];
@@ -370,26 +392,29 @@ export async function placeOrder(
   }
 
   const c = input.customerData;
-  const placed = await insertOrder(db, {
-    userId: options.userId,
-    customer: {
-      name: c.name,
-      email: c.email,
-      mobileNumber: c.mobileNumber,
-      district: c.district,
-      thana: c.thana,
-      address: c.address,
-      comment: c.comment,
-      addressType: c.addressType,
-      deliveryArea: area,
-      paymentSystem: c.paymentSystem,
+  const placed = await storeOrder(
+    db,
+    {
+      userId: options.userId,
+      customer: {
+        name: c.name,
+        email: c.email,
+        mobileNumber: c.mobileNumber,
+        district: c.district,
+        thana: c.thana,
+        address: c.address,
+        comment: c.comment,
+        addressType: c.addressType,
+        deliveryArea: area,
+        paymentSystem: c.paymentSystem,
+      },
+      lines,
+      placedAt: options.now ?? new Date(),
+      idempotencyKey: key,
+      requestHash: key ? hash : undefined,
     },
-    lines,
-    freeDeliveryOver: options.freeDeliveryOver,
-    placedAt: options.now ?? new Date(),
-    idempotencyKey: key,
-    requestHash: key ? hash : undefined,
-  });
+    totals,
+  );
   if (placed) {
     return {
       insertedId: placed.id,
@@ -404,4 +429,93 @@ export async function placeOrder(
   const winner = key ? await findByIdempotencyKey(db, key) : undefined;
   if (!winner) throw new Error("idempotent insert conflicted but no order holds the key");
   return replay(winner, hash);
+}
+
+/**
+ * What /order-success shows of an order: its number, lines and figures, no personal details.
+ * The order's id is random and unguessable (server/db/ids.ts), so knowing it is the right to
+ * see this summary (decision 041); null when no order has this id.
+ */
+export async function placedOrderSummary(
+  db: Db,
+  id: string,
+): Promise<{
+  orderNumber: number;
+  items: { name: string; quantity: number; lineTotal: number }[];
+  subTotal: number;
+  deliveryCharge: number;
+  total: number;
+} | null> {
+  const [order] = await db
+    .select({
+      orderNumber: orders.orderNumber,
+      subTotal: orders.subTotal,
+      deliveryCharge: orders.deliveryCharge,
+      total: orders.total,
+    })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .limit(1);
+  if (!order) return null;
+  const lines = await db
+    .select({
+      name: orderLines.name,
+      quantity: orderLines.quantity,
+      unitPrice: orderLines.unitPrice,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, id))
+    .orderBy(orderLines.position);
+  return {
+    ...order,
+    items: lines.map((l) => ({
+      name: l.name,
+      quantity: l.quantity,
+      lineTotal: l.unitPrice * l.quantity,
+    })),
+  };
+}
+
+/** One line a visitor asks to check out: product, choices and quantity (no price). */
+export type RequestedLine = { id: string; size: string; color: string; quantity: number };
+
+/**
+ * The checkout's lines priced from the database, for a checkout page rendered on the server
+ * (Order Now without scripts): unknown products are left out, quantities kept within limits.
+ */
+export async function priceCheckoutLines(
+  db: Db,
+  requested: readonly RequestedLine[],
+): Promise<(CheckoutLine & { offers: { sizes: string[]; colors: string[] } })[]> {
+  const ids = [...new Set(requested.map((l) => l.id))];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      images: products.images,
+      sizes: products.sizes,
+      colors: products.colors,
+      originalPrice: products.originalPrice,
+      offerPrice: products.offerPrice,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return requested.flatMap((line) => {
+    const product = byId.get(line.id);
+    if (!product) return [];
+    return [
+      {
+        id: product.id,
+        name: product.name,
+        imageUrl: product.images[0] ?? "",
+        color: line.color,
+        size: line.size,
+        originalPrice: priceShown(product),
+        quantity: line.quantity,
+        offers: { sizes: product.sizes, colors: product.colors },
+      },
+    ];
+  });
 }

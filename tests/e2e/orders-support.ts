@@ -102,8 +102,9 @@ export async function placeOrder(
   const confirm = page.getByRole("button", { name: "Confirm Order" });
   await expect.poll(() => confirm.isEnabled()).toBe(true);
   await confirm.click();
-  await page.waitForURL(/\/order-success\?orderNumber=\d+$/);
-  return Number(new URL(page.url()).searchParams.get("orderNumber"));
+  await page.waitForURL(/\/order-success\?order=[\w-]+$/);
+  const shown = await page.getByText(/Order number: #\d+/).textContent();
+  return Number(/#(\d+)/.exec(shown ?? "")?.[1]);
 }
 
 /** The id of an order from its overview link in the open list. */

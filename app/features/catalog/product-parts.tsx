@@ -62,6 +62,7 @@ export function ChoicePicker({
   onChange,
   message,
   id,
+  pick,
 }: {
   label: string;
   options: readonly string[];
@@ -70,6 +71,8 @@ export function ChoicePicker({
   /** "Please choose a size", shown under the options while the choice is missing. */
   message?: string;
   id: string;
+  /** Without scripts an option submits its form to this page with the choice (see `PICK`). */
+  pick?: { name: string; page: string };
 }) {
   if (options.length === 0) return null;
   return (
@@ -81,9 +84,16 @@ export function ChoicePicker({
         {options.map((o) => (
           <button
             key={o}
-            type="button"
+            type={pick ? "submit" : "button"}
+            name={pick?.name}
+            value={pick ? o : undefined}
+            formAction={pick?.page}
+            formMethod={pick ? "get" : undefined}
             aria-pressed={value === o}
-            onClick={() => onChange(o)}
+            onClick={(e) => {
+              e.preventDefault();
+              onChange(o);
+            }}
             className={`btn btn-sm min-w-11 ${value === o ? "btn-primary" : "btn-outline"}`}
           >
             {o}
@@ -109,20 +119,36 @@ export const MAX_QUANTITY = 99;
 export function QuantityStepper({
   value,
   onChange,
+  pick,
 }: {
   value: number;
   onChange: (n: number) => void;
+  /** Without scripts − and + submit the form to this page with the new quantity. */
+  pick?: { name: string; page: string };
 }) {
+  const asPick = (n: number) =>
+    pick
+      ? ({
+          type: "submit",
+          name: pick.name,
+          value: n,
+          formAction: pick.page,
+          formMethod: "get",
+        } as const)
+      : ({ type: "button" } as const);
   return (
     <fieldset className="mt-4">
       <legend className="mb-1 text-sm font-semibold">Quantity</legend>
       <div className="join">
         <button
-          type="button"
+          {...asPick(Math.max(1, value - 1))}
           className="btn join-item btn-sm w-10"
           aria-label="Decrease quantity"
           disabled={value <= 1}
-          onClick={() => onChange(Math.max(1, value - 1))}
+          onClick={(e) => {
+            e.preventDefault();
+            onChange(Math.max(1, value - 1));
+          }}
         >
           −
         </button>
@@ -134,11 +160,14 @@ export function QuantityStepper({
           {value}
         </output>
         <button
-          type="button"
+          {...asPick(Math.min(MAX_QUANTITY, value + 1))}
           className="btn join-item btn-sm w-10"
           aria-label="Increase quantity"
           disabled={value >= MAX_QUANTITY}
-          onClick={() => onChange(Math.min(MAX_QUANTITY, value + 1))}
+          onClick={(e) => {
+            e.preventDefault();
+            onChange(Math.min(MAX_QUANTITY, value + 1));
+          }}
         >
           +
         </button>

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { missingChoices } from "../../../core/checkout";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { MAX_LINE_QUANTITY, missingChoices, NOT_APPLICABLE } from "../../../core/checkout";
 import { mediaSrcSet } from "../../../core/media";
 import { discountPercent, formatTaka, priceShown } from "../../../core/money";
 import type { Product } from "../../../core/schemas";
@@ -13,7 +13,7 @@ import { checkoutNavigation } from "../cart/checkout-items";
 import { Breadcrumb } from "./breadcrumb";
 import { cartItemFor } from "./cart-item";
 import { useFavourite } from "./favourites";
-import { categoryPath, subCategoryPath } from "./paths";
+import { categoryPath, productPath, subCategoryPath } from "./paths";
 import { ProductGrid } from "./product-grid";
 import {
   ChoicePicker,
@@ -97,14 +97,38 @@ function HeartIcon({ filled }: { filled: boolean }) {
   );
 }
 
+/**
+ * The buy box is a GET form to /product-checkout (Order Now without scripts, see
+ * app/features/cart/checkout-form.ts). Without scripts a size, colour or quantity button
+ * submits the form back to this page, which reads the choices from its URL: `size`, `color`,
+ * `quantity` as chosen so far, and the button's `pick-…` field as the new one.
+ */
+function choicesFromUrl(search: URLSearchParams, product: Product) {
+  const pick = (field: string, options: readonly string[]) => {
+    const v = search.get(`pick-${field}`) || search.get(field);
+    return v && options.includes(v) ? v : null;
+  };
+  const q = Number.parseInt(search.get("pick-quantity") || search.get("quantity") || "1", 10);
+  return {
+    size: pick("size", product.sizes),
+    color: pick("color", product.colors),
+    quantity: Number.isFinite(q) ? Math.min(MAX_LINE_QUANTITY, Math.max(1, q)) : 1,
+    // Sent back by the checkout when Order Now came without a choice.
+    asked: search.get("ask") === "1",
+  };
+}
+
 function ProductBuyBox({ product }: { product: Product }) {
   const { user, shop } = useRootData();
   const navigate = useNavigate();
-  const [size, setSize] = useState<string | null>(null);
-  const [color, setColor] = useState<string | null>(null);
-  const [quantity, setQuantity] = useState(1);
+  const [search] = useSearchParams();
+  const [fromUrl] = useState(() => choicesFromUrl(search, product));
+  const [size, setSize] = useState<string | null>(fromUrl.size);
+  const [color, setColor] = useState<string | null>(fromUrl.color);
+  const [quantity, setQuantity] = useState(fromUrl.quantity);
   // Set by Add To Cart / Order Now: from then on a missing size or colour is asked for.
-  const [asked, setAsked] = useState(false);
+  const [asked, setAsked] = useState(fromUrl.asked);
+  const page = productPath(product._id);
   const [favourite, toggleFavourite] = useFavourite(product._id);
   const price = priceShown(product);
   const discount = discountPercent(product.originalPrice, product.offerPrice);
@@ -164,50 +188,63 @@ function ProductBuyBox({ product }: { product: Product }) {
         ) : null}
       </p>
 
-      <ChoicePicker
-        id="choice-size"
-        label="Size"
-        options={product.sizes}
-        value={size}
-        onChange={setSize}
-        message={shown.size}
-      />
-      <ChoicePicker
-        id="choice-colour"
-        label="Colour"
-        options={product.colors}
-        value={color}
-        onChange={setColor}
-        message={shown.color}
-      />
-      <QuantityStepper value={quantity} onChange={setQuantity} />
+      <form method="get" action="/product-checkout">
+        <input type="hidden" name="product" value={product._id} />
+        <input type="hidden" name="size" value={size ?? NOT_APPLICABLE} />
+        <input type="hidden" name="color" value={color ?? NOT_APPLICABLE} />
+        <input type="hidden" name="quantity" value={quantity} />
+        <ChoicePicker
+          id="choice-size"
+          label="Size"
+          options={product.sizes}
+          value={size}
+          onChange={setSize}
+          message={shown.size}
+          pick={{ name: "pick-size", page }}
+        />
+        <ChoicePicker
+          id="choice-colour"
+          label="Colour"
+          options={product.colors}
+          value={color}
+          onChange={setColor}
+          message={shown.color}
+          pick={{ name: "pick-color", page }}
+        />
+        <QuantityStepper
+          value={quantity}
+          onChange={setQuantity}
+          pick={{ name: "pick-quantity", page }}
+        />
 
-      <div className="mt-5 grid grid-cols-2 gap-3 sm:max-w-md">
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => {
-            if (!ready()) return;
-            addToCart(item());
-            notify({
-              icon: "success",
-              title: "Product Added!",
-              text: "Your product has been successfully added to the cart.",
-            });
-          }}
-        >
-          Add To Cart
-        </button>
-        <button
-          type="button"
-          className="btn btn-neutral"
-          onClick={() => {
-            if (ready()) navigate("/product-checkout", checkoutNavigation([item()]));
-          }}
-        >
-          Order Now
-        </button>
-      </div>
+        <div className="mt-5 grid grid-cols-2 gap-3 sm:max-w-md">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              if (!ready()) return;
+              addToCart(item());
+              notify({
+                icon: "success",
+                title: "Product Added!",
+                text: "Your product has been successfully added to the cart.",
+              });
+            }}
+          >
+            Add To Cart
+          </button>
+          <button
+            type="submit"
+            className="btn btn-neutral"
+            onClick={(e) => {
+              e.preventDefault();
+              if (ready()) navigate("/product-checkout", checkoutNavigation([item()]));
+            }}
+          >
+            Order Now
+          </button>
+        </div>
+      </form>
 
       {product.videoLink ? (
         <a

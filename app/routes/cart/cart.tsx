@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { linesSubTotal } from "../../../core/checkout";
 import { freeDeliveryNote } from "../../../core/delivery";
 import { mediaUrlForWidth } from "../../../core/media";
 import { formatTaka } from "../../../core/money";
@@ -23,6 +24,7 @@ import { useHydrated, useViewportWidth } from "../../features/cart/client-hooks"
 import { CART_INTRO } from "../../features/cart/messages";
 import { pageTitle } from "../../features/cart/page-title";
 import { QuantityStepper } from "../../features/cart/quantity-stepper";
+import { productPath } from "../../features/catalog/paths";
 import { useRootData } from "../../lib/root-data";
 import type { Route } from "./+types/cart";
 
@@ -75,7 +77,7 @@ function CartContents() {
   // New lines start ticked; lines past the end (deleted in another tab) are simply not there.
   const chosen = tickedLines(cart.length, unticked);
   const chosenItems = chosen.map((i) => cart[i] as CartItem);
-  const total = chosenItems.reduce((sum, item) => sum + item.originalPrice * item.quantity, 0);
+  const total = linesSubTotal(chosenItems);
 
   if (cart.length === 0) {
     return (
@@ -226,12 +228,7 @@ function CartLine({
         onChange={onToggle}
         aria-label={`Select ${label}`}
       />
-      <Link
-        to={`/product-details/${item.id}`}
-        className="shrink-0"
-        tabIndex={-1}
-        aria-hidden="true"
-      >
+      <Link to={productPath(item.id)} className="shrink-0" tabIndex={-1} aria-hidden="true">
         {item.imageUrl ? (
           <img
             src={mediaUrlForWidth(item.imageUrl, 160, 450)}
@@ -249,7 +246,7 @@ function CartLine({
       <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <Link
-            to={`/product-details/${item.id}`}
+            to={productPath(item.id)}
             className="link-hover font-medium break-words"
             title={item.name}
           >

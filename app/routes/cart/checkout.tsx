@@ -1,10 +1,10 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import {
   ADDRESS_TYPES,
-  buildOrderBody,
   type CheckoutField,
   type CheckoutForm,
+  type CheckoutLine,
   CUSTOMER_FIELD_LIMITS,
   chargeFor,
   checkoutFormIssues,
@@ -16,11 +16,9 @@ import {
   selectableAreas,
   withAddressArea,
 } from "../../../core/checkout";
-import { formatOrderDate, formatOrderTime } from "../../../core/dates";
 import {
   DELIVERY_AREAS,
   DELIVERY_CHARGES,
-  type DeliveryArea,
   freeDeliveryNote,
   isDeliveryArea,
 } from "../../../core/delivery";
@@ -28,6 +26,7 @@ import { mediaUrlForWidth } from "../../../core/media";
 import { formatTaka } from "../../../core/money";
 import { MOBILE_NUMBER_PLACEHOLDER, MOBILE_TOO_LONG_MESSAGE } from "../../../core/phone";
 import { nameLimit, truncate } from "../../../core/text";
+import { clientAddressContext } from "../../../server/http/client-address";
 import { notify } from "../../components/dialogs";
 import {
   type CartItem,
@@ -36,6 +35,7 @@ import {
   removeOrderedFromCart,
   updateCartPrices,
 } from "../../features/cart/cart-store";
+import { checkoutPage, placeCheckoutOrder } from "../../features/cart/checkout.server";
 import {
   type CheckoutState,
   forgetCheckoutItems,
@@ -44,13 +44,28 @@ import {
   rememberCheckoutItems,
   toCheckoutItems,
 } from "../../features/cart/checkout-items";
+import type { CheckoutActionFailure, PlaceOption } from "../../features/cart/checkout-types";
 import { useHydrated, useViewportWidth } from "../../features/cart/client-hooks";
 import { CHECKOUT_INTRO } from "../../features/cart/messages";
 import { pageTitle } from "../../features/cart/page-title";
-import type { OrderSuccessState } from "../../features/cart/placed-order";
 import { QuantityStepper } from "../../features/cart/quantity-stepper";
+import { productPath } from "../../features/catalog/paths";
+import { actorOf, appOf } from "../../lib/context.server";
 import { useRootData } from "../../lib/root-data";
 import type { Route } from "./+types/checkout";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return checkoutPage(appOf(context), new URL(request.url));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return placeCheckoutOrder(
+    appOf(context),
+    actorOf(context),
+    request,
+    context.get(clientAddressContext),
+  );
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return [
@@ -60,12 +75,6 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 const SAVE_FAILED = { title: "Error", text: "Failed to save order. Please try again." } as const;
-/** Too many orders from this phone or connection: the API's message says how long to wait. */
-function rateLimitedText(error: { message?: string } | undefined): string {
-  return (
-    error?.message || "Too many orders in a short time. Please wait a few minutes and try again."
-  );
-}
 const PRICE_CHANGED_MESSAGE =
   "Prices have changed since you chose these items. Please check the new total and press Confirm Order again.";
 
@@ -96,8 +105,16 @@ function setGeoError() {
 
 const NO_PLACES: PlaceRules = { isDistrict: () => false, isValidDistrictThana: () => false };
 
-export default function Checkout() {
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
+  const failure = actionData as CheckoutActionFailure | undefined;
+  const page = {
+    idempotencyKey: loaderData.idempotencyKey,
+    districts: loaderData.districts,
+    failure,
+  };
+  // Items named in the URL (Order Now's form) are priced by the loader and render on the server.
+  const served = loaderData.items;
   return (
     // At least a screen tall, so the footer stays below the fold while the skeleton gives way to
     // the form or to the empty notice: neither moves it on screen (CLS, DESIGN §7).
@@ -112,7 +129,17 @@ export default function Checkout() {
       </nav>
       <h1 className="text-2xl font-bold">Checkout</h1>
       <p className="mt-1 mb-4 text-base-content/80">{CHECKOUT_INTRO}</p>
-      {hydrated ? <CheckoutItems /> : <CheckoutSkeleton />}
+      {served ? (
+        served.length > 0 ? (
+          <CheckoutPage initialItems={served} fromCart={false} {...page} />
+        ) : (
+          <NothingToCheckOut />
+        )
+      ) : hydrated ? (
+        <CheckoutItems {...page} />
+      ) : (
+        <CheckoutSkeleton />
+      )}
     </main>
   );
 }
@@ -131,8 +158,28 @@ function CheckoutSkeleton() {
   );
 }
 
+type PageProps = {
+  idempotencyKey: string;
+  districts: PlaceOption[];
+  failure: CheckoutActionFailure | undefined;
+};
+
+function NothingToCheckOut() {
+  return (
+    <section className="rounded-box border border-base-300 px-4 py-12 text-center">
+      <h2 className="text-xl font-semibold">There is nothing to check out</h2>
+      <p className="mt-2 text-base-content/80">
+        Choose the items to order in your cart, or use Order Now on a product.
+      </p>
+      <Link to="/cart" className="btn btn-primary mt-6">
+        Go to Cart
+      </Link>
+    </section>
+  );
+}
+
 /** The items come as navigation state (spec §2) or, after a reload, from this tab's session. */
-function CheckoutItems() {
+function CheckoutItems(page: PageProps) {
   const location = useLocation();
   const [initial] = useState(() => {
     const state = location.state as Partial<CheckoutState> | null;
@@ -140,27 +187,32 @@ function CheckoutItems() {
     if (passed.length > 0) return { items: passed, fromCart: state?.fromCart === true };
     return { items: recallCheckoutItems(), fromCart: recallCheckoutFromCart() };
   });
-  if (initial.items.length === 0) {
-    return (
-      <section className="rounded-box border border-base-300 px-4 py-12 text-center">
-        <h2 className="text-xl font-semibold">There is nothing to check out</h2>
-        <p className="mt-2 text-base-content/80">
-          Choose the items to order in your cart, or use Order Now on a product.
-        </p>
-        <Link to="/cart" className="btn btn-primary mt-6">
-          Go to Cart
-        </Link>
-      </section>
-    );
-  }
-  return <CheckoutPage initialItems={initial.items} fromCart={initial.fromCart} />;
+  if (initial.items.length === 0) return <NothingToCheckOut />;
+  return <CheckoutPage initialItems={initial.items} fromCart={initial.fromCart} {...page} />;
 }
 
-type PriceChangedError = {
-  code: "price_changed";
-  products?: { originalPrice: number }[];
-  deliveryArea?: string;
-};
+/** What the browser makes of an answer that never came (network, 5xx): the order may be retried. */
+const SERVER_FAULT = "server_fault";
+
+/**
+ * With scripts, a failed request keeps the form on screen (the error dialog, the same key for
+ * the retry) rather than the error page; without scripts the server action answers alone.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    return {
+      ok: false,
+      code: SERVER_FAULT,
+      message: SAVE_FAILED.text,
+      issues: [],
+      values: null,
+      thanas: [],
+    } as unknown as CheckoutActionFailure;
+  }
+}
 
 function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
@@ -168,32 +220,121 @@ function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fromCart: boolean }) {
+/** 409 price_changed's figures (server/services/orders.ts `CurrentFigures`). */
+type PriceChangedDetails = { products?: { originalPrice: number }[]; deliveryArea?: string };
+
+/** The lines at the prices a refused order reports, else as they were. */
+function withCurrentPrices<T extends { originalPrice: number }>(
+  items: readonly T[],
+  failure: CheckoutActionFailure | undefined,
+): T[] {
+  if (failure?.code !== "price_changed") return [...items];
+  const current = (failure.details as PriceChangedDetails | undefined)?.products ?? [];
+  return items.map((item, i) => ({
+    ...item,
+    originalPrice: current[i]?.originalPrice ?? item.originalPrice,
+  }));
+}
+
+/** Field messages of a refused order by form field (`customerData.mobileNumber` → mobileNumber). */
+function fieldIssuesOf(failure: CheckoutActionFailure | undefined) {
+  const byField: Partial<Record<CheckoutField, string>> = {};
+  const other: string[] = [];
+  for (const issue of failure?.issues ?? []) {
+    const [head, field] = issue.path.split(".");
+    if (head === "customerData" && field) byField[field as CheckoutField] ??= issue.message;
+    else other.push(issue.message);
+  }
+  return { byField, other };
+}
+
+/** The posted fields of a refused order, in the area the server says the address has. */
+function withPostedArea(failure: CheckoutActionFailure): CheckoutForm {
+  const area = (failure.details as PriceChangedDetails | undefined)?.deliveryArea;
+  return isDeliveryArea(area) ? { ...failure.values, deliveryArea: area } : failure.values;
+}
+
+function CheckoutPage({
+  initialItems,
+  fromCart,
+  idempotencyKey,
+  districts,
+  failure,
+}: PageProps & { initialItems: (CartItem | CheckoutLine)[]; fromCart: boolean }) {
   const { user, shop } = useRootData();
   const freeOver = shop.freeDeliveryOver;
-  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
   const width = useViewportWidth();
-  const [items, setItems] = useState(initialItems);
-  const [form, setForm] = useState<CheckoutForm>({
-    name: user?.name ?? "",
-    email: user?.email ?? "",
-    mobileNumber: "",
-    district: "",
-    thana: "",
-    address: "",
-    addressType: "Home",
-    deliveryArea: "",
-    comment: "",
-    paymentSystem: PAYMENT_SYSTEM,
-  });
+  // Rendered after a refused order without scripts: what was posted, at the current prices.
+  const [items, setItems] = useState(() => withCurrentPrices(initialItems, failure));
+  /** One key per attempt: a retry after a server fault reuses it, a refused order gets a new one. */
+  const [attemptKey, setAttemptKey] = useState(idempotencyKey);
+  const [form, setForm] = useState<CheckoutForm>(() =>
+    failure?.values
+      ? withPostedArea(failure)
+      : {
+          name: user?.name ?? "",
+          email: user?.email ?? "",
+          mobileNumber: "",
+          district: "",
+          thana: "",
+          address: "",
+          addressType: "Home",
+          deliveryArea: "",
+          comment: "",
+          paymentSystem: PAYMENT_SYSTEM,
+        },
+  );
   const [touched, setTouched] = useState<Partial<Record<CheckoutField, true>>>({});
   const [mobileRefused, setMobileRefused] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [priceNotice, setPriceNotice] = useState(false);
-  const [serverIssues, setServerIssues] = useState<string[]>([]);
+  const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const priceNotice = failure?.code === "price_changed";
+  const server = fieldIssuesOf(failure);
   const busy = useRef(false);
-  /** One key per attempt: a retry of the same order reuses it, a changed order gets a new one. */
-  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+
+  // After a refused Confirm Order (with scripts): the current prices and area, the cart's
+  // prices updated, the fields touched again by hand before their messages give way; a
+  // failure that is no field's gets the error dialog.
+  const seen = useRef(failure);
+  useEffect(() => {
+    if (!failure || seen.current === failure) return;
+    seen.current = failure;
+    busy.current = false;
+    if (failure.code !== SERVER_FAULT) setAttemptKey(newIdempotencyKey());
+    setTouched({});
+    if (failure.code === "price_changed") {
+      const next = withCurrentPrices(items, failure);
+      setItems(next);
+      rememberCheckoutItems(next as CartItem[], fromCart);
+      updateCartPrices(new Map(next.map((item) => [item.id, item.originalPrice])));
+      const area = (failure.details as PriceChangedDetails | undefined)?.deliveryArea;
+      if (isDeliveryArea(area)) setForm((f) => ({ ...f, deliveryArea: area }));
+      return;
+    }
+    if (failure.code === "invalid" && Object.keys(fieldIssuesOf(failure).byField).length > 0) {
+      return;
+    }
+    notify({
+      icon: "error",
+      title: SAVE_FAILED.title,
+      text: failure.code === "rate_limited" ? failure.message : SAVE_FAILED.text,
+    });
+  }, [failure, items, fromCart]);
+
+  // Placed: the action redirects to /order-success; the ordered lines leave the cart then.
+  const placedItems = useRef(items);
+  placedItems.current = items;
+  useEffect(() => {
+    if (
+      navigation.state === "loading" &&
+      navigation.formMethod === "POST" &&
+      navigation.location.pathname === "/order-success"
+    ) {
+      if (fromCart) removeOrderedFromCart(placedItems.current as CartItem[]);
+      forgetCheckoutItems();
+    }
+  }, [navigation, fromCart]);
 
   const geo = useGeo();
   const places = useMemo<PlaceRules>(
@@ -214,18 +355,16 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
   const district = form.district ? geo?.findDistrict(form.district) : undefined;
   const knownDistrict = district?.bnName === form.district ? district : undefined;
   // Bengali names in Bengali alphabetical order (spec §9); the English name helps the filter.
-  const districtOptions = useMemo(
-    () => (geo?.DISTRICTS_IN_BENGALI_ORDER ?? []).map((d) => ({ value: d.bnName, label: d.name })),
-    [geo],
-  );
+  // The loader's list until the district module arrives (and without scripts): the same names.
+  const districtOptions = districts;
   const thanaOptions = useMemo(
     () =>
       knownDistrict && geo
         ? geo
             .thanasInBengaliOrderOf(knownDistrict.bnName)
             .map((t) => ({ value: t.bnName, label: t.name }))
-        : [],
-    [geo, knownDistrict],
+        : (failure?.thanas ?? []),
+    [geo, knownDistrict, failure],
   );
   const areas = selectableAreas(form);
 
@@ -247,7 +386,8 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
   const set = <K extends CheckoutField>(field: K, value: CheckoutForm[K]) =>
     setForm((f) => ({ ...f, [field]: value }));
   const touch = (field: CheckoutField) => setTouched((t) => ({ ...t, [field]: true }));
-  const messageFor = (field: CheckoutField) => (touched[field] ? issues[field] : undefined);
+  const messageFor = (field: CheckoutField) =>
+    touched[field] ? issues[field] : server.byField[field];
 
   const changeQuantity = (index: number, quantity: number) => {
     const next = items.map((item, i) =>
@@ -259,115 +399,56 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
     rememberCheckoutItems(next, fromCart);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!complete || busy.current) return;
+  /** With scripts: nothing is sent until the form is complete, and a double click sends once. */
+  const submit = (event: FormEvent) => {
+    if (!complete || busy.current) {
+      event.preventDefault();
+      return;
+    }
     busy.current = true;
-    setSending(true);
-    setServerIssues([]);
-    const now = new Date();
-    const body = buildOrderBody(
-      { ...form, deliveryArea: form.deliveryArea as DeliveryArea },
-      items,
-      {
-        date: formatOrderDate(now),
-        time: formatOrderTime(now),
-        placedAt: now.toISOString(),
-      },
-      freeOver,
-    );
-    const fingerprint = JSON.stringify([body.products, body.customerData, body.total]);
-    if (attempt.current?.fingerprint !== fingerprint) {
-      attempt.current = { fingerprint, key: newIdempotencyKey() };
-    }
-    let done = false;
-    try {
-      const res = await fetch("/api/postOrder", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "idempotency-key": attempt.current.key,
-        },
-        body: JSON.stringify(body),
-      });
-      const data = (await res.json().catch(() => null)) as {
-        insertedId?: string;
-        orderNumber?: number;
-        error?: { code?: string; message?: string; issues?: { message: string }[] };
-      } | null;
-      if (res.ok && data?.insertedId) {
-        if (fromCart) removeOrderedFromCart(items);
-        forgetCheckoutItems();
-        done = true;
-        const query = data.orderNumber ? `?orderNumber=${data.orderNumber}` : "";
-        const state: OrderSuccessState | undefined = data.orderNumber
-          ? {
-              placedOrder: {
-                orderNumber: data.orderNumber,
-                items: body.products.map((l) => ({
-                  name: l.name,
-                  quantity: l.quantity,
-                  lineTotal: l.originalPrice * l.quantity,
-                })),
-                subTotal: body.subTotal,
-                deliveryCharge: body.customerData.deliveryCharge,
-                total: body.total,
-              },
-            }
-          : undefined;
-        navigate(`/order-success${query}`, { replace: true, state });
-        return;
-      }
-      if (res.status === 409 && data?.error?.code === "price_changed") {
-        const current = (data.error as PriceChangedError).products ?? [];
-        const next = items.map((item, i) => ({
-          ...item,
-          originalPrice: current[i]?.originalPrice ?? item.originalPrice,
-        }));
-        setItems(next);
-        rememberCheckoutItems(next, fromCart);
-        updateCartPrices(new Map(next.map((item) => [item.id, item.originalPrice])));
-        const area = (data.error as PriceChangedError).deliveryArea;
-        if (isDeliveryArea(area)) setForm((f) => ({ ...f, deliveryArea: area }));
-        setPriceNotice(true);
-        attempt.current = null;
-        return;
-      }
-      // A definite refusal needs a new attempt; a server fault may be retried with the same key.
-      if (res.status < 500) attempt.current = null;
-      if (res.status === 400 && data?.error?.issues) {
-        setServerIssues(data.error.issues.map((i) => i.message));
-      }
-      if (res.status === 429) {
-        notify({ icon: "error", title: SAVE_FAILED.title, text: rateLimitedText(data?.error) });
-        return;
-      }
-      notify({ icon: "error", ...SAVE_FAILED });
-    } catch {
-      notify({ icon: "error", ...SAVE_FAILED });
-    } finally {
-      if (!done) {
-        busy.current = false;
-        setSending(false);
-      }
-    }
   };
+  useEffect(() => {
+    if (navigation.state === "idle") busy.current = false;
+  }, [navigation.state]);
 
   const checkoutLimit = nameLimit("checkout", width);
   const firstId = items[0]?.id;
 
   return (
-    <form
+    <Form
+      method="post"
       noValidate
       onSubmit={submit}
       className="grid items-start gap-6 lg:grid-cols-[1fr_420px]"
       aria-label="Checkout"
     >
+      <input type="hidden" name="idempotencyKey" value={attemptKey} />
+      {items.map((item, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines' fields travel in their order
+        <span key={i} hidden>
+          <input type="hidden" name="product" value={item.id} />
+          <input type="hidden" name="itemName" value={item.name} />
+          <input type="hidden" name="size" value={item.size} />
+          <input type="hidden" name="color" value={item.color} />
+          <input type="hidden" name="quantity" value={item.quantity} />
+          <input type="hidden" name="price" value={item.originalPrice} />
+        </span>
+      ))}
+      {/* The figures on screen, which the server compares with its own (409 when stale). Without
+          scripts the charge is not known before the area is chosen, so only prices are sent. */}
+      {hydrated && form.deliveryArea ? (
+        <>
+          <input type="hidden" name="subTotal" value={subTotal} />
+          <input type="hidden" name="deliveryCharge" value={charge} />
+          <input type="hidden" name="total" value={subTotal + charge} />
+        </>
+      ) : null}
       <div className="space-y-6">
         <Section title="Customer Information">
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label="Customer Name"
+              name="name"
               autoComplete="name"
               value={form.name}
               maxLength={CUSTOMER_FIELD_LIMITS.name}
@@ -377,6 +458,7 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
             />
             <TextField
               label="Email"
+              name="email"
               type="email"
               autoComplete="email"
               value={form.email}
@@ -387,6 +469,7 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
             />
             <TextField
               label="Mobile Number"
+              name="mobileNumber"
               inputMode="numeric"
               autoComplete="tel-national"
               placeholder={MOBILE_NUMBER_PLACEHOLDER}
@@ -413,8 +496,8 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
               onChange={changeDistrict}
               onBlur={() => touch("district")}
               message={messageFor("district")}
-              placeholder={geo ? "Type or choose a district" : "Loading districts…"}
-              disabled={!geo}
+              placeholder={geo || !hydrated ? "Type or choose a district" : "Loading districts…"}
+              disabled={hydrated && !geo}
               options={districtOptions}
             />
             <PlaceField
@@ -424,13 +507,16 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
               onChange={changeThana}
               onBlur={() => touch("thana")}
               message={messageFor("thana")}
-              placeholder={knownDistrict ? "Type or choose a thana" : "Choose a district first"}
-              disabled={!knownDistrict}
+              placeholder={
+                knownDistrict || !hydrated ? "Type or choose a thana" : "Choose a district first"
+              }
+              disabled={hydrated && !knownDistrict}
               options={thanaOptions}
             />
             <div className="sm:col-span-2">
               <TextField
                 label="Address"
+                name="address"
                 autoComplete="street-address"
                 placeholder="House, road, area"
                 value={form.address}
@@ -459,7 +545,7 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
               options={DELIVERY_AREAS.map((a) => ({
                 value: a,
                 label: `${a} (${formatTaka(DELIVERY_CHARGES[a])})`,
-                disabled: !areas.includes(a),
+                disabled: hydrated && !areas.includes(a),
               }))}
             />
           </div>
@@ -469,6 +555,7 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
             </label>
             <textarea
               id="checkout-comment"
+              name="comment"
               className="textarea w-full"
               rows={3}
               maxLength={CUSTOMER_FIELD_LIMITS.comment}
@@ -521,7 +608,7 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
               )}
               <div className="min-w-0 flex-1">
                 <Link
-                  to={`/product-details/${item.id}`}
+                  to={productPath(item.id)}
                   className="link-hover text-sm font-medium break-words"
                   title={item.name}
                 >
@@ -586,13 +673,19 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
             {PRICE_CHANGED_MESSAGE}
           </div>
         ) : null}
-        {serverIssues.length > 0 ? (
+        {server.other.length > 0 ? (
           <div role="alert" className="alert alert-error mt-4 text-sm">
             <ul>
-              {serverIssues.map((m) => (
+              {server.other.map((m) => (
                 <li key={m}>{m}</li>
               ))}
             </ul>
+          </div>
+        ) : null}
+        {failure && !hydrated && failure.code !== "price_changed" && failure.code !== "invalid" ? (
+          // Without scripts there is no dialog: the refusal (429's wait, the area) shows here.
+          <div role="alert" className="alert alert-error mt-4 text-sm">
+            {failure.message}
           </div>
         ) : null}
         {!complete ? (
@@ -604,7 +697,7 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
           <button
             type="submit"
             className="btn btn-primary w-full"
-            disabled={!complete || sending}
+            disabled={hydrated && (!complete || sending)}
             aria-describedby={!complete ? "confirm-hint" : undefined}
           >
             {sending ? (
@@ -617,13 +710,13 @@ function CheckoutPage({ initialItems, fromCart }: { initialItems: CartItem[]; fr
             )}
           </button>
           {firstId ? (
-            <Link to={`/product-details/${firstId}`} className="btn btn-outline w-full">
+            <Link to={productPath(firstId)} className="btn btn-outline w-full">
               Cancel Order
             </Link>
           ) : null}
         </div>
       </aside>
-    </form>
+    </Form>
   );
 }
 
@@ -675,6 +768,7 @@ function TextField({
   /** Announced at once (role=alert), e.g. "Number must be 11 digit". */
   alert?: string;
   type?: string;
+  name: string;
   inputMode?: "numeric" | "text" | "email";
   autoComplete?: string;
   placeholder?: string;

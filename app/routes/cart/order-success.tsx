@@ -1,24 +1,31 @@
 import { Link, useLocation } from "react-router";
 import { formatTaka } from "../../../core/money";
+import { orderSuccessPage } from "../../features/cart/checkout.server";
 import { useHydrated } from "../../features/cart/client-hooks";
 import { ORDER_SUCCESS_MESSAGE } from "../../features/cart/messages";
 import { pageTitle } from "../../features/cart/page-title";
 import { type PlacedOrderSummary, placedOrderFrom } from "../../features/cart/placed-order";
+import { appOf } from "../../lib/context.server";
 import type { Route } from "./+types/order-success";
+
+/** The order the checkout's action just placed, by its random id in the URL (decision 041). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return orderSuccessPage(appOf(context), new URL(request.url));
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   // Neutral: the server cannot tell whether this visit follows an order.
   return [{ title: pageTitle("Your order", matches) }];
 }
 
-export default function OrderSuccess() {
+export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const location = useLocation();
-  // The order comes as navigation state from the checkout, which only the browser has.
-  const placed = hydrated ? placedOrderFrom(location.state) : null;
+  // The order named in the URL renders on the server; navigation state is the browser's only.
+  const placed = loaderData.placed ?? (hydrated ? placedOrderFrom(location.state) : null);
   return (
     <main className="mx-auto flex min-h-[70vh] w-full max-w-[720px] flex-col items-center justify-center px-4 py-12 text-center">
-      {!hydrated ? (
+      {!hydrated && !placed ? (
         <div className="w-full space-y-4" aria-busy="true">
           <p className="sr-only">Loading…</p>
           <div className="skeleton mx-auto h-16 w-16 rounded-full" />

@@ -1,0 +1,68 @@
+import {
+  type CheckoutForm,
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_LINES,
+  NOT_APPLICABLE,
+  PAYMENT_SYSTEM,
+} from "../../../core/checkout";
+
+/**
+ * How the checkout's items travel in a URL or a form without scripts: the fields `product`,
+ * `size`, `color`, `quantity` (and, in the checkout form, `price`: the unit price the visitor
+ * saw) repeated once per line, in order. Order Now's GET form sends one of each, so
+ * `/product-checkout?product=ID&size=M&color=Red&quantity=2` is a checkout of that one item.
+ */
+export type ItemFields = {
+  id: string;
+  size: string;
+  color: string;
+  quantity: number;
+  price?: number;
+  /** The name the visitor saw (`itemName`), for a message about a product that is gone. */
+  name?: string;
+};
+
+const text = (v: FormDataEntryValue | null | undefined) => (typeof v === "string" ? v : "");
+
+export function itemsFromFields(fields: URLSearchParams | FormData): ItemFields[] {
+  const ids = fields.getAll("product").map(text);
+  const sizes = fields.getAll("size").map(text);
+  const colors = fields.getAll("color").map(text);
+  const quantities = fields.getAll("quantity").map(text);
+  const prices = fields.getAll("price").map(text);
+  const names = fields.getAll("itemName").map(text);
+  return ids.slice(0, MAX_ORDER_LINES).flatMap((raw, i) => {
+    const id = raw.trim();
+    if (!id) return [];
+    const quantity = Number.parseInt(quantities[i] ?? "1", 10);
+    const price = prices[i] === undefined ? undefined : Number(prices[i]);
+    return [
+      {
+        id,
+        size: sizes[i] || NOT_APPLICABLE,
+        color: colors[i] || NOT_APPLICABLE,
+        quantity: Number.isFinite(quantity)
+          ? Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity))
+          : 1,
+        ...(price !== undefined && Number.isFinite(price) ? { price } : {}),
+        ...(names[i] ? { name: names[i].slice(0, 300) } : {}),
+      },
+    ];
+  });
+}
+
+/** The customer fields of the checkout form as posted (names as in `CheckoutForm`). */
+export function customerFromFields(fields: FormData): CheckoutForm {
+  return {
+    name: text(fields.get("name")),
+    email: text(fields.get("email")),
+    mobileNumber: text(fields.get("mobileNumber")),
+    district: text(fields.get("district")),
+    thana: text(fields.get("thana")),
+    address: text(fields.get("address")),
+    addressType: text(fields.get("addressType")) || "Home",
+    deliveryArea: text(fields.get("deliveryArea")),
+    comment: text(fields.get("comment")),
+    paymentSystem: text(fields.get("paymentSystem")) || PAYMENT_SYSTEM,
+  };
+}

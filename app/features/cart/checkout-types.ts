@@ -1,0 +1,25 @@
+import type { CheckoutForm, CheckoutLine } from "../../../core/checkout";
+
+export type PlaceOption = { value: string; label: string };
+
+export type CheckoutLoaderData = {
+  /** Lines priced on the server (items named in the URL), or null: they come as navigation state. */
+  items: CheckoutLine[] | null;
+  /** One per page load: a repeated submit of this attempt returns the first order. */
+  idempotencyKey: string;
+  /** The districts in Bengali order, so the district list works before (or without) scripts. */
+  districts: PlaceOption[];
+};
+
+/** Confirm Order refused: the service's code, message and field issues, with what was posted. */
+export type CheckoutActionFailure = {
+  ok: false;
+  code: string;
+  message: string;
+  issues: { path: string; message: string }[];
+  /** 409 price_changed: the current products (prices), area, charge and totals. */
+  details?: Record<string, unknown>;
+  values: CheckoutForm;
+  /** The chosen district's thanas, for the form rendered without scripts. */
+  thanas: PlaceOption[];
+};

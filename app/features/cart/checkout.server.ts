@@ -1,0 +1,173 @@
+import { randomUUID } from "node:crypto";
+import { data, redirect } from "react-router";
+import type { Actor } from "../../../core/actor";
+import { IDEMPOTENCY_KEY_PATTERN, missingChoices, NOT_APPLICABLE } from "../../../core/checkout";
+import { toAsciiDigits } from "../../../core/digits";
+import {
+  DISTRICTS_IN_BENGALI_ORDER,
+  findDistrict,
+  findThana,
+  thanasInBengaliOrderOf,
+} from "../../../core/geo";
+import { MOBILE_NUMBER_LENGTH, MOBILE_TOO_LONG_MESSAGE } from "../../../core/phone";
+import { orderInputSchema } from "../../../core/schemas/order";
+import type { AppContext } from "../../../server/app-context";
+import { AppError } from "../../../server/errors";
+import {
+  placedOrderSummary,
+  placeOrder,
+  priceCheckoutLines,
+} from "../../../server/services/orders";
+import { orPageError } from "../../lib/page-error.server";
+import { productPath } from "../catalog/paths";
+import { customerFromFields, itemsFromFields } from "./checkout-form";
+import type { CheckoutActionFailure, CheckoutLoaderData, PlaceOption } from "./checkout-types";
+
+const districtOptions = (): PlaceOption[] =>
+  DISTRICTS_IN_BENGALI_ORDER.map((d) => ({ value: d.bnName, label: d.name }));
+
+function thanaOptions(districtBn: string): PlaceOption[] {
+  return thanasInBengaliOrderOf(districtBn).map((t) => ({ value: t.bnName, label: t.name }));
+}
+
+/**
+ * The checkout page's data: the items named in the URL (Order Now's form) priced from the
+ * database, so the whole form renders on the server; null when the items come as navigation
+ * state (the cart, Order Now with scripts). A fresh Idempotency-Key for this attempt.
+ */
+export async function checkoutPage(ctx: AppContext, url: URL): Promise<CheckoutLoaderData> {
+  const requested = itemsFromFields(url.searchParams);
+  if (requested.length === 0) {
+    return { items: null, idempotencyKey: randomUUID(), districts: districtOptions() };
+  }
+  const priced = await orPageError(priceCheckoutLines(ctx.db, requested));
+  // Order Now without scripts and without a size or colour: back to the product to choose.
+  for (const line of priced) {
+    const choice = {
+      size: line.size === NOT_APPLICABLE ? null : line.size,
+      color: line.color === NOT_APPLICABLE ? null : line.color,
+    };
+    const missing = missingChoices(line.offers, choice);
+    if (missing.size || missing.color) {
+      const back = new URLSearchParams({
+        size: line.size,
+        color: line.color,
+        quantity: String(line.quantity),
+        ask: "1",
+      });
+      throw redirect(`${productPath(line.id)}?${back}`);
+    }
+  }
+  const items = priced.map(({ offers: _offers, ...line }) => line);
+  return { items, idempotencyKey: randomUUID(), districts: districtOptions() };
+}
+
+const optionalNumber = (v: FormDataEntryValue | null) => {
+  if (typeof v !== "string" || v.trim() === "") return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : undefined;
+};
+
+/**
+ * Confirm Order: the same `placeOrder` as POST /api/postOrder (schema, pricing, limits,
+ * idempotency), from the posted form. Success redirects to /order-success with the order's
+ * random id; a refusal re-renders the form with the issues under their fields, the current
+ * figures (409 price_changed) or the service's message (429, 409 area).
+ */
+export async function placeCheckoutOrder(
+  ctx: AppContext,
+  actor: Actor | null,
+  request: Request,
+  clientAddress: string,
+) {
+  const fields = await request.formData();
+  const values = customerFromFields(fields);
+  // A visitor without scripts may type the English name: the order keeps the Bengali one.
+  const district = findDistrict(values.district);
+  if (district) values.district = district.bnName;
+  const thana = district ? findThana(district.bnName, values.thana) : undefined;
+  if (thana) values.thana = thana.bnName;
+  const items = itemsFromFields(fields);
+  const rawKey = fields.get("idempotencyKey");
+  const idempotencyKey =
+    typeof rawKey === "string" && IDEMPOTENCY_KEY_PATTERN.test(rawKey) ? rawKey : undefined;
+
+  const fail = (
+    failure: Omit<CheckoutActionFailure, "ok" | "values" | "thanas">,
+    status: number,
+    headers?: HeadersInit,
+  ) =>
+    data(
+      {
+        ok: false,
+        ...failure,
+        values,
+        thanas: district ? thanaOptions(district.bnName) : [],
+      } satisfies CheckoutActionFailure,
+      { status, headers },
+    );
+
+  const parsed = orderInputSchema.safeParse({
+    products: items.map((l) => ({
+      id: l.id,
+      name: l.name,
+      size: l.size,
+      color: l.color,
+      quantity: l.quantity,
+      // A line without the price the visitor saw is shown the current one to confirm.
+      originalPrice: l.price ?? 0,
+    })),
+    customerData: {
+      ...values,
+      deliveryCharge: optionalNumber(fields.get("deliveryCharge")),
+    },
+    subTotal: optionalNumber(fields.get("subTotal")),
+    total: optionalNumber(fields.get("total")),
+  });
+  if (!parsed.success) {
+    return fail(
+      {
+        code: "invalid",
+        message: "Please check the highlighted fields.",
+        issues: parsed.error.issues.map((i) => {
+          const path = i.path.join(".");
+          // Too many digits gets the spec's own words, as the field's alert says with scripts.
+          const tooLong =
+            path === "customerData.mobileNumber" &&
+            toAsciiDigits(values.mobileNumber).replace(/\D/g, "").length > MOBILE_NUMBER_LENGTH;
+          return { path, message: tooLong ? MOBILE_TOO_LONG_MESSAGE : i.message };
+        }),
+      },
+      400,
+    );
+  }
+  try {
+    const placed = await placeOrder(ctx.db, parsed.data, {
+      userId: actor?.userId ?? null,
+      idempotencyKey,
+      freeDeliveryOver: ctx.config.FREE_DELIVERY_OVER,
+      limits: { rateLimiter: ctx.rateLimiter, clientAddress },
+    });
+    return redirect(`/order-success?order=${encodeURIComponent(placed.insertedId)}`);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const retryAfter = (err as { retryAfter?: unknown }).retryAfter;
+    return fail(
+      {
+        code: err.code,
+        message: err.message,
+        issues: err.issues ?? [],
+        ...(err.details ? { details: err.details } : {}),
+      },
+      err.status,
+      typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : undefined,
+    );
+  }
+}
+
+/** /order-success?order=<id>: that order's summary (the id is the capability, decision 041). */
+export async function orderSuccessPage(ctx: AppContext, url: URL) {
+  const id = url.searchParams.get("order");
+  if (!id || id.length > 64) return { placed: null };
+  return { placed: await placedOrderSummary(ctx.db, id) };
+}

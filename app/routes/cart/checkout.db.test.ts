@@ -1,0 +1,215 @@
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppContext } from "../../../server/app-context";
+import { orderLines, orders, products } from "../../../server/db/schema";
+import { appContext } from "../../../server/http/router-context";
+import type { Product } from "../../../server/services/products";
+import { CUSTOMER_DATA, newProduct } from "../../../server/testing/api-fixtures";
+import { describeDb, openTestContext, TEST_DB } from "../../../server/testing/test-context";
+import { postToAction } from "../../../tests/support/page-action";
+import type { CheckoutActionFailure } from "../../features/cart/checkout-types";
+import { actorMiddleware } from "../../lib/context.server";
+import { action as checkoutAction, loader as checkoutLoader } from "./checkout";
+import { loader as successLoader } from "./order-success";
+
+/**
+ * Confirm Order as a route action (issue 21 item 3): the form alone carries the order, so it
+ * works without scripts; the same placeOrder as POST /api/postOrder prices and stores it.
+ */
+describeDb(`checkout's loader and action (${TEST_DB})`, () => {
+  let ctx: AppContext;
+  let product: Product;
+  let price: number;
+
+  beforeAll(async () => {
+    ctx = await openTestContext();
+    product = await newProduct(ctx);
+    price = product.offerPrice ?? product.originalPrice;
+  });
+  afterAll(async () => ctx?.close());
+
+  async function load(path: string, loader: (args: never) => unknown) {
+    const request = new Request(`http://localhost:3000${path}`);
+    const context = new RouterContextProvider();
+    context.set(appContext, ctx);
+    await actorMiddleware(
+      { request, context, params: {}, url: new URL(request.url), pattern: "" } as never,
+      async () => new Response(),
+    );
+    try {
+      return await loader({ request, context, params: {} } as never);
+    } catch (thrown) {
+      return thrown;
+    }
+  }
+
+  function form(overrides: Record<string, string> = {}, key: string = crypto.randomUUID()) {
+    return {
+      idempotencyKey: key,
+      product: product._id,
+      size: "M",
+      color: "White",
+      quantity: "2",
+      price: String(price),
+      ...CUSTOMER_DATA,
+      email: "guest@haat.test",
+      ...overrides,
+    };
+  }
+
+  const place = (fields: Record<string, string>) =>
+    postToAction(ctx, checkoutAction, { path: "/product-checkout", form: fields });
+
+  it("prices the items named in the URL on the server, and sends a choice-less Order Now back", async () => {
+    const data = (await load(
+      `/product-checkout?product=${product._id}&size=M&color=White&quantity=3`,
+      checkoutLoader,
+    )) as {
+      items: { id: string; originalPrice: number; quantity: number }[];
+      idempotencyKey: string;
+    };
+    expect(data.items).toEqual([
+      expect.objectContaining({ id: product._id, originalPrice: price, quantity: 3, size: "M" }),
+    ]);
+    expect(data.idempotencyKey).toMatch(/^[\x21-\x7e]{8,100}$/);
+
+    const back = (await load(
+      `/product-checkout?product=${product._id}&size=N%2FA&color=White&quantity=1`,
+      checkoutLoader,
+    )) as Response;
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe(
+      `/product-details/${product._id}?size=N%2FA&color=White&quantity=1&ask=1`,
+    );
+
+    // From the cart the items come as navigation state: the loader names none.
+    expect(((await load("/product-checkout", checkoutLoader)) as { items: null }).items).toBeNull();
+  });
+
+  it("places a good order at the server's price and redirects to its summary", async () => {
+    const answer = await place(form());
+    expect(answer.status).toBe(302);
+    const location = answer.location ?? "";
+    const id = new URL(location, "http://x").searchParams.get("order") ?? "";
+    expect(location).toBe(`/order-success?order=${encodeURIComponent(id)}`);
+    const [stored] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+    expect(stored?.subTotal).toBe(price * 2);
+    expect(stored?.customerEmail).toBe("guest@haat.test");
+    const lines = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, id));
+    expect(lines.map((l) => [l.unitPrice, l.quantity, l.size, l.color])).toEqual([
+      [price, 2, "M", "White"],
+    ]);
+
+    const success = (await load(location, successLoader)) as {
+      placed: { orderNumber: number; items: unknown[]; total: number; deliveryCharge: number };
+    };
+    expect(success.placed).toEqual({
+      orderNumber: stored?.orderNumber,
+      items: [{ name: product.name, quantity: 2, lineTotal: price * 2 }],
+      subTotal: price * 2,
+      deliveryCharge: stored?.deliveryCharge,
+      total: stored?.total,
+    });
+    // No personal details on a page anyone with the link may open.
+    expect(JSON.stringify(success)).not.toContain("guest@haat.test");
+    expect(JSON.stringify(success)).not.toContain(CUSTOMER_DATA.mobileNumber);
+    // An unknown id shows no order.
+    expect(await load("/order-success?order=nope", successLoader)).toEqual({ placed: null });
+  });
+
+  it("shows a bad phone number under its field, with what was typed, and stores nothing", async () => {
+    const before = (await ctx.db.select().from(orders)).length;
+    const answer = await place(form({ mobileNumber: "0171234" }));
+    expect(answer.status).toBe(400);
+    const failure = answer.data as CheckoutActionFailure;
+    expect(failure.issues).toContainEqual({
+      path: "customerData.mobileNumber",
+      message: expect.stringMatching(/mobile|number/i),
+    });
+    expect(failure.values.mobileNumber).toBe("0171234");
+    expect(failure.values.name).toBe(CUSTOMER_DATA.name);
+    expect((await ctx.db.select().from(orders)).length).toBe(before);
+  });
+
+  it("answers a stale price with the current figures, and places the order on a second confirm", async () => {
+    const before = (await ctx.db.select().from(orders)).length;
+    const stale = await place(
+      form({ price: String(price + 100), subTotal: String((price + 100) * 2) }),
+    );
+    expect(stale.status).toBe(409);
+    const failure = stale.data as CheckoutActionFailure;
+    expect(failure.code).toBe("price_changed");
+    expect(failure.details).toMatchObject({
+      subTotal: price * 2,
+      deliveryArea: "Inside Dhaka",
+      products: [expect.objectContaining({ originalPrice: price, quantity: 2 })],
+    });
+    expect((await ctx.db.select().from(orders)).length).toBe(before);
+
+    // The price changes while the visitor looks: the page they confirmed showed the old one.
+    await ctx.db
+      .update(products)
+      .set({ offerPrice: price - 10 })
+      .where(eq(products.id, product._id));
+    try {
+      const again = await place(form());
+      expect(again.status).toBe(409);
+      expect((again.data as CheckoutActionFailure).details).toMatchObject({
+        products: [expect.objectContaining({ originalPrice: price - 10 })],
+      });
+      const confirmed = await place(form({ price: String(price - 10) }));
+      expect(confirmed.status).toBe(302);
+    } finally {
+      await ctx.db
+        .update(products)
+        .set({ offerPrice: product.offerPrice })
+        .where(eq(products.id, product._id));
+    }
+  });
+
+  it("places one order for a repeated submit of the same attempt", async () => {
+    const key = crypto.randomUUID();
+    const first = await place(form({}, key));
+    const second = await place(form({}, key));
+    expect(first.status).toBe(302);
+    expect(second.location).toBe(first.location);
+    expect(await ctx.db.select().from(orders).where(eq(orders.idempotencyKey, key))).toHaveLength(
+      1,
+    );
+  });
+
+  it("shows the rate limit's message after ten orders for one phone, and still replays a placed one", async () => {
+    const limited = await openTestContext({ RATE_LIMIT: "on" });
+    try {
+      const limitedProduct = await newProduct(limited);
+      const order = (key: string) =>
+        postToAction(limited, checkoutAction, {
+          path: "/product-checkout",
+          form: { ...form({ product: limitedProduct._id, mobileNumber: "01912345678" }, key) },
+        });
+      const keys = Array.from({ length: 10 }, () => crypto.randomUUID());
+      const placed = [];
+      for (const key of keys) placed.push(await order(key));
+      expect(placed.map((a) => a.status)).toEqual(Array(10).fill(302));
+      const refused = await order(crypto.randomUUID());
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect((refused.data as CheckoutActionFailure).message).toMatch(/Too many requests/);
+      // The first attempt sent again: its order, neither counted nor refused.
+      const replay = await order(keys[0] as string);
+      expect(replay.location).toBe(placed[0]?.location);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  describe("without a price the visitor saw", () => {
+    it("asks to confirm the current one rather than placing at an unseen price", async () => {
+      const { price: _price, ...noPrice } = form();
+      const answer = await place(noPrice);
+      expect(answer.status).toBe(409);
+      expect((answer.data as CheckoutActionFailure).code).toBe("price_changed");
+    });
+  });
+});

@@ -1,0 +1,143 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { MOBILE_NUMBER_MESSAGE } from "../../core/phone";
+import { PRODUCT_BODY } from "../../server/testing/api-fixtures";
+import { launchBrowser } from "../support/browser";
+import { taka } from "./checkout-support";
+import { ADMIN, signedInPage } from "./orders-support";
+
+const SUCCESS_TEXT = "আপনার অর্ডারটি সফলভাবে সম্পন্ন হয়েছে!";
+
+/**
+ * Issue 21 item 3: with JavaScript off a guest opens a product, presses Order Now, fills the
+ * checkout the server rendered and confirms: the order is placed at the server's price, a bad
+ * phone number shows its message, a changed price shows the new figures.
+ */
+describe("checkout without JavaScript", () => {
+  const baseURL = inject("baseURL");
+  let browser: Browser;
+  let admin: Page;
+  let guest: Page;
+  let product: { id: string; price: number };
+
+  /** The admin's API, from a page signed in with scripts. */
+  const api = (path: string, method: string, body?: unknown) =>
+    admin.evaluate(
+      async ([path, method, body]) => {
+        const res = await fetch(path as string, {
+          method: method as string,
+          headers: { "content-type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: res.status, body: await res.json() };
+      },
+      [path, method, body] as const,
+    );
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await signedInPage(browser, baseURL, ADMIN);
+    // A product of this test's own, so changing its price disturbs no other test.
+    const added = await api("/api/postProduct", "POST", {
+      ...PRODUCT_BODY,
+      name: "No-script Panjabi",
+      sizes: ["M", "L"],
+      colors: ["White"],
+    });
+    expect(added.status).toBe(201);
+    product = { id: added.body.insertedId, price: PRODUCT_BODY.offerPrice as number };
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    guest = await context.newPage();
+  });
+  afterAll(async () => browser?.close());
+
+  async function orderNow() {
+    await guest.goto(`${baseURL}/product-details/${product.id}`);
+    const box = guest.getByTestId("buy-box");
+    // Order Now before choosing: the product page asks for the size.
+    await box.getByRole("button", { name: "Order Now" }).click();
+    await guest.waitForURL(/\/product-details\/.+ask=1/);
+    expect(await box.getByText("Please choose a size").count()).toBe(1);
+    await box.getByRole("group", { name: /^Size/ }).getByRole("button", { name: "L" }).click();
+    await box
+      .getByRole("group", { name: /^Colour/ })
+      .getByRole("button", { name: "White" })
+      .click();
+    await box.getByRole("button", { name: "Increase quantity" }).click();
+    expect(await box.getByRole("button", { name: "L", pressed: true }).count()).toBe(1);
+    await box.getByRole("button", { name: "Order Now" }).click();
+    await guest.waitForURL(/\/product-checkout\?/);
+  }
+
+  async function fill(mobile: string) {
+    await guest.getByLabel("Customer Name", { exact: true }).fill("Karim Ahmed");
+    await guest.getByLabel("Email", { exact: true }).fill("karim-noscript@example.com");
+    await guest.getByLabel("Mobile Number", { exact: true }).fill(mobile);
+    await guest.getByLabel("District", { exact: true }).fill("খুলনা");
+    await guest.getByLabel("Thana", { exact: true }).fill("রূপসা");
+    await guest.getByLabel("Address", { exact: true }).fill("House 7, Road 2, Sonadanga");
+    await guest.getByRole("radio", { name: /^Outside Dhaka/ }).check();
+  }
+
+  const confirm = () => guest.getByRole("button", { name: "Confirm Order" }).click();
+
+  it("orders from a product page: Order Now, checkout, Confirm Order → the success page", async () => {
+    await orderNow();
+    const lines = guest.getByRole("list", { name: "Products" }).getByRole("listitem");
+    expect(await lines.count()).toBe(1);
+    expect(await lines.first().textContent()).toContain("Size: L");
+    expect(taka(await guest.getByTestId("sub-total").textContent())).toBe(product.price * 2);
+
+    // A bad phone number: the page comes back with its message and what was typed.
+    await fill("0171234");
+    await confirm();
+    const mobileField = guest.getByLabel("Mobile Number", { exact: true });
+    await guest.getByText(MOBILE_NUMBER_MESSAGE).waitFor();
+    // The message is the field's own (aria-describedby), under it.
+    expect(await mobileField.getAttribute("aria-invalid")).toBe("true");
+    expect(await guest.getByLabel("Customer Name", { exact: true }).inputValue()).toBe(
+      "Karim Ahmed",
+    );
+    expect(await mobileField.inputValue()).toBe("0171234");
+    // Twelve digits: the spec's words.
+    await mobileField.fill("018123456789");
+    await guest.getByRole("radio", { name: /^Outside Dhaka/ }).check();
+    await confirm();
+    await guest.getByText("Number must be 11 digit").waitFor();
+
+    await guest.getByLabel("Mobile Number", { exact: true }).fill("01812345678");
+    await guest.getByRole("radio", { name: /^Outside Dhaka/ }).check();
+    await confirm();
+    await guest.waitForURL(/\/order-success\?order=[\w-]+$/);
+    const main = guest.getByRole("main");
+    expect(await main.innerText()).toContain(SUCCESS_TEXT);
+    expect(await main.innerText()).toMatch(/Order number: #\d+/);
+    expect(taka(await guest.getByTestId("success-total").textContent())).toBe(
+      product.price * 2 + 120,
+    );
+    const items = main.getByRole("list", { name: "Ordered items" }).getByRole("listitem");
+    expect(await items.first().textContent()).toContain("× 2");
+  });
+
+  it("shows the new figures when the price changed after the checkout opened", async () => {
+    await orderNow();
+    await fill("01812345678");
+    const newPrice = product.price - 100;
+    const changed = await api(`/api/updateProduct/${product.id}`, "PATCH", {
+      offerPrice: newPrice,
+    });
+    expect(changed.status).toBe(200);
+
+    await confirm();
+    await guest.getByText(/Prices have changed/).waitFor();
+    expect(taka(await guest.getByTestId("sub-total").textContent())).toBe(newPrice * 2);
+    expect(new URL(guest.url()).pathname).toBe("/product-checkout");
+    // Confirming again places the order at the new price.
+    await confirm();
+    await guest.waitForURL(/\/order-success\?order=[\w-]+$/);
+    expect(taka(await guest.getByTestId("success-total").textContent())).toBe(newPrice * 2 + 120);
+  });
+});
