@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { reactRouterHonoServer } from "react-router-hono-server/dev";
@@ -9,6 +10,10 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
   ],
+  // "~/core/money" is core/money.ts wherever it is imported from (tsconfig.json "paths").
+  resolve: {
+    alias: [{ find: /^~\//, replacement: fileURLToPath(new URL("./", import.meta.url)) }],
+  },
   build: { target: "es2022" },
   ssr: { external: ["@electric-sql/pglite", "sharp", "postgres", "pino"] },
 });

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const dbSuite = {
@@ -7,9 +8,14 @@ const dbSuite = {
 };
 
 export default defineConfig({
+  // The same "~/" alias as vite.config.ts and tsconfig.json (every project extends this).
+  resolve: {
+    alias: [{ find: /^~\//, replacement: fileURLToPath(new URL("./", import.meta.url)) }],
+  },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: "unit",
           include: [
@@ -22,9 +28,16 @@ export default defineConfig({
           env: { NODE_ENV: "test" },
         },
       },
-      { test: { name: "db-pglite", ...dbSuite, env: { NODE_ENV: "test", TEST_DB: "pglite" } } },
-      { test: { name: "db-postgres", ...dbSuite, env: { NODE_ENV: "test", TEST_DB: "postgres" } } },
       {
+        extends: true,
+        test: { name: "db-pglite", ...dbSuite, env: { NODE_ENV: "test", TEST_DB: "pglite" } },
+      },
+      {
+        extends: true,
+        test: { name: "db-postgres", ...dbSuite, env: { NODE_ENV: "test", TEST_DB: "postgres" } },
+      },
+      {
+        extends: true,
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.spec.ts"],
@@ -38,6 +51,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: "processes",
           include: ["tests/processes/**/*.test.ts"],

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { mediaSrcSet } from "../../core/media";
-import { discountPercent, formatTaka, priceShown } from "../../core/money";
-import type { Product } from "../../core/schemas/product";
-import { truncate } from "../../core/text";
-import { productPath } from "../features/catalog/paths";
+import { mediaSrcSet } from "~/core/media";
+import { discountPercent, formatTaka, priceShown } from "~/core/money";
+import type { Product } from "~/core/schemas/product";
+import { truncate } from "~/core/text";
+import { productPath } from "../features/catalogue/paths";
 import { RatingStars } from "./rating-stars";
 import { useNameLimit } from "./use-name-limit";
 

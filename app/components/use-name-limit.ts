@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { type NameLimitContext, nameLimit } from "../../core/text";
+import { type NameLimitContext, nameLimit } from "~/core/text";
 
 /** Widths the server renders for: it cannot know the screen, so it uses the wide-screen limit. */
 const SERVER_WIDTH = 1280;

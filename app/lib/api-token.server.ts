@@ -1,6 +1,6 @@
-import type { Actor } from "../../core/actor";
-import type { AppContext } from "../../server/app-context";
-import { signApiToken } from "../../server/auth/api-token";
+import type { Actor } from "~/core/actor";
+import type { AppContext } from "~/server/app-context";
+import { signApiToken } from "~/server/auth/api-token";
 
 /** Tokens are minted for a window of this many seconds: the same token within one window. */
 const MINT_WINDOW_SECONDS = 10 * 60;

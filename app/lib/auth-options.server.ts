@@ -1,5 +1,5 @@
-import type { AppContext } from "../../server/app-context";
-import { socialSignIn } from "../../server/auth/auth";
+import type { AppContext } from "~/server/app-context";
+import { socialSignIn } from "~/server/auth/auth";
 
 /** What the sign-in pages need to know: which provider the Google button starts, if any. */
 export function authPageOptions({ config }: AppContext) {

@@ -1,8 +1,8 @@
 import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import type { Actor } from "../../core/actor";
-import type { AppContext } from "../../server/app-context";
-import { sessionOf } from "../../server/auth/actor";
-import { appContext, sessionContext } from "../../server/http/router-context";
+import type { Actor } from "~/core/actor";
+import type { AppContext } from "~/server/app-context";
+import { sessionOf } from "~/server/auth/actor";
+import { appContext, sessionContext } from "~/server/http/router-context";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { productInputSchema } from "../../core/schemas";
+import { productInputSchema } from "~/core/schemas";
 import { issuesByField, zodFieldIssues } from "./field-issues";
 
 describe("issuesByField", () => {

@@ -1,8 +1,8 @@
-import { CHEAP_ITEMS_CATEGORY } from "../../core/catalogue";
-import type { AppContext } from "../../server/app-context";
-import type { Db } from "../../server/db/client";
-import { listProducts } from "../../server/services/products";
-import { listSlides } from "../../server/services/slides";
+import { CHEAP_ITEMS_CATEGORY } from "~/core/catalogue";
+import type { AppContext } from "~/server/app-context";
+import type { Db } from "~/server/db/client";
+import { listProducts } from "~/server/services/products";
+import { listSlides } from "~/server/services/slides";
 import { toCardProduct } from "../components/product-card";
 import { CAROUSEL_FIRST } from "../features/storefront/product-carousel";
 

@@ -1,14 +1,14 @@
-import type { Actor } from "../../core/actor";
-import type { OrderList } from "../../core/order-lists";
-import { ORDER_PAGE_SIZE, ORDER_SEARCH_MAX } from "../../core/order-lists";
-import type { AppContext } from "../../server/app-context";
+import type { Actor } from "~/core/actor";
+import type { OrderList } from "~/core/order-lists";
+import { ORDER_PAGE_SIZE, ORDER_SEARCH_MAX } from "~/core/order-lists";
+import type { AppContext } from "~/server/app-context";
 import {
   countOrdersByStatus,
   dailyOrderStats,
   getOrderDetail,
   listOrders,
-} from "../../server/services/order-queries";
-import { countProducts } from "../../server/services/products";
+} from "~/server/services/order-queries";
+import { countProducts } from "~/server/services/products";
 import { orPageError } from "./page-error.server";
 
 /** A dashboard order list page: `?q=` searches, `?cursor=` pages (both from the URL, so no JS is needed). */

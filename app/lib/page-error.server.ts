@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { AppError, RateLimitedError } from "../../server/errors";
+import { AppError, RateLimitedError } from "~/server/errors";
 import type { ActionFailure } from "./field-issues";
 
 /**

@@ -1,5 +1,5 @@
-import type { ShopInfo } from "../../core/shop";
-import type { AppContext } from "../../server/app-context";
+import type { ShopInfo } from "~/core/shop";
+import type { AppContext } from "~/server/app-context";
 
 export function shopInfo({ config }: AppContext): ShopInfo {
   return {

@@ -1,4 +1,4 @@
-import type { AppContext } from "../../server/app-context";
+import type { AppContext } from "~/server/app-context";
 
 /**
  * Ends the request's session through Better Auth's own sign-out and hands back its Set-Cookie

@@ -1,7 +1,7 @@
-import { userQuerySchema } from "../../core/schemas";
-import type { AppContext } from "../../server/app-context";
-import { AppError } from "../../server/errors";
-import { listUsers } from "../../server/services/users";
+import { userQuerySchema } from "~/core/schemas";
+import type { AppContext } from "~/server/app-context";
+import { AppError } from "~/server/errors";
+import { listUsers } from "~/server/services/users";
 
 /** Users shown per page of /dashboard/allUsers. */
 export const USERS_PAGE_SIZE = 50;

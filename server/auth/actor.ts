@@ -1,4 +1,4 @@
-import { type Actor, toActor } from "../../core/actor";
+import { type Actor, toActor } from "~/core/actor";
 import type { AppContext } from "../app-context";
 import { findUserBySession } from "../services/users";
 import { verifyApiToken } from "./api-token";

@@ -6,7 +6,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq } from "drizzle-orm";
-import { authBodySchema } from "../../core/schemas";
+import { authBodySchema } from "~/core/schemas";
 import type { BackgroundTasks } from "../background-tasks";
 import type { Config } from "../config";
 import type { Db } from "../db/client";

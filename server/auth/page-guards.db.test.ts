@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { actorMiddleware, requireAdmin, requireUser } from "../../app/lib/context.server";
+import { actorMiddleware, requireAdmin, requireUser } from "~/app/lib/context.server";
 import type { AppContext } from "../app-context";
 import { user } from "../db/schema";
 import { appContext } from "../http/router-context";

@@ -10,8 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { DELIVERY_AREAS } from "../../core/delivery";
-import { ORDER_STATUSES } from "../../core/order-status";
+import { DELIVERY_AREAS } from "~/core/delivery";
+import { ORDER_STATUSES } from "~/core/order-status";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { Actor } from "../../core/actor";
-import { userNameSchema, userQuerySchema } from "../../core/schemas";
+import type { Actor } from "~/core/actor";
+import { userNameSchema, userQuerySchema } from "~/core/schemas";
 import { API_TOKEN_TTL_SECONDS, signApiToken } from "../auth/api-token";
 import { CLIENT_IP_HEADER } from "../auth/auth";
 import { type AuthLimitedPath, PER_EMAIL_LIMITS } from "../auth/auth-limits";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_IMAGE_BYTES } from "../../core/media";
+import { MAX_IMAGE_BYTES } from "~/core/media";
 import type { AppContext } from "../app-context";
 import { addSlide } from "../services/slides";
 import { signUp, signUpAdmin } from "../testing/accounts";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { Actor } from "../../core/actor";
+import type { Actor } from "~/core/actor";
 import { actorFromApiToken, actorFromSession, sessionOf } from "../auth/actor";
 import { AppError } from "../errors";
 import type { AppEnv } from "./env";

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { contactInputSchema } from "../../core/schemas";
+import { contactInputSchema } from "~/core/schemas";
 import {
   listContactMessages,
   sendContactMessage,

@@ -1,4 +1,4 @@
-import type { Actor } from "../../core/actor";
+import type { Actor } from "~/core/actor";
 import type { AppContext } from "../app-context";
 
 /** Hono variables every API handler can read. */

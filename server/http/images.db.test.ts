@@ -3,7 +3,7 @@ import path from "node:path";
 import { Hono } from "hono";
 import sharp, { type Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_IMAGE_BYTES, MEDIA_WIDTHS } from "../../core/media";
+import { MAX_IMAGE_BYTES, MEDIA_WIDTHS } from "~/core/media";
 import type { AppContext } from "../app-context";
 import { newId } from "../db/ids";
 import { slides } from "../db/schema";

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { IMAGE_KINDS, type ImageKind, MAX_IMAGE_BYTES } from "../../core/media";
+import { IMAGE_KINDS, type ImageKind, MAX_IMAGE_BYTES } from "~/core/media";
 import { AppError } from "../errors";
 import { prepareUploadedImage, storePreparedImage } from "../media/pipeline";
 import { bodyLimit } from "./body-limit";

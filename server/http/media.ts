@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { isMediaWidth } from "../../core/media";
+import { isMediaWidth } from "~/core/media";
 import type { AppContext } from "../app-context";
 import { contentTypeOfKey, KEY_PATTERN, VARIANT_KEY_PATTERN, variantKey } from "../media/storage";
 import { readMediaVariant } from "../media/variants";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OrderStatus } from "../../core/order-status";
+import type { OrderStatus } from "~/core/order-status";
 import type { AppContext } from "../app-context";
 import { orderLines, orderStatusHistory, orders, user } from "../db/schema";
 import { insertOrder, type StatusChange } from "../services/orders";

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OrderStatus } from "../../core/order-status";
+import type { OrderStatus } from "~/core/order-status";
 import type { AppContext } from "../app-context";
 import type { Db } from "../db/client";
 import { orderStatusHistory, orders } from "../db/schema";

@@ -1,11 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { Actor } from "../../core/actor";
-import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "../../core/checkout";
-import { DELIVERY_AREAS } from "../../core/delivery";
-import { ORDER_SEARCH_MAX } from "../../core/order-lists";
-import { isOrderStatus, ORDER_STATUSES } from "../../core/order-status";
-import { orderInputSchema } from "../../core/schemas/order";
+import type { Actor } from "~/core/actor";
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "~/core/checkout";
+import { DELIVERY_AREAS } from "~/core/delivery";
+import { ORDER_SEARCH_MAX } from "~/core/order-lists";
+import { isOrderStatus, ORDER_STATUSES } from "~/core/order-status";
+import { orderInputSchema } from "~/core/schemas/order";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { changeOrderStatus, deleteOrder } from "../services/order-changes";

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { productInputSchema, productQuerySchema, productUpdateSchema } from "../../core/schemas";
+import { productInputSchema, productQuerySchema, productUpdateSchema } from "~/core/schemas";
 import {
   addProduct,
   deleteProduct,

@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { Actor } from "../../core/actor";
+import type { Actor } from "~/core/actor";
 import type { AppContext } from "../app-context";
 
 /**

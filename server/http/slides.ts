@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { slideInputSchema } from "../../core/schemas";
+import { slideInputSchema } from "~/core/schemas";
 import {
   addSlide,
   deleteSlide,

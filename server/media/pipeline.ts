@@ -1,5 +1,5 @@
 import type { Metadata } from "sharp";
-import { IMAGE_KINDS, type ImageKind, MAX_IMAGE_PIXELS, MEDIA_WIDTHS } from "../../core/media";
+import { IMAGE_KINDS, type ImageKind, MAX_IMAGE_PIXELS, MEDIA_WIDTHS } from "~/core/media";
 import { AppError } from "../errors";
 import { loadSharp } from "./sharp";
 import { type MediaStorage, mediaKeyFromUrl, variantKey } from "./storage";

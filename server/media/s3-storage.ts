@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
-import { MEDIA_WIDTHS } from "../../core/media";
+import { MEDIA_WIDTHS } from "~/core/media";
 import {
   contentKey,
   contentTypeOfKey,

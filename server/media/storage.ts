@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { MEDIA_WIDTHS } from "../../core/media";
+import { MEDIA_WIDTHS } from "~/core/media";
 
 export const MEDIA_CONTENT_TYPES: Record<string, string> = {
   ".webp": "image/webp",

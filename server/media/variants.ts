@@ -1,4 +1,4 @@
-import type { MediaWidth } from "../../core/media";
+import type { MediaWidth } from "~/core/media";
 import { loadSharp } from "./sharp";
 import { type MediaStorage, variantKey } from "./storage";
 

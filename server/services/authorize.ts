@@ -1,4 +1,4 @@
-import type { Actor } from "../../core/actor";
+import type { Actor } from "~/core/actor";
 import { AppError } from "../errors";
 
 /**

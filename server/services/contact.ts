@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
-import type { Actor } from "../../core/actor";
-import { normalizePhone } from "../../core/phone";
-import { contactInputSchema } from "../../core/schemas";
+import type { Actor } from "~/core/actor";
+import { normalizePhone } from "~/core/phone";
+import { contactInputSchema } from "~/core/schemas";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import { encodeCursor, olderThan } from "../db/keyset";

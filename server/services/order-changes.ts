@@ -1,5 +1,5 @@
 import { and, eq, max, sql } from "drizzle-orm";
-import type { Actor } from "../../core/actor";
+import type { Actor } from "~/core/actor";
 import {
   canDeleteOrder,
   canTransition,
@@ -7,7 +7,7 @@ import {
   type OrderStatus,
   returnDeadline,
   returnWindowClosedText,
-} from "../../core/order-status";
+} from "~/core/order-status";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import { orderStatusHistory, orders } from "../db/schema";

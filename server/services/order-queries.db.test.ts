@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Actor } from "../../core/actor";
-import type { OrderStatus } from "../../core/order-status";
+import type { Actor } from "~/core/actor";
+import type { OrderStatus } from "~/core/order-status";
 import type { AppContext } from "../app-context";
 import { describeDb, openTestContext, TEST_DB } from "../testing/test-context";
 import { countOrdersByStatus, dailyOrderStats } from "./order-queries";

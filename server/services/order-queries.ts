@@ -12,16 +12,16 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import type { Actor } from "../../core/actor";
-import { formatOrderDate, formatOrderTime } from "../../core/dates";
-import { DEFAULT_RETURN_DAYS, type OrderStatus, returnDeadline } from "../../core/order-status";
+import type { Actor } from "~/core/actor";
+import { formatOrderDate, formatOrderTime } from "~/core/dates";
+import { DEFAULT_RETURN_DAYS, type OrderStatus, returnDeadline } from "~/core/order-status";
 import type {
   DailyOrderStat,
   OrderDetailView,
   OrderHistoryEntry,
   OrderPage,
   OrderView,
-} from "../../core/order-view";
+} from "~/core/order-view";
 import type { Db } from "../db/client";
 import { encodeCursor, olderThan } from "../db/keyset";
 import { type OrderRow, orderLines, orderStatusHistory, orders, user } from "../db/schema";

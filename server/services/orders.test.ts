@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderInputSchema } from "../../core/schemas/order";
+import { orderInputSchema } from "~/core/schemas/order";
 import { orderRequestHash } from "./orders";
 
 const request = {

@@ -1,17 +1,17 @@
 import { createHash } from "node:crypto";
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
-import { type CheckoutLine, type CustomerDetails, NOT_APPLICABLE } from "../../core/checkout";
+import { type CheckoutLine, type CustomerDetails, NOT_APPLICABLE } from "~/core/checkout";
 import {
   DEFAULT_FREE_DELIVERY_OVER,
   type DeliveryArea,
   deliveryAreaFor,
   type OrderTotals,
   orderTotals,
-} from "../../core/delivery";
-import { priceShown } from "../../core/money";
-import type { OrderStatus } from "../../core/order-status";
-import { normalizePhone } from "../../core/phone";
-import type { OrderInput } from "../../core/schemas/order";
+} from "~/core/delivery";
+import { priceShown } from "~/core/money";
+import type { OrderStatus } from "~/core/order-status";
+import { normalizePhone } from "~/core/phone";
+import type { OrderInput } from "~/core/schemas/order";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import { orderLines, orderStatusHistory, orders, products } from "../db/schema";

@@ -1,12 +1,12 @@
 import { and, desc, eq, ilike, inArray, ne, type SQL } from "drizzle-orm";
-import type { Actor } from "../../core/actor";
+import type { Actor } from "~/core/actor";
 import {
   type Product,
   type ProductInput,
   type ProductQuery,
   productInputSchema,
   productUpdateSchema,
-} from "../../core/schemas";
+} from "~/core/schemas";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import { encodeCursor, olderThan } from "../db/keyset";

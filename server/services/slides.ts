@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { Actor } from "../../core/actor";
-import { type SlideInput, slideInputSchema } from "../../core/schemas";
+import type { Actor } from "~/core/actor";
+import { type SlideInput, slideInputSchema } from "~/core/schemas";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import { type SlideRow, slides } from "../db/schema";

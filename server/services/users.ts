@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, ilike, or, type SQL } from "drizzle-orm";
-import type { Actor } from "../../core/actor";
-import { ROLES, type Role } from "../../core/order-status";
-import type { UserQuery } from "../../core/schemas";
+import type { Actor } from "~/core/actor";
+import { ROLES, type Role } from "~/core/order-status";
+import type { UserQuery } from "~/core/schemas";
 import type { Db } from "../db/client";
 import { encodeCursor, newerThan } from "../db/keyset";
 import { session, user } from "../db/schema";

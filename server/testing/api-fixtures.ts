@@ -1,8 +1,8 @@
 import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import sharp from "sharp";
-import type { OrderStatus } from "../../core/order-status";
-import type { ProductInput } from "../../core/schemas";
+import type { OrderStatus } from "~/core/order-status";
+import type { ProductInput } from "~/core/schemas";
 import type { AppContext } from "../app-context";
 import * as schema from "../db/schema";
 import { createContactMessage } from "../services/contact";

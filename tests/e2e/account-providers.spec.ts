@@ -7,9 +7,9 @@ import { OAuth2Server } from "oauth2-mock-server";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../server/db/client";
-import { orders, user } from "../../server/db/schema";
-import { insertOrder } from "../../server/services/orders";
+import { openDatabase } from "~/server/db/client";
+import { orders, user } from "~/server/db/schema";
+import { insertOrder } from "~/server/services/orders";
 import { launchBrowser } from "../support/browser";
 import {
   freePort,

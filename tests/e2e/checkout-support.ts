@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import type { CartItem } from "../../app/features/cart/cart-store";
-import { chargeForOrder, DEFAULT_FREE_DELIVERY_OVER, type DeliveryArea } from "../../core/delivery";
+import type { CartItem } from "~/app/features/cart/cart-store";
+import { chargeForOrder, DEFAULT_FREE_DELIVERY_OVER, type DeliveryArea } from "~/core/delivery";
 
 /** A cart item as spec §3 stores it under localStorage `cartProducts`. */
 export type StoredCartItem = CartItem;

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { MOBILE_NUMBER_MESSAGE } from "../../core/phone";
-import { PRODUCT_BODY } from "../../server/testing/api-fixtures";
+import { MOBILE_NUMBER_MESSAGE } from "~/core/phone";
+import { PRODUCT_BODY } from "~/server/testing/api-fixtures";
 import { launchBrowser } from "../support/browser";
 import { taka } from "./checkout-support";
 import { ADMIN, signedInPage } from "./orders-support";

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { formatOrderDate } from "../../core/dates";
+import { formatOrderDate } from "~/core/dates";
 import { launchBrowser } from "../support/browser";
 import { expectDialog, hydrated, register, uniqueEmail } from "./auth-support";
 import { fetchProducts } from "./checkout-support";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DEFAULT_FREE_DELIVERY_OVER } from "../../core/delivery";
+import { DEFAULT_FREE_DELIVERY_OVER } from "~/core/delivery";
 import { launchBrowser } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { axeViolations, hydrated } from "./auth-support";

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { CART_INTRO, CHECKOUT_INTRO } from "../../app/features/cart/messages";
+import { CART_INTRO, CHECKOUT_INTRO } from "~/app/features/cart/messages";
 import { launchBrowser } from "../support/browser";
 import { fetchProducts } from "./checkout-support";
 

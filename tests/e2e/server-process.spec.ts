@@ -2,7 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { lockDataDir } from "../../server/db/data-dir-lock";
+import { lockDataDir } from "~/server/db/data-dir-lock";
 import { freePort, spawnServer, startServer } from "../support/server-process";
 
 async function productCount(baseURL: string): Promise<number> {

@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { count } from "drizzle-orm";
-import { chargeForOrder, DEFAULT_FREE_DELIVERY_OVER } from "../../core/delivery";
-import { productInputSchema } from "../../core/schemas";
-import { type Database, type Db, openDatabase } from "../../server/db/client";
-import { orderLines, orderStatusHistory, orders } from "../../server/db/schema";
-import { createProduct } from "../../server/services/products";
-import { createPostgresDatabase } from "../../server/testing/test-context";
+import { chargeForOrder, DEFAULT_FREE_DELIVERY_OVER } from "~/core/delivery";
+import { productInputSchema } from "~/core/schemas";
+import { type Database, type Db, openDatabase } from "~/server/db/client";
+import { orderLines, orderStatusHistory, orders } from "~/server/db/schema";
+import { createProduct } from "~/server/services/products";
+import { createPostgresDatabase } from "~/server/testing/test-context";
 import {
   freePort,
   SERVER_ENTRY,

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../server/db/client";
-import { orders, products, slides, user } from "../../server/db/schema";
-import { startFakeS3 } from "../../server/testing/fake-s3";
-import { openPostgresDatabase } from "../../server/testing/test-context";
+import type { Database } from "~/server/db/client";
+import { orders, products, slides, user } from "~/server/db/schema";
+import { startFakeS3 } from "~/server/testing/fake-s3";
+import { openPostgresDatabase } from "~/server/testing/test-context";
 import type { ServerProcess } from "../support/server-process";
 import {
   call,

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
-import { actorMiddleware } from "../../app/lib/context.server";
-import type { AppContext } from "../../server/app-context";
-import { appContext } from "../../server/http/router-context";
+import { actorMiddleware } from "~/app/lib/context.server";
+import type { AppContext } from "~/server/app-context";
+import { appContext } from "~/server/http/router-context";
 
 /** What a route action answered (or threw): its status, data, redirect target and headers. */
 export type ActionAnswer = {

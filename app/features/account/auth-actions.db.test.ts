@@ -1,16 +1,16 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { AppContext } from "../../../server/app-context";
-import { clientAddressContext } from "../../../server/http/client-address";
-import { appContext } from "../../../server/http/router-context";
-import { signUp } from "../../../server/testing/accounts";
-import { describeDb, openTestContext, TEST_DB } from "../../../server/testing/test-context";
-import { actorMiddleware } from "../../lib/context.server";
-import * as forgotPage from "../../routes/auth/forgot-password";
-import * as loginPage from "../../routes/auth/login";
-import * as logoutRoute from "../../routes/auth/logout";
-import * as registerPage from "../../routes/auth/register";
-import * as resetPage from "../../routes/auth/reset-password";
+import { actorMiddleware } from "~/app/lib/context.server";
+import * as forgotPage from "~/app/routes/auth/forgot-password";
+import * as loginPage from "~/app/routes/auth/login";
+import * as logoutRoute from "~/app/routes/auth/logout";
+import * as registerPage from "~/app/routes/auth/register";
+import * as resetPage from "~/app/routes/auth/reset-password";
+import type { AppContext } from "~/server/app-context";
+import { clientAddressContext } from "~/server/http/client-address";
+import { appContext } from "~/server/http/router-context";
+import { signUp } from "~/server/testing/accounts";
+import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
 import type { AuthFailure } from "./auth-actions.server";
 
 type Action = (args: never) => Promise<unknown> | unknown;

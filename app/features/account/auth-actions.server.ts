@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
-import { toActor } from "../../../core/actor";
-import type { AppContext } from "../../../server/app-context";
-import { CLIENT_IP_HEADER } from "../../../server/auth/auth";
-import { type AuthLimitedPath, consumeAuthLimits } from "../../../server/auth/auth-limits";
-import { RateLimitedError } from "../../../server/errors";
-import { recordOwnProfile } from "../../../server/services/users";
-import type { ActionFailure } from "../../lib/field-issues";
+import type { ActionFailure } from "~/app/lib/field-issues";
+import { toActor } from "~/core/actor";
+import type { AppContext } from "~/server/app-context";
+import { CLIENT_IP_HEADER } from "~/server/auth/auth";
+import { type AuthLimitedPath, consumeAuthLimits } from "~/server/auth/auth-limits";
+import { RateLimitedError } from "~/server/errors";
+import { recordOwnProfile } from "~/server/services/users";
 import { safeReturnPath } from "./auth-client";
 import { AUTH_MESSAGES } from "./auth-messages";
 import { noticeHref } from "./redirect-notice";

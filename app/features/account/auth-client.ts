@@ -1,4 +1,4 @@
-import { requestedReturnPath, safeReturnPath } from "../../../core/return-path";
+import { requestedReturnPath, safeReturnPath } from "~/core/return-path";
 
 export const JWT_STORAGE_KEY = "JWT_ACCESS_TOKEN";
 

@@ -1,4 +1,4 @@
-import type { Role } from "../../../core/order-status";
+import type { Role } from "~/core/order-status";
 
 export type MenuLink = { to: string; label: string };
 

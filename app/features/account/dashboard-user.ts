@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { Actor } from "../../../core/actor";
+import type { Actor } from "~/core/actor";
 
 /** The signed-in user the dashboard layout's guard loaded (every /dashboard page has one). */
 export function useDashboardUser(): Actor {

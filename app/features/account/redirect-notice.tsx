@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { type DialogIcon, notify } from "../../components/dialogs";
-import { useRootData } from "../../lib/root-data";
+import { type DialogIcon, notify } from "~/app/components/dialogs";
+import { useRootData } from "~/app/lib/root-data";
 
 /**
  * The notice an account action leaves for the page it redirects to (spec §4/§8: sign-up goes home

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { notify } from "../../components/dialogs";
+import { notify } from "~/app/components/dialogs";
 import { safeReturnPath } from "./auth-client";
 
 export type SocialProvider = "google" | "oidc";

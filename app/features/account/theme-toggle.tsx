@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { THEME_STORAGE_KEY } from "../../../shared/page-shell";
+import { THEME_STORAGE_KEY } from "~/shared/page-shell";
 
 type Theme = "light" | "dark";
 

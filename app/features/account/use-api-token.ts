@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useRootData } from "../../lib/root-data";
+import { useRootData } from "~/app/lib/root-data";
 import { clearApiToken, readApiToken, writeApiToken } from "./auth-client";
 
 /**

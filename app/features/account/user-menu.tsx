@@ -1,7 +1,7 @@
 import { Link, useLocation, useSubmit } from "react-router";
-import { confirm } from "../../components/dialogs";
-import { LogoutIcon, UserIcon } from "../../components/icons";
-import { useRootData } from "../../lib/root-data";
+import { confirm } from "~/app/components/dialogs";
+import { LogoutIcon, UserIcon } from "~/app/components/icons";
+import { useRootData } from "~/app/lib/root-data";
 import { clearApiToken, loginHref } from "./auth-client";
 import { useApiTokenSync } from "./use-api-token";
 

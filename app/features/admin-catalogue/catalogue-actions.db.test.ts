@@ -1,20 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import type { AppContext } from "../../../server/app-context";
-import type { CatalogueChange } from "../../../server/catalogue/events";
-import { products, slides } from "../../../server/db/schema";
-import { mediaKeyFromUrl } from "../../../server/media/storage";
-import { signUp, signUpAdmin } from "../../../server/testing/accounts";
-import { describeDb, openTestContext, TEST_DB } from "../../../server/testing/test-context";
-import { postToAction } from "../../../tests/support/page-action";
-import type { ActionFailure } from "../../lib/field-issues";
-import * as addProduct from "../../routes/dashboard/add-product";
-import * as addSlide from "../../routes/dashboard/add-slide";
-import * as allProducts from "../../routes/dashboard/all-products";
-import * as manageSlider from "../../routes/dashboard/manage-slider";
-import * as updateProduct from "../../routes/dashboard/update-product";
-import * as updateSlide from "../../routes/dashboard/update-slide";
+import type { ActionFailure } from "~/app/lib/field-issues";
+import * as addProduct from "~/app/routes/dashboard/add-product";
+import * as addSlide from "~/app/routes/dashboard/add-slide";
+import * as allProducts from "~/app/routes/dashboard/all-products";
+import * as manageSlider from "~/app/routes/dashboard/manage-slider";
+import * as updateProduct from "~/app/routes/dashboard/update-product";
+import * as updateSlide from "~/app/routes/dashboard/update-slide";
+import type { AppContext } from "~/server/app-context";
+import type { CatalogueChange } from "~/server/catalogue/events";
+import { products, slides } from "~/server/db/schema";
+import { mediaKeyFromUrl } from "~/server/media/storage";
+import { signUp, signUpAdmin } from "~/server/testing/accounts";
+import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
+import { postToAction } from "~/tests/support/page-action";
 
 /**
  * The admin catalogue screens' actions (issue 21 item 2) against the real database: the product

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
-import type { Actor } from "../../../core/actor";
-import type { AppContext } from "../../../server/app-context";
-import { AppError } from "../../../server/errors";
+import { orPageError, pageError } from "~/app/lib/page-error.server";
+import type { Actor } from "~/core/actor";
+import type { AppContext } from "~/server/app-context";
+import { AppError } from "~/server/errors";
 import {
   addProduct,
   deleteProduct,
@@ -9,15 +10,8 @@ import {
   listProducts,
   type Product,
   updateProduct,
-} from "../../../server/services/products";
-import {
-  addSlide,
-  deleteSlide,
-  getSlide,
-  listSlides,
-  updateSlide,
-} from "../../../server/services/slides";
-import { orPageError, pageError } from "../../lib/page-error.server";
+} from "~/server/services/products";
+import { addSlide, deleteSlide, getSlide, listSlides, updateSlide } from "~/server/services/slides";
 import { productBodyFromForm } from "./product-form-values";
 import type { AdminProductRow } from "./product-row";
 

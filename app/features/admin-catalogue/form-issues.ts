@@ -1,4 +1,4 @@
-import type { FieldIssues } from "../../lib/field-issues";
+import type { FieldIssues } from "~/app/lib/field-issues";
 
 /**
  * The issues still to show after a field changed: a shown issue goes as soon as the core schema

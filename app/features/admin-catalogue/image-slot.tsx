@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { mediaUrlForWidth } from "../../../core/media";
+import { mediaUrlForWidth } from "~/core/media";
 import { type ImageKind, ImageUploadError, uploadImage } from "../media/upload-image";
 
 /** One image of a form: a stored URL, or a chosen file waiting to be uploaded on submit. */

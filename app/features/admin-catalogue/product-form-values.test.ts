@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { SIZES } from "../../../core/catalogue";
-import { productInputSchema } from "../../../core/schemas";
-import { zodFieldIssues } from "../../lib/field-issues";
+import { zodFieldIssues } from "~/app/lib/field-issues";
+import { SIZES } from "~/core/catalogue";
+import { productInputSchema } from "~/core/schemas";
 import {
   EMPTY_PRODUCT_FORM,
   formValuesOf,

@@ -1,5 +1,5 @@
-import type { Product } from "../../../core/schemas";
-import { MAX_PRODUCT_IMAGES } from "../../../core/schemas";
+import type { Product } from "~/core/schemas";
+import { MAX_PRODUCT_IMAGES } from "~/core/schemas";
 
 /** The product form as the inputs hold it: text for every number, so a field may be empty. */
 export type ProductFormValues = {

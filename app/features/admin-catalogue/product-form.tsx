@@ -1,6 +1,9 @@
-import "../../lib/zod-in-browser";
+import "~/app/lib/zod-in-browser";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
+import { notify } from "~/app/components/dialogs";
+import { type FieldIssues, issuesByField, zodFieldIssues } from "~/app/lib/field-issues";
+import { useRouteAction } from "~/app/lib/use-route-action";
 import {
   CATEGORIES,
   COLORS,
@@ -8,12 +11,9 @@ import {
   PRODUCT_TYPES,
   SIZES,
   SUB_CATEGORIES,
-} from "../../../core/catalogue";
-import { toAsciiDigits } from "../../../core/digits";
-import { type Product, productInputSchema } from "../../../core/schemas";
-import { notify } from "../../components/dialogs";
-import { type FieldIssues, issuesByField, zodFieldIssues } from "../../lib/field-issues";
-import { useRouteAction } from "../../lib/use-route-action";
+} from "~/core/catalogue";
+import { toAsciiDigits } from "~/core/digits";
+import { type Product, productInputSchema } from "~/core/schemas";
 import { recheckedIssues } from "./form-issues";
 import { ImageSlot, type ImageSlotState, slotOf, uploadSlots } from "./image-slot";
 import {

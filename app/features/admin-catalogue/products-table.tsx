@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
-import { mediaUrlForWidth } from "../../../core/media";
-import { formatTaka } from "../../../core/money";
-import { truncate } from "../../../core/text";
-import { LoadMoreLink } from "../catalog/load-more-link";
-import { productPath } from "../catalog/paths";
+import { mediaUrlForWidth } from "~/core/media";
+import { formatTaka } from "~/core/money";
+import { truncate } from "~/core/text";
+import { LoadMoreLink } from "../catalogue/load-more-link";
+import { productPath } from "../catalogue/paths";
 import { EditIcon, EyeIcon, TrashIcon } from "./action-icons";
 import type { AdminProductsPage } from "./catalogue.server";
 import type { AdminProductRow } from "./product-row";

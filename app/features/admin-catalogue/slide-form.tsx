@@ -1,10 +1,10 @@
-import "../../lib/zod-in-browser";
+import "~/app/lib/zod-in-browser";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { slideInputSchema } from "../../../core/schemas";
-import { notify, toast } from "../../components/dialogs";
-import { type FieldIssues, issuesByField, zodFieldIssues } from "../../lib/field-issues";
-import { useRouteAction } from "../../lib/use-route-action";
+import { notify, toast } from "~/app/components/dialogs";
+import { type FieldIssues, issuesByField, zodFieldIssues } from "~/app/lib/field-issues";
+import { useRouteAction } from "~/app/lib/use-route-action";
+import { slideInputSchema } from "~/core/schemas";
 import { recheckedIssues } from "./form-issues";
 import { ImageSlot, type ImageSlotState, slotIsFilled, slotOf, uploadSlots } from "./image-slot";
 

@@ -1,5 +1,5 @@
-import { confirmDelete, toast } from "../../components/dialogs";
-import { useRouteAction } from "../../lib/use-route-action";
+import { confirmDelete, toast } from "~/app/components/dialogs";
+import { useRouteAction } from "~/app/lib/use-route-action";
 
 /**
  * A table's Delete the spec's way: "Are you sure?" first, then the route's action

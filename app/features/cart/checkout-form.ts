@@ -4,7 +4,7 @@ import {
   MAX_ORDER_LINES,
   NOT_APPLICABLE,
   PAYMENT_SYSTEM,
-} from "../../../core/checkout";
+} from "~/core/checkout";
 
 /**
  * How the checkout's items travel in a URL or a form without scripts: the fields `product`,

@@ -1,4 +1,4 @@
-import type { CheckoutForm, CheckoutLine } from "../../../core/checkout";
+import type { CheckoutForm, CheckoutLine } from "~/core/checkout";
 
 export type PlaceOption = { value: string; label: string };
 

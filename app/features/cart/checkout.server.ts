@@ -1,25 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
-import type { Actor } from "../../../core/actor";
-import { IDEMPOTENCY_KEY_PATTERN, missingChoices, NOT_APPLICABLE } from "../../../core/checkout";
-import { toAsciiDigits } from "../../../core/digits";
+import { orPageError } from "~/app/lib/page-error.server";
+import type { Actor } from "~/core/actor";
+import { IDEMPOTENCY_KEY_PATTERN, missingChoices, NOT_APPLICABLE } from "~/core/checkout";
+import { toAsciiDigits } from "~/core/digits";
 import {
   DISTRICTS_IN_BENGALI_ORDER,
   findDistrict,
   findThana,
   thanasInBengaliOrderOf,
-} from "../../../core/geo";
-import { MOBILE_NUMBER_LENGTH, MOBILE_TOO_LONG_MESSAGE } from "../../../core/phone";
-import { orderInputSchema } from "../../../core/schemas/order";
-import type { AppContext } from "../../../server/app-context";
-import { AppError } from "../../../server/errors";
-import {
-  placedOrderSummary,
-  placeOrder,
-  priceCheckoutLines,
-} from "../../../server/services/orders";
-import { orPageError } from "../../lib/page-error.server";
-import { productPath } from "../catalog/paths";
+} from "~/core/geo";
+import { MOBILE_NUMBER_LENGTH, MOBILE_TOO_LONG_MESSAGE } from "~/core/phone";
+import { orderInputSchema } from "~/core/schemas/order";
+import type { AppContext } from "~/server/app-context";
+import { AppError } from "~/server/errors";
+import { placedOrderSummary, placeOrder, priceCheckoutLines } from "~/server/services/orders";
+import { productPath } from "../catalogue/paths";
 import { customerFromFields, itemsFromFields } from "./checkout-form";
 import type { CheckoutActionFailure, CheckoutLoaderData, PlaceOption } from "./checkout-types";
 

@@ -1,5 +1,5 @@
-import { DELIVERY_CHARGES } from "../../../core/delivery";
-import { formatTaka } from "../../../core/money";
+import { DELIVERY_CHARGES } from "~/core/delivery";
+import { formatTaka } from "~/core/money";
 
 /** Spec §2: the order succeeded; the shop phones to confirm before preparing delivery. */
 export const ORDER_SUCCESS_MESSAGE =

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { toAsciiDigits } from "../../../core/digits";
-import { notify } from "../../components/dialogs";
+import { notify } from "~/app/components/dialogs";
+import { toAsciiDigits } from "~/core/digits";
 import {
   CONTACT_FIELDS,
   type ContactErrors,

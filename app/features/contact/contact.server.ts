@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import type { AppContext } from "../../../server/app-context";
-import { AppError, RateLimitedError } from "../../../server/errors";
-import { listContactMessages, sendContactMessage } from "../../../server/services/contact";
-import { orPageError } from "../../lib/page-error.server";
+import { orPageError } from "~/app/lib/page-error.server";
+import type { AppContext } from "~/server/app-context";
+import { AppError, RateLimitedError } from "~/server/errors";
+import { listContactMessages, sendContactMessage } from "~/server/services/contact";
 import {
   type ContactErrors,
   type ContactValues,

@@ -1,7 +1,7 @@
-import type { Actor } from "../../../core/actor";
-import type { AppContext } from "../../../server/app-context";
-import { setContactMessageRead } from "../../../server/services/contact";
-import { pageError } from "../../lib/page-error.server";
+import { pageError } from "~/app/lib/page-error.server";
+import type { Actor } from "~/core/actor";
+import type { AppContext } from "~/server/app-context";
+import { setContactMessageRead } from "~/server/services/contact";
 
 /** Messages' Mark as read / unread (`id`, `read`): the service of PATCH /api/contactMessages/{id}. */
 export async function markMessageAction(ctx: AppContext, actor: Actor, request: Request) {

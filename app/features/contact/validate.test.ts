@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactInputSchema } from "../../../core/schemas";
+import { contactInputSchema } from "~/core/schemas";
 import { errorsFromIssues, validateContact } from "./validate";
 
 const valid = {

@@ -3,7 +3,7 @@ import {
   type ContactErrors,
   type ContactField,
   contactErrors,
-} from "../../../core/contact";
+} from "~/core/contact";
 
 export { CONTACT_FIELDS, type ContactErrors, type ContactField };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DailyOrderStat } from "../../../core/order-view";
+import type { DailyOrderStat } from "~/core/order-view";
 import { axisTicks, chartGeometry, compactTaka, niceInterval, shortDay } from "./chart-scale";
 
 describe("niceInterval and axisTicks", () => {

@@ -1,4 +1,4 @@
-import type { DailyOrderStat } from "../../../core/order-view";
+import type { DailyOrderStat } from "~/core/order-view";
 
 /*
  * Words here are chosen with care: daisyUI emits a component's CSS for any of its names found

@@ -3,7 +3,7 @@ import {
   CUSTOMER_ACTIVE_STATUSES,
   type OrderStatus,
   type Role,
-} from "../../../core/order-status";
+} from "~/core/order-status";
 
 export type DashboardCard = { label: string; value: number; to: string };
 

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import type { OrderStatus } from "../../../core/order-status";
+import type { OrderStatus } from "~/core/order-status";
 import type { OrderAction } from "./order-actions";
 import { changeFieldsOf, type OrderChangeFields, orderChangeFormData } from "./order-change-form";
 

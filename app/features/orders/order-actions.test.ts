@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUSES, type OrderStatus } from "../../../core/order-status";
+import { ORDER_STATUSES, type OrderStatus } from "~/core/order-status";
 import { isReturnOpen, orderActions, returnByText, statusChangeSentence } from "./order-actions";
 
 const labels = (status: OrderStatus, side: "admin" | "customer", viewer?: "admin" | "customer") =>

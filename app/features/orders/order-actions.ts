@@ -1,11 +1,11 @@
-import { formatOrderDate } from "../../../core/dates";
+import { formatOrderDate } from "~/core/dates";
 import {
   allowedNextStatuses,
   canDeleteOrder,
   canTransition,
   type OrderStatus,
   type Role,
-} from "../../../core/order-status";
+} from "~/core/order-status";
 
 /** One button of an order's Actions cell (spec §2 / §4 words). */
 export type OrderAction =

@@ -1,5 +1,5 @@
-import type { OrderStatus } from "../../../core/order-status";
-import type { ActionFailure } from "../../lib/field-issues";
+import type { ActionFailure } from "~/app/lib/field-issues";
+import type { OrderStatus } from "~/core/order-status";
 import { ORDER_MESSAGES as M } from "./messages";
 import { type OrderAction, statusChangeSentence } from "./order-actions";
 

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLocation } from "react-router";
-import { isActionFailure } from "../../lib/field-issues";
+import { isActionFailure } from "~/app/lib/field-issues";
 import { ORDER_MESSAGES as M, orderFailureText } from "./messages";
 import { OrderChangeInputs } from "./order-action-buttons";
 import { confirmOptions, type OrderChangeResult } from "./order-change-form";

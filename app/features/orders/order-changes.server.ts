@@ -1,9 +1,9 @@
 import { type RouterContextProvider, redirect } from "react-router";
-import { isOrderStatus } from "../../../core/order-status";
-import { AppError } from "../../../server/errors";
-import { changeOrderStatus, deleteOrder } from "../../../server/services/order-changes";
-import { appOf, requireUser } from "../../lib/context.server";
-import { pageError } from "../../lib/page-error.server";
+import { appOf, requireUser } from "~/app/lib/context.server";
+import { pageError } from "~/app/lib/page-error.server";
+import { isOrderStatus } from "~/core/order-status";
+import { AppError } from "~/server/errors";
+import { changeOrderStatus, deleteOrder } from "~/server/services/order-changes";
 import type { OrderChangeFields, OrderChangeResult } from "./order-change-form";
 import { orderListFor, orderListPath } from "./paths";
 

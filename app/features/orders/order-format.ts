@@ -1,6 +1,6 @@
-import { NOT_APPLICABLE } from "../../../core/checkout";
-import { formatOrderDate, formatOrderTime } from "../../../core/dates";
-import type { OrderHistoryEntry, OrderLineView } from "../../../core/order-view";
+import { NOT_APPLICABLE } from "~/core/checkout";
+import { formatOrderDate, formatOrderTime } from "~/core/dates";
+import type { OrderHistoryEntry, OrderLineView } from "~/core/order-view";
 
 /** Spec §2: an order line shows its colour and size unless they are N/A. */
 export function lineOptions(line: Pick<OrderLineView, "color" | "size">): string[] {

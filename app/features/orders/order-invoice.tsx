@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { formatTaka } from "../../../core/money";
-import type { OrderDetailView } from "../../../core/order-view";
-import type { ShopInfo } from "../../../core/shop";
-import { useHydrated } from "../catalog/use-hydrated";
+import { formatTaka } from "~/core/money";
+import type { OrderDetailView } from "~/core/order-view";
+import type { ShopInfo } from "~/core/shop";
+import { useHydrated } from "../catalogue/use-hydrated";
 import { lineOptions } from "./order-format";
 import { orderOverviewPath } from "./paths";
 

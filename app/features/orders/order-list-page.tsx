@@ -1,8 +1,8 @@
 import { Link, useLocation } from "react-router";
-import type { OrderList } from "../../../core/order-lists";
-import type { Role } from "../../../core/order-status";
-import type { OrderPage } from "../../../core/order-view";
-import { useRevalidateOnFocus } from "../catalog/use-revalidate-on-focus";
+import type { OrderList } from "~/core/order-lists";
+import type { Role } from "~/core/order-status";
+import type { OrderPage } from "~/core/order-view";
+import { useRevalidateOnFocus } from "../catalogue/use-revalidate-on-focus";
 import { OrderChangeOutcome } from "./order-change-outcome";
 import { OrderSearch } from "./order-search";
 import { OrderTable } from "./order-table";

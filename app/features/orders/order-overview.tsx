@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { mediaUrlForWidth } from "../../../core/media";
-import { formatTaka } from "../../../core/money";
-import type { Role } from "../../../core/order-status";
-import type { OrderDetailView } from "../../../core/order-view";
-import { productPath } from "../catalog/paths";
-import { useRevalidateOnFocus } from "../catalog/use-revalidate-on-focus";
+import { mediaUrlForWidth } from "~/core/media";
+import { formatTaka } from "~/core/money";
+import type { Role } from "~/core/order-status";
+import type { OrderDetailView } from "~/core/order-view";
+import { productPath } from "../catalogue/paths";
+import { useRevalidateOnFocus } from "../catalogue/use-revalidate-on-focus";
 import { OrderActionButtons } from "./order-action-buttons";
 import { isReturnOpen, orderActions, returnByText } from "./order-actions";
 import { OrderChangeOutcome } from "./order-change-outcome";

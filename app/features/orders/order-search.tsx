@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useLocation, useNavigate } from "react-router";
-import { ORDER_SEARCH_MAX } from "../../../core/order-lists";
-import { SearchIcon } from "../../components/icons";
+import { SearchIcon } from "~/app/components/icons";
+import { ORDER_SEARCH_MAX } from "~/core/order-lists";
 import { orderListSearch } from "./paths";
 
 /** Wait this long after the last keystroke before searching. */

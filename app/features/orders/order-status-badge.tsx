@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../../core/order-status";
+import type { OrderStatus } from "~/core/order-status";
 
 const BADGE: Record<OrderStatus, string> = {
   Pending: "badge-warning",

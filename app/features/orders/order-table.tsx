@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { formatTaka } from "../../../core/money";
-import type { Role } from "../../../core/order-status";
-import type { OrderView } from "../../../core/order-view";
+import { formatTaka } from "~/core/money";
+import type { Role } from "~/core/order-status";
+import type { OrderView } from "~/core/order-view";
 import { OrderActionButtons } from "./order-action-buttons";
 import { isReturnOpen, type OrderAction, orderActions, returnByText } from "./order-actions";
 import { EyeIcon, OrderStatusBadge } from "./order-status-badge";

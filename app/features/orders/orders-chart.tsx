@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { formatTaka } from "../../../core/money";
-import type { DailyOrderStat } from "../../../core/order-view";
+import { formatTaka } from "~/core/money";
+import type { DailyOrderStat } from "~/core/order-view";
 import { type ChartBox, chartGeometry, compactTaka, shortDay } from "./chart-scale";
 
 function ordersText(n: number): string {

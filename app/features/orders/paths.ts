@@ -1,5 +1,5 @@
-import { ORDER_LISTS, type OrderList } from "../../../core/order-lists";
-import type { OrderStatus, Role } from "../../../core/order-status";
+import { ORDER_LISTS, type OrderList } from "~/core/order-lists";
+import type { OrderStatus, Role } from "~/core/order-status";
 
 export function orderListPath(list: Pick<OrderList, "slug">): string {
   return `/dashboard/${list.slug}`;

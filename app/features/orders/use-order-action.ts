@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import type { OrderStatus } from "../../../core/order-status";
-import { confirm, notify } from "../../components/dialogs";
-import { isActionFailure } from "../../lib/field-issues";
+import { confirm, notify } from "~/app/components/dialogs";
+import { isActionFailure } from "~/app/lib/field-issues";
+import type { OrderStatus } from "~/core/order-status";
 import { ORDER_MESSAGES as M, orderFailureText } from "./messages";
 import type { OrderAction } from "./order-actions";
 import {

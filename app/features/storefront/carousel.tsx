@@ -1,5 +1,5 @@
 import { Children, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons";
+import { ChevronLeftIcon, ChevronRightIcon } from "~/app/components/icons";
 
 /**
  * Spec §9 carousel: 2 per view (phones), 3 from 768px, 5 from 1024px, gaps 10/15/20px. Native

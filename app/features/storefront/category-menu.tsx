@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { CATEGORIES, SUB_CATEGORIES } from "../../../core/catalogue";
-import { ChevronDownIcon, ChevronRightIcon, MenuIcon } from "../../components/icons";
-import { categoryPath, subCategoryPath } from "../catalog/paths";
+import { ChevronDownIcon, ChevronRightIcon, MenuIcon } from "~/app/components/icons";
+import { CATEGORIES, SUB_CATEGORIES } from "~/core/catalogue";
+import { categoryPath, subCategoryPath } from "../catalogue/paths";
 
 /**
  * Home category menu with a sub-category flyout. A mouse opens a flyout by hovering its category

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { HOME_CATEGORY_TILES } from "../../../core/catalogue";
-import { categoryPath } from "../catalog/paths";
+import { HOME_CATEGORY_TILES } from "~/core/catalogue";
+import { categoryPath } from "../catalogue/paths";
 import { SectionHeading } from "./section-heading";
 
 const ICONS: Record<(typeof HOME_CATEGORY_TILES)[number], ReactNode> = {

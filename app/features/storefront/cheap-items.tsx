@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import { CHEAP_ITEMS_CATEGORY } from "../../../core/catalogue";
-import { ProductCard, toCardProduct } from "../../components/product-card";
+import { ProductCard, toCardProduct } from "~/app/components/product-card";
+import { CHEAP_ITEMS_CATEGORY } from "~/core/catalogue";
 import type { ProductList } from "./most-popular";
 import { fetchProducts } from "./products-api";
 import { SectionHeading } from "./section-heading";

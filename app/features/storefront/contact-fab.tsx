@@ -1,8 +1,8 @@
 import { type PointerEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { whatsappLink } from "../../../core/shop";
-import { ChatIcon, CloseIcon, FacebookIcon, PhoneIcon, WhatsappIcon } from "../../components/icons";
-import { useRootData } from "../../lib/root-data";
+import { ChatIcon, CloseIcon, FacebookIcon, PhoneIcon, WhatsappIcon } from "~/app/components/icons";
+import { useRootData } from "~/app/lib/root-data";
+import { whatsappLink } from "~/core/shop";
 
 /**
  * Pages where a phone's screen has no room to spare for the button: the cart's and checkout's

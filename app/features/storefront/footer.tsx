@@ -8,8 +8,8 @@ import {
   PhoneIcon,
   PinIcon,
   TwitterIcon,
-} from "../../components/icons";
-import { useRootData } from "../../lib/root-data";
+} from "~/app/components/icons";
+import { useRootData } from "~/app/lib/root-data";
 
 /** Spec §2 Follow Us: only Facebook has a link; the others are shown without one. */
 const UNLINKED_SOCIALS = [

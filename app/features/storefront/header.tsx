@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { CartIcon, CloseIcon, LogoMark, MenuIcon } from "../../components/icons";
-import { useRootData } from "../../lib/root-data";
+import { CartIcon, CloseIcon, LogoMark, MenuIcon } from "~/app/components/icons";
+import { useRootData } from "~/app/lib/root-data";
 import { UserMenu } from "../account/user-menu";
 import { useCartCount } from "../cart/cart-store";
 import { SearchBox } from "./search-box";

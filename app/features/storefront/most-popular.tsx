@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useId, useRef, useState } from "react";
-import { CATEGORIES } from "../../../core/catalogue";
-import { type CardProduct, ProductCard, toCardProduct } from "../../components/product-card";
+import { type CardProduct, ProductCard, toCardProduct } from "~/app/components/product-card";
+import { CATEGORIES } from "~/core/catalogue";
 import { fetchProducts } from "./products-api";
 import { SectionHeading } from "./section-heading";
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { type CardProduct, ProductCard, toCardProduct } from "../../components/product-card";
+import { type CardProduct, ProductCard, toCardProduct } from "~/app/components/product-card";
 import { Carousel } from "./carousel";
 import { fetchProducts } from "./products-api";
 

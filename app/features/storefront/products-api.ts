@@ -1,4 +1,4 @@
-import type { Product } from "../../../core/schemas/product";
+import type { Product } from "~/core/schemas/product";
 
 /** A page of GET /api/products (spec §7 `data`, plus the cursor for the next page). */
 export type ProductPage = { data: Product[]; nextCursor: string | null };

@@ -1,10 +1,10 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { mediaUrlForWidth } from "../../../core/media";
-import { formatTaka, priceShown } from "../../../core/money";
-import type { Product } from "../../../core/schemas/product";
-import { SearchIcon } from "../../components/icons";
-import { productPath } from "../catalog/paths";
+import { SearchIcon } from "~/app/components/icons";
+import { mediaUrlForWidth } from "~/core/media";
+import { formatTaka, priceShown } from "~/core/money";
+import type { Product } from "~/core/schemas/product";
+import { productPath } from "../catalogue/paths";
 import { fetchProducts } from "./products-api";
 
 /** Spec §5 / §9: at most 10 results. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { mediaSrcSet } from "../../../core/media";
-import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons";
+import { ChevronLeftIcon, ChevronRightIcon } from "~/app/components/icons";
+import { mediaSrcSet } from "~/core/media";
 
 export type SlideView = { _id: string; image: string; title: string };
 

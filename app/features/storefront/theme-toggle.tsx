@@ -1,5 +1,5 @@
-import { THEME_STORAGE_KEY } from "../../../shared/page-shell";
-import { MoonIcon, SunIcon } from "../../components/icons";
+import { MoonIcon, SunIcon } from "~/app/components/icons";
+import { THEME_STORAGE_KEY } from "~/shared/page-shell";
 
 /** Flips the theme the boot script chose (shared/page-shell.ts) and remembers the choice. */
 export function toggleTheme(): "light" | "dark" {

@@ -1,4 +1,4 @@
-import { BENGALI_FONT_SCRIPT } from "../../../shared/page-shell";
+import { BENGALI_FONT_SCRIPT } from "~/shared/page-shell";
 
 /** Spec §2 home: the scrolling Bengali welcome with the helpline (still text for reduced motion). */
 export function WelcomeBanner({ shopName, phone }: { shopName: string; phone: string }) {

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { AppContext } from "../../../server/app-context";
-import { contactMessages, session, user } from "../../../server/db/schema";
-import { createContactMessage } from "../../../server/services/contact";
-import { signUp, signUpAdmin } from "../../../server/testing/accounts";
-import { describeDb, openTestContext, TEST_DB } from "../../../server/testing/test-context";
-import { postToAction } from "../../../tests/support/page-action";
-import type { ActionFailure } from "../../lib/field-issues";
-import * as allUsers from "../../routes/dashboard/all-users";
-import * as dashboardHome from "../../routes/dashboard/home";
-import * as messages from "../../routes/dashboard/messages";
+import type { ActionFailure } from "~/app/lib/field-issues";
+import * as allUsers from "~/app/routes/dashboard/all-users";
+import * as dashboardHome from "~/app/routes/dashboard/home";
+import * as messages from "~/app/routes/dashboard/messages";
+import type { AppContext } from "~/server/app-context";
+import { contactMessages, session, user } from "~/server/db/schema";
+import { createContactMessage } from "~/server/services/contact";
+import { signUp, signUpAdmin } from "~/server/testing/accounts";
+import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
+import { postToAction } from "~/tests/support/page-action";
 
 /**
  * All Users, Messages and dashboard home's Delete account as route actions (issue 21 item 2),

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import type { Actor } from "../../../core/actor";
-import type { AppContext } from "../../../server/app-context";
-import { AppError } from "../../../server/errors";
-import { deleteUser, setUserRole } from "../../../server/services/users";
-import { pageError } from "../../lib/page-error.server";
-import { signOutHeaders } from "../../lib/sign-out.server";
+import { pageError } from "~/app/lib/page-error.server";
+import { signOutHeaders } from "~/app/lib/sign-out.server";
+import type { Actor } from "~/core/actor";
+import type { AppContext } from "~/server/app-context";
+import { AppError } from "~/server/errors";
+import { deleteUser, setUserRole } from "~/server/services/users";
 
 function textField(form: FormData, key: string): string {
   const value = form.get(key);

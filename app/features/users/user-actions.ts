@@ -1,6 +1,6 @@
-import type { Role } from "../../../core/order-status";
-import { confirm, confirmDelete, notify, toast } from "../../components/dialogs";
-import { useRouteAction } from "../../lib/use-route-action";
+import { confirm, confirmDelete, notify, toast } from "~/app/components/dialogs";
+import { useRouteAction } from "~/app/lib/use-route-action";
+import type { Role } from "~/core/order-status";
 
 export type ListedUser = { _id: string; name: string; email: string; role: Role };
 

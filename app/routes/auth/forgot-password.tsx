@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { clientAddressContext } from "../../../server/http/client-address";
-import { notify } from "../../components/dialogs";
-import { forgotPasswordAction } from "../../features/account/auth-actions.server";
-import { AuthCard, FormProblem } from "../../features/account/auth-card";
-import { AUTH_MESSAGES } from "../../features/account/auth-messages";
-import { useHydrated } from "../../features/catalog/use-hydrated";
-import { authPageOptions } from "../../lib/auth-options.server";
-import { appOf } from "../../lib/context.server";
+import { notify } from "~/app/components/dialogs";
+import { forgotPasswordAction } from "~/app/features/account/auth-actions.server";
+import { AuthCard, FormProblem } from "~/app/features/account/auth-card";
+import { AUTH_MESSAGES } from "~/app/features/account/auth-messages";
+import { useHydrated } from "~/app/features/catalogue/use-hydrated";
+import { authPageOptions } from "~/app/lib/auth-options.server";
+import { appOf } from "~/app/lib/context.server";
+import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/forgot-password";
 
 export function loader({ context }: Route.LoaderArgs) {

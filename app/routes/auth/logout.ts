@@ -1,6 +1,6 @@
-import { clientAddressContext } from "../../../server/http/client-address";
-import { signOutAction } from "../../features/account/auth-actions.server";
-import { appOf } from "../../lib/context.server";
+import { signOutAction } from "~/app/features/account/auth-actions.server";
+import { appOf } from "~/app/lib/context.server";
+import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/logout";
 
 /** Logout as a form post (the header's Logout button): back to `redirectTo` with the notice. */

@@ -1,15 +1,15 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { requestedReturnPath } from "../../../core/return-path";
-import { clientAddressContext } from "../../../server/http/client-address";
-import { notify } from "../../components/dialogs";
-import { returnPathFor, signUpAction } from "../../features/account/auth-actions.server";
-import { AuthCard, Field, FormProblem, OrDivider } from "../../features/account/auth-card";
-import { SocialSignInButton } from "../../features/account/social-sign-in";
-import { useHydrated } from "../../features/catalog/use-hydrated";
-import { authPageOptions } from "../../lib/auth-options.server";
-import { appOf } from "../../lib/context.server";
-import { issuesByField } from "../../lib/field-issues";
+import { notify } from "~/app/components/dialogs";
+import { returnPathFor, signUpAction } from "~/app/features/account/auth-actions.server";
+import { AuthCard, Field, FormProblem, OrDivider } from "~/app/features/account/auth-card";
+import { SocialSignInButton } from "~/app/features/account/social-sign-in";
+import { useHydrated } from "~/app/features/catalogue/use-hydrated";
+import { authPageOptions } from "~/app/lib/auth-options.server";
+import { appOf } from "~/app/lib/context.server";
+import { issuesByField } from "~/app/lib/field-issues";
+import { requestedReturnPath } from "~/core/return-path";
+import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/register";
 
 export function loader({ request, context }: Route.LoaderArgs) {

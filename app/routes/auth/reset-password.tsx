@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { clientAddressContext } from "../../../server/http/client-address";
-import { resetPasswordAction } from "../../features/account/auth-actions.server";
-import { AuthCard, Field } from "../../features/account/auth-card";
-import { AUTH_MESSAGES } from "../../features/account/auth-messages";
-import { authPageOptions } from "../../lib/auth-options.server";
-import { appOf } from "../../lib/context.server";
-import { issuesByField } from "../../lib/field-issues";
+import { resetPasswordAction } from "~/app/features/account/auth-actions.server";
+import { AuthCard, Field } from "~/app/features/account/auth-card";
+import { AUTH_MESSAGES } from "~/app/features/account/auth-messages";
+import { authPageOptions } from "~/app/lib/auth-options.server";
+import { appOf } from "~/app/lib/context.server";
+import { issuesByField } from "~/app/lib/field-issues";
+import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/reset-password";
 
 export function loader({ context }: Route.LoaderArgs) {

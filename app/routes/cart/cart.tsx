@@ -1,10 +1,5 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { linesSubTotal } from "../../../core/checkout";
-import { freeDeliveryNote } from "../../../core/delivery";
-import { mediaUrlForWidth } from "../../../core/media";
-import { formatTaka } from "../../../core/money";
-import { nameLimit, truncate } from "../../../core/text";
 import {
   type CartItem,
   lineLabel,
@@ -18,14 +13,19 @@ import {
   type Unticked,
   untickedAfterRemoval,
   useCart,
-} from "../../features/cart/cart-store";
-import { checkoutNavigation } from "../../features/cart/checkout-items";
-import { useHydrated, useViewportWidth } from "../../features/cart/client-hooks";
-import { CART_INTRO } from "../../features/cart/messages";
-import { pageTitle } from "../../features/cart/page-title";
-import { QuantityStepper } from "../../features/cart/quantity-stepper";
-import { productPath } from "../../features/catalog/paths";
-import { useRootData } from "../../lib/root-data";
+} from "~/app/features/cart/cart-store";
+import { checkoutNavigation } from "~/app/features/cart/checkout-items";
+import { useHydrated, useViewportWidth } from "~/app/features/cart/client-hooks";
+import { CART_INTRO } from "~/app/features/cart/messages";
+import { pageTitle } from "~/app/features/cart/page-title";
+import { QuantityStepper } from "~/app/features/cart/quantity-stepper";
+import { productPath } from "~/app/features/catalogue/paths";
+import { useRootData } from "~/app/lib/root-data";
+import { linesSubTotal } from "~/core/checkout";
+import { freeDeliveryNote } from "~/core/delivery";
+import { mediaUrlForWidth } from "~/core/media";
+import { formatTaka } from "~/core/money";
+import { nameLimit, truncate } from "~/core/text";
 import type { Route } from "./+types/cart";
 
 export function meta({ matches }: Route.MetaArgs) {

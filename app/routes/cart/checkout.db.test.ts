@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppContext } from "../../../server/app-context";
-import { orderLines, orders, products } from "../../../server/db/schema";
-import { appContext } from "../../../server/http/router-context";
-import type { Product } from "../../../server/services/products";
-import { CUSTOMER_DATA, newProduct } from "../../../server/testing/api-fixtures";
-import { describeDb, openTestContext, TEST_DB } from "../../../server/testing/test-context";
-import { postToAction } from "../../../tests/support/page-action";
-import type { CheckoutActionFailure } from "../../features/cart/checkout-types";
-import { actorMiddleware } from "../../lib/context.server";
+import type { CheckoutActionFailure } from "~/app/features/cart/checkout-types";
+import { actorMiddleware } from "~/app/lib/context.server";
+import type { AppContext } from "~/server/app-context";
+import { orderLines, orders, products } from "~/server/db/schema";
+import { appContext } from "~/server/http/router-context";
+import type { Product } from "~/server/services/products";
+import { CUSTOMER_DATA, newProduct } from "~/server/testing/api-fixtures";
+import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
+import { postToAction } from "~/tests/support/page-action";
 import { action as checkoutAction, loader as checkoutLoader } from "./checkout";
 import { loader as successLoader } from "./order-success";
 

@@ -1,5 +1,30 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
+import { notify } from "~/app/components/dialogs";
+import {
+  type CartItem,
+  lineLabel,
+  NOT_APPLICABLE,
+  removeOrderedFromCart,
+  updateCartPrices,
+} from "~/app/features/cart/cart-store";
+import { checkoutPage, placeCheckoutOrder } from "~/app/features/cart/checkout.server";
+import {
+  type CheckoutState,
+  forgetCheckoutItems,
+  recallCheckoutFromCart,
+  recallCheckoutItems,
+  rememberCheckoutItems,
+  toCheckoutItems,
+} from "~/app/features/cart/checkout-items";
+import type { CheckoutActionFailure, PlaceOption } from "~/app/features/cart/checkout-types";
+import { useHydrated, useViewportWidth } from "~/app/features/cart/client-hooks";
+import { CHECKOUT_INTRO } from "~/app/features/cart/messages";
+import { pageTitle } from "~/app/features/cart/page-title";
+import { QuantityStepper } from "~/app/features/cart/quantity-stepper";
+import { productPath } from "~/app/features/catalogue/paths";
+import { actorOf, appOf } from "~/app/lib/context.server";
+import { useRootData } from "~/app/lib/root-data";
 import {
   ADDRESS_TYPES,
   type CheckoutField,
@@ -15,43 +40,18 @@ import {
   sanitizeMobileInput,
   selectableAreas,
   withAddressArea,
-} from "../../../core/checkout";
+} from "~/core/checkout";
 import {
   DELIVERY_AREAS,
   DELIVERY_CHARGES,
   freeDeliveryNote,
   isDeliveryArea,
-} from "../../../core/delivery";
-import { mediaUrlForWidth } from "../../../core/media";
-import { formatTaka } from "../../../core/money";
-import { MOBILE_NUMBER_PLACEHOLDER, MOBILE_TOO_LONG_MESSAGE } from "../../../core/phone";
-import { nameLimit, truncate } from "../../../core/text";
-import { clientAddressContext } from "../../../server/http/client-address";
-import { notify } from "../../components/dialogs";
-import {
-  type CartItem,
-  lineLabel,
-  NOT_APPLICABLE,
-  removeOrderedFromCart,
-  updateCartPrices,
-} from "../../features/cart/cart-store";
-import { checkoutPage, placeCheckoutOrder } from "../../features/cart/checkout.server";
-import {
-  type CheckoutState,
-  forgetCheckoutItems,
-  recallCheckoutFromCart,
-  recallCheckoutItems,
-  rememberCheckoutItems,
-  toCheckoutItems,
-} from "../../features/cart/checkout-items";
-import type { CheckoutActionFailure, PlaceOption } from "../../features/cart/checkout-types";
-import { useHydrated, useViewportWidth } from "../../features/cart/client-hooks";
-import { CHECKOUT_INTRO } from "../../features/cart/messages";
-import { pageTitle } from "../../features/cart/page-title";
-import { QuantityStepper } from "../../features/cart/quantity-stepper";
-import { productPath } from "../../features/catalog/paths";
-import { actorOf, appOf } from "../../lib/context.server";
-import { useRootData } from "../../lib/root-data";
+} from "~/core/delivery";
+import { mediaUrlForWidth } from "~/core/media";
+import { formatTaka } from "~/core/money";
+import { MOBILE_NUMBER_PLACEHOLDER, MOBILE_TOO_LONG_MESSAGE } from "~/core/phone";
+import { nameLimit, truncate } from "~/core/text";
+import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -78,7 +78,7 @@ const SAVE_FAILED = { title: "Error", text: "Failed to save order. Please try ag
 const PRICE_CHANGED_MESSAGE =
   "Prices have changed since you chose these items. Please check the new total and press Confirm Order again.";
 
-type Geo = typeof import("../../../core/geo");
+type Geo = typeof import("~/core/geo");
 
 /**
  * The district and thana list (~8 KB gzip) loads as its own chunk right after hydration, so
@@ -88,7 +88,7 @@ function useGeo(): Geo | null {
   const [geo, setGeo] = useState<Geo | null>(null);
   useEffect(() => {
     let live = true;
-    import("../../../core/geo").then(
+    import("~/core/geo").then(
       (m) => live && setGeo(m),
       () => live && setGeoError(),
     );

@@ -1,11 +1,11 @@
 import { Link, useLocation } from "react-router";
-import { formatTaka } from "../../../core/money";
-import { orderSuccessPage } from "../../features/cart/checkout.server";
-import { useHydrated } from "../../features/cart/client-hooks";
-import { ORDER_SUCCESS_MESSAGE } from "../../features/cart/messages";
-import { pageTitle } from "../../features/cart/page-title";
-import { type PlacedOrderSummary, placedOrderFrom } from "../../features/cart/placed-order";
-import { appOf } from "../../lib/context.server";
+import { orderSuccessPage } from "~/app/features/cart/checkout.server";
+import { useHydrated } from "~/app/features/cart/client-hooks";
+import { ORDER_SUCCESS_MESSAGE } from "~/app/features/cart/messages";
+import { pageTitle } from "~/app/features/cart/page-title";
+import { type PlacedOrderSummary, placedOrderFrom } from "~/app/features/cart/placed-order";
+import { appOf } from "~/app/lib/context.server";
+import { formatTaka } from "~/core/money";
 import type { Route } from "./+types/order-success";
 
 /** The order the checkout's action just placed, by its random id in the URL (decision 041). */

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { saveSlide } from "../../features/admin-catalogue/catalogue.server";
-import { SlideForm } from "../../features/admin-catalogue/slide-form";
-import { appOf, requireAdmin } from "../../lib/context.server";
+import { saveSlide } from "~/app/features/admin-catalogue/catalogue.server";
+import { SlideForm } from "~/app/features/admin-catalogue/slide-form";
+import { appOf, requireAdmin } from "~/app/lib/context.server";
 import type { Route } from "./+types/add-slide";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import {
   deleteFromTable,
   loadAdminProducts,
-} from "../../features/admin-catalogue/catalogue.server";
-import { ProductsTable } from "../../features/admin-catalogue/products-table";
-import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
-import { appOf, requireAdmin } from "../../lib/context.server";
+} from "~/app/features/admin-catalogue/catalogue.server";
+import { ProductsTable } from "~/app/features/admin-catalogue/products-table";
+import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
+import { appOf, requireAdmin } from "~/app/lib/context.server";
 import type { Route } from "./+types/all-products";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { SearchIcon, TrashIcon } from "../../components/icons";
-import { useDashboardUser } from "../../features/account/dashboard-user";
-import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
-import { type ListedUser, useUserActions } from "../../features/users/user-actions";
-import { allUsersAction } from "../../features/users/user-actions.server";
-import { appOf, requireAdmin } from "../../lib/context.server";
-import { usersPage } from "../../lib/users.server";
+import { SearchIcon, TrashIcon } from "~/app/components/icons";
+import { useDashboardUser } from "~/app/features/account/dashboard-user";
+import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
+import { type ListedUser, useUserActions } from "~/app/features/users/user-actions";
+import { allUsersAction } from "~/app/features/users/user-actions.server";
+import { appOf, requireAdmin } from "~/app/lib/context.server";
+import { usersPage } from "~/app/lib/users.server";
 import type { Route } from "./+types/all-users";
 
 export function loader({ request, context }: Route.LoaderArgs) {

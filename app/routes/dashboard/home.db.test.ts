@@ -1,10 +1,10 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { AppContext } from "../../../server/app-context";
-import { appContext } from "../../../server/http/router-context";
-import { signUp, signUpAdmin } from "../../../server/testing/accounts";
-import { describeDb, openTestContext, TEST_DB } from "../../../server/testing/test-context";
-import { actorMiddleware } from "../../lib/context.server";
+import { actorMiddleware } from "~/app/lib/context.server";
+import type { AppContext } from "~/server/app-context";
+import { appContext } from "~/server/http/router-context";
+import { signUp, signUpAdmin } from "~/server/testing/accounts";
+import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
 import { loader } from "./home";
 
 /** Issue 20 item 25: an admin is told on the dashboard home when mail goes nowhere. */

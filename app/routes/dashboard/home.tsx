@@ -1,15 +1,15 @@
 import { Link, useNavigate } from "react-router";
-import { clientAddressContext } from "../../../server/http/client-address";
-import { confirm, notify } from "../../components/dialogs";
-import { resendVerificationAction } from "../../features/account/auth-actions.server";
-import { useDashboardUser } from "../../features/account/dashboard-user";
-import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
-import { dashboardCards } from "../../features/orders/dashboard-cards";
-import { OrdersChart } from "../../features/orders/orders-chart";
-import { deleteOwnAccountAction } from "../../features/users/user-actions.server";
-import { appOf, requireUser } from "../../lib/context.server";
-import { dashboardOrderSummary } from "../../lib/orders.server";
-import { useRouteAction } from "../../lib/use-route-action";
+import { confirm, notify } from "~/app/components/dialogs";
+import { resendVerificationAction } from "~/app/features/account/auth-actions.server";
+import { useDashboardUser } from "~/app/features/account/dashboard-user";
+import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
+import { dashboardCards } from "~/app/features/orders/dashboard-cards";
+import { OrdersChart } from "~/app/features/orders/orders-chart";
+import { deleteOwnAccountAction } from "~/app/features/users/user-actions.server";
+import { appOf, requireUser } from "~/app/lib/context.server";
+import { dashboardOrderSummary } from "~/app/lib/orders.server";
+import { useRouteAction } from "~/app/lib/use-route-action";
+import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/home";
 
 /**

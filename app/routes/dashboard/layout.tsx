@@ -7,12 +7,12 @@ import {
   useLocation,
   useRouteError,
 } from "react-router";
-import dashboardCss from "../../dashboard.css?url";
-import { menuFor } from "../../features/account/dashboard-menu";
-import { ThemeToggle } from "../../features/account/theme-toggle";
-import { useApiTokenSync } from "../../features/account/use-api-token";
-import { useLogout } from "../../features/account/user-menu";
-import { requireUser } from "../../lib/context.server";
+import dashboardCss from "~/app/dashboard.css?url";
+import { menuFor } from "~/app/features/account/dashboard-menu";
+import { ThemeToggle } from "~/app/features/account/theme-toggle";
+import { useApiTokenSync } from "~/app/features/account/use-api-token";
+import { useLogout } from "~/app/features/account/user-menu";
+import { requireUser } from "~/app/lib/context.server";
 import type { Route } from "./+types/layout";
 
 /**

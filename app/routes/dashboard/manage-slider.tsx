@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { mediaUrlForWidth } from "../../../core/media";
-import { EditIcon, TrashIcon } from "../../features/admin-catalogue/action-icons";
-import { deleteFromTable, loadSlides } from "../../features/admin-catalogue/catalogue.server";
-import { useDeleteAction } from "../../features/admin-catalogue/use-delete-action";
-import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
-import { appOf, requireAdmin } from "../../lib/context.server";
+import { EditIcon, TrashIcon } from "~/app/features/admin-catalogue/action-icons";
+import { deleteFromTable, loadSlides } from "~/app/features/admin-catalogue/catalogue.server";
+import { useDeleteAction } from "~/app/features/admin-catalogue/use-delete-action";
+import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
+import { appOf, requireAdmin } from "~/app/lib/context.server";
+import { mediaUrlForWidth } from "~/core/media";
 import type { Route } from "./+types/manage-slider";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { formatOrderDate, formatOrderTime } from "../../../core/dates";
-import { notify } from "../../components/dialogs";
-import { contactMessagesPage } from "../../features/contact/contact.server";
-import { markMessageAction } from "../../features/contact/messages.server";
-import { appOf, requireAdmin } from "../../lib/context.server";
-import { isActionFailure } from "../../lib/field-issues";
+import { notify } from "~/app/components/dialogs";
+import { contactMessagesPage } from "~/app/features/contact/contact.server";
+import { markMessageAction } from "~/app/features/contact/messages.server";
+import { appOf, requireAdmin } from "~/app/lib/context.server";
+import { isActionFailure } from "~/app/lib/field-issues";
+import { formatOrderDate, formatOrderTime } from "~/core/dates";
 import type { Route } from "./+types/messages";
 
 /** decisions.md: Contact us messages are stored for the shop's admins to read. */

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { OrderStatus } from "../../../core/order-status";
-import type { AppContext } from "../../../server/app-context";
-import { orderStatusHistory, orders } from "../../../server/db/schema";
-import { appContext } from "../../../server/http/router-context";
-import { insertOrder } from "../../../server/services/orders";
-import { signUp, signUpAdmin } from "../../../server/testing/accounts";
-import { describeDb, openTestContext, TEST_DB } from "../../../server/testing/test-context";
-import { actorMiddleware } from "../../lib/context.server";
+import { actorMiddleware } from "~/app/lib/context.server";
+import type { OrderStatus } from "~/core/order-status";
+import type { AppContext } from "~/server/app-context";
+import { orderStatusHistory, orders } from "~/server/db/schema";
+import { appContext } from "~/server/http/router-context";
+import { insertOrder } from "~/server/services/orders";
+import { signUp, signUpAdmin } from "~/server/testing/accounts";
+import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
 import { action as listAction } from "./order-list";
 import { action as overviewAction } from "./order-overview";
 

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { OrderInvoice } from "../../features/orders/order-invoice";
-import { appOf, requireUser } from "../../lib/context.server";
-import { orderForPage } from "../../lib/orders.server";
-import { shopInfo } from "../../lib/shop.server";
+import { OrderInvoice } from "~/app/features/orders/order-invoice";
+import { appOf, requireUser } from "~/app/lib/context.server";
+import { orderForPage } from "~/app/lib/orders.server";
+import { shopInfo } from "~/app/lib/shop.server";
 import type { Route } from "./+types/order-invoice";
 
 /**

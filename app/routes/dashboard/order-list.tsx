@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { orderChangeAction } from "../../features/orders/order-changes.server";
-import { OrderListPage } from "../../features/orders/order-list-page";
-import { orderListForPath } from "../../features/orders/paths";
-import { appOf, requireAdmin, requireUser } from "../../lib/context.server";
-import { orderListPage } from "../../lib/orders.server";
+import { orderChangeAction } from "~/app/features/orders/order-changes.server";
+import { OrderListPage } from "~/app/features/orders/order-list-page";
+import { orderListForPath } from "~/app/features/orders/paths";
+import { appOf, requireAdmin, requireUser } from "~/app/lib/context.server";
+import { orderListPage } from "~/app/lib/orders.server";
 import type { Route } from "./+types/order-list";
 
 /**

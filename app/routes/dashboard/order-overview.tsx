@@ -1,8 +1,8 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { orderChangeAction } from "../../features/orders/order-changes.server";
-import { OrderOverview } from "../../features/orders/order-overview";
-import { appOf, requireUser } from "../../lib/context.server";
-import { orderForPage } from "../../lib/orders.server";
+import { orderChangeAction } from "~/app/features/orders/order-changes.server";
+import { OrderOverview } from "~/app/features/orders/order-overview";
+import { appOf, requireUser } from "~/app/lib/context.server";
+import { orderForPage } from "~/app/lib/orders.server";
 import type { Route } from "./+types/order-overview";
 
 /** Spec §2 order overview: admins open every order, customers their own; else the 404 page. */

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { loadProductForEdit, saveProduct } from "../../features/admin-catalogue/catalogue.server";
-import { ProductForm } from "../../features/admin-catalogue/product-form";
-import { appOf, requireAdmin } from "../../lib/context.server";
+import { loadProductForEdit, saveProduct } from "~/app/features/admin-catalogue/catalogue.server";
+import { ProductForm } from "~/app/features/admin-catalogue/product-form";
+import { appOf, requireAdmin } from "~/app/lib/context.server";
 import type { Route } from "./+types/update-product";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { loadSlideForEdit, saveSlide } from "../../features/admin-catalogue/catalogue.server";
-import { SlideForm } from "../../features/admin-catalogue/slide-form";
-import { appOf, requireAdmin } from "../../lib/context.server";
+import { loadSlideForEdit, saveSlide } from "~/app/features/admin-catalogue/catalogue.server";
+import { SlideForm } from "~/app/features/admin-catalogue/slide-form";
+import { appOf, requireAdmin } from "~/app/lib/context.server";
 import type { Route } from "./+types/update-slide";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

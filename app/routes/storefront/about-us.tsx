@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { DELIVERY_CHARGES } from "../../../core/delivery";
-import { formatTaka } from "../../../core/money";
-import { Breadcrumb } from "../../features/catalog/breadcrumb";
-import { pageMeta, shopFromMatches } from "../../features/catalog/seo";
-import { useRootData } from "../../lib/root-data";
+import { Breadcrumb } from "~/app/features/catalogue/breadcrumb";
+import { pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
+import { useRootData } from "~/app/lib/root-data";
+import { DELIVERY_CHARGES } from "~/core/delivery";
+import { formatTaka } from "~/core/money";
 import type { Route } from "./+types/about-us";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
-import { whatsappLink } from "../../../core/shop";
-import { clientAddressContext } from "../../../server/http/client-address";
-import { Breadcrumb } from "../../features/catalog/breadcrumb";
-import { pageMeta, shopFromMatches } from "../../features/catalog/seo";
-import { useHydrated } from "../../features/catalog/use-hydrated";
-import { submitContactForm } from "../../features/contact/contact.server";
-import { ContactForm } from "../../features/contact/contact-form";
-import { appOf } from "../../lib/context.server";
-import { useRootData } from "../../lib/root-data";
+import { Breadcrumb } from "~/app/features/catalogue/breadcrumb";
+import { pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
+import { useHydrated } from "~/app/features/catalogue/use-hydrated";
+import { submitContactForm } from "~/app/features/contact/contact.server";
+import { ContactForm } from "~/app/features/contact/contact-form";
+import { appOf } from "~/app/lib/context.server";
+import { useRootData } from "~/app/lib/root-data";
+import { whatsappLink } from "~/core/shop";
+import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/contact-us";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,14 +1,14 @@
-import { CategoryMenu } from "../../features/storefront/category-menu";
-import { CategoryTiles } from "../../features/storefront/category-tiles";
-import { CheapItems } from "../../features/storefront/cheap-items";
-import { MostPopular } from "../../features/storefront/most-popular";
-import { ProductCarousel } from "../../features/storefront/product-carousel";
-import { SectionHeading } from "../../features/storefront/section-heading";
-import { Slider } from "../../features/storefront/slider";
-import { WelcomeBanner } from "../../features/storefront/welcome-banner";
-import { appOf } from "../../lib/context.server";
-import { homePageData } from "../../lib/home.server";
-import { useRootData } from "../../lib/root-data";
+import { CategoryMenu } from "~/app/features/storefront/category-menu";
+import { CategoryTiles } from "~/app/features/storefront/category-tiles";
+import { CheapItems } from "~/app/features/storefront/cheap-items";
+import { MostPopular } from "~/app/features/storefront/most-popular";
+import { ProductCarousel } from "~/app/features/storefront/product-carousel";
+import { SectionHeading } from "~/app/features/storefront/section-heading";
+import { Slider } from "~/app/features/storefront/slider";
+import { WelcomeBanner } from "~/app/features/storefront/welcome-banner";
+import { appOf } from "~/app/lib/context.server";
+import { homePageData } from "~/app/lib/home.server";
+import { useRootData } from "~/app/lib/root-data";
 import type { Route } from "./+types/home";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
-import { NOT_FOUND_META } from "../../features/catalog/seo";
-import { ErrorContent, NotFoundContent } from "../../features/storefront/not-found-content";
-import { StorefrontShell } from "../../features/storefront/shell";
+import { NOT_FOUND_META } from "~/app/features/catalogue/seo";
+import { ErrorContent, NotFoundContent } from "~/app/features/storefront/not-found-content";
+import { StorefrontShell } from "~/app/features/storefront/shell";
 import type { Route } from "./+types/layout";
 
 export default function StorefrontLayout() {

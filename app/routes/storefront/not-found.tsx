@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFoundContent } from "../../features/storefront/not-found-content";
+import { NotFoundContent } from "~/app/features/storefront/not-found-content";
 import type { Route } from "./+types/not-found";
 
 export function loader() {

@@ -1,13 +1,13 @@
-import { formatTaka, priceShown } from "../../../core/money";
-import { summary } from "../../features/catalog/description";
-import { productJsonLd, safeJsonForScript } from "../../features/catalog/json-ld";
-import { productPath } from "../../features/catalog/paths";
-import { loadProductPage } from "../../features/catalog/product.server";
-import { ProductView } from "../../features/catalog/product-view";
-import { NOT_FOUND_META, pageMeta, shopFromMatches } from "../../features/catalog/seo";
-import { useRevalidateOnFocus } from "../../features/catalog/use-revalidate-on-focus";
-import { appOf } from "../../lib/context.server";
-import { useRootData } from "../../lib/root-data";
+import { summary } from "~/app/features/catalogue/description";
+import { productJsonLd, safeJsonForScript } from "~/app/features/catalogue/json-ld";
+import { productPath } from "~/app/features/catalogue/paths";
+import { loadProductPage } from "~/app/features/catalogue/product.server";
+import { ProductView } from "~/app/features/catalogue/product-view";
+import { NOT_FOUND_META, pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
+import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
+import { appOf } from "~/app/lib/context.server";
+import { useRootData } from "~/app/lib/root-data";
+import { formatTaka, priceShown } from "~/core/money";
 import type { Route } from "./+types/product-details";
 
 export function loader({ params, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
-import { buildRobots } from "../../features/catalog/sitemap";
-import { appOf } from "../../lib/context.server";
-import { shopInfo } from "../../lib/shop.server";
+import { buildRobots } from "~/app/features/catalogue/sitemap";
+import { appOf } from "~/app/lib/context.server";
+import { shopInfo } from "~/app/lib/shop.server";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
-import { CATEGORIES } from "../../../core/catalogue";
-import { Listing } from "../../features/catalog/listing";
-import { loadListingPage } from "../../features/catalog/listing.server";
-import { categoryPath } from "../../features/catalog/paths";
-import { pageMeta, shopFromMatches } from "../../features/catalog/seo";
-import { appOf } from "../../lib/context.server";
+import { Listing } from "~/app/features/catalogue/listing";
+import { loadListingPage } from "~/app/features/catalogue/listing.server";
+import { categoryPath } from "~/app/features/catalogue/paths";
+import { pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
+import { appOf } from "~/app/lib/context.server";
+import { CATEGORIES } from "~/core/catalogue";
 import type { Route } from "./+types/shop";
 
 /** The words of `/shop?search=…` (the header search's Enter), as the API's search limits them. */

@@ -1,7 +1,7 @@
-import { productSitemapEntries } from "../../../server/services/products";
-import { buildSitemap, SITEMAP_PRODUCT_LIMIT } from "../../features/catalog/sitemap";
-import { appOf } from "../../lib/context.server";
-import { shopInfo } from "../../lib/shop.server";
+import { buildSitemap, SITEMAP_PRODUCT_LIMIT } from "~/app/features/catalogue/sitemap";
+import { appOf } from "~/app/lib/context.server";
+import { shopInfo } from "~/app/lib/shop.server";
+import { productSitemapEntries } from "~/server/services/products";
 import type { Route } from "./+types/sitemap";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { findSubCategory, SUB_CATEGORIES } from "../../../core/catalogue";
-import { Listing } from "../../features/catalog/listing";
-import { loadListingPage } from "../../features/catalog/listing.server";
-import { categoryPath, subCategoryPath } from "../../features/catalog/paths";
-import { NOT_FOUND_META, pageMeta, shopFromMatches } from "../../features/catalog/seo";
-import { appOf } from "../../lib/context.server";
+import { Listing } from "~/app/features/catalogue/listing";
+import { loadListingPage } from "~/app/features/catalogue/listing.server";
+import { categoryPath, subCategoryPath } from "~/app/features/catalogue/paths";
+import { NOT_FOUND_META, pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
+import { appOf } from "~/app/lib/context.server";
+import { findSubCategory, SUB_CATEGORIES } from "~/core/catalogue";
 import type { Route } from "./+types/sub-category";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -6,8 +6,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import postgres from "postgres";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createProduct } from "../../services/products";
-import { describeDb, TEST_DB } from "../../testing/test-context";
+import { createProduct } from "~/server/services/products";
+import { describeDb, TEST_DB } from "~/server/testing/test-context";
 import { openDatabase } from "../client";
 import { lockDataDir } from "../data-dir-lock";
 

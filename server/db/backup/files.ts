@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Config } from "../../config";
+import type { Config } from "~/server/config";
 import { openDatabase } from "../client";
 import { type BackupSummary, writeBackup } from "./dump";
 import { RestoreError, restoreBackup, TargetNotEmptyError } from "./restore";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CATEGORIES, PRODUCT_TYPES, SUB_CATEGORIES } from "../../../core/catalogue";
-import { productInputSchema } from "../../../core/schemas";
+import { CATEGORIES, PRODUCT_TYPES, SUB_CATEGORIES } from "~/core/catalogue";
+import { productInputSchema } from "~/core/schemas";
 import { generateDemoProducts } from "./demo-products";
 
 const now = new Date("2025-06-01T00:00:00Z");

@@ -8,8 +8,8 @@ import {
   SIZES,
   type Size,
   SUB_CATEGORIES,
-} from "../../../core/catalogue";
-import type { ProductInput } from "../../../core/schemas";
+} from "~/core/catalogue";
+import type { ProductInput } from "~/core/schemas";
 
 /** A product for the demo catalogue; the seed renders `imageCount` images from `imageSeed`. */
 export type DemoProduct = Omit<ProductInput, "images" | "createdAt"> & {

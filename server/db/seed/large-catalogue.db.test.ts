@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { CATEGORIES, SUB_CATEGORIES } from "../../../core/catalogue";
-import { productInputSchema } from "../../../core/schemas";
-import type { AppContext } from "../../app-context";
-import { describeDb, openTestContext, TEST_DB } from "../../testing/test-context";
+import { CATEGORIES, SUB_CATEGORIES } from "~/core/catalogue";
+import { productInputSchema } from "~/core/schemas";
+import type { AppContext } from "~/server/app-context";
+import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
 import { products } from "../schema";
 import { type LargeSeedProgress, progressBar, seedLargeCatalogue } from "./large-catalogue";
 

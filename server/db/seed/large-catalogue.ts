@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { AppContext } from "../../app-context";
-import { demoProductImage } from "../../media/demo-images";
+import type { AppContext } from "~/server/app-context";
+import { demoProductImage } from "~/server/media/demo-images";
 import { newId } from "../ids";
 import { products } from "../schema";
 import { type DemoProduct, generateDemoProducts } from "./demo-products";

@@ -2,19 +2,14 @@ import { asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  CATEGORIES,
-  CHEAP_ITEMS_CATEGORY,
-  PRODUCT_TYPES,
-  SUB_CATEGORIES,
-} from "../../../core/catalogue";
-import { chargeForOrder, deliveryAreaFor } from "../../../core/delivery";
-import { ORDER_STATUSES } from "../../../core/order-status";
-import type { AppContext } from "../../app-context";
-import { mountServerRoutes } from "../../http/api";
-import type { AppEnv } from "../../http/env";
-import { mediaKeyFromUrl } from "../../media/storage";
-import { describeDb, openTestContext, TEST_DB } from "../../testing/test-context";
+import { CATEGORIES, CHEAP_ITEMS_CATEGORY, PRODUCT_TYPES, SUB_CATEGORIES } from "~/core/catalogue";
+import { chargeForOrder, deliveryAreaFor } from "~/core/delivery";
+import { ORDER_STATUSES } from "~/core/order-status";
+import type { AppContext } from "~/server/app-context";
+import { mountServerRoutes } from "~/server/http/api";
+import type { AppEnv } from "~/server/http/env";
+import { mediaKeyFromUrl } from "~/server/media/storage";
+import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
 import { orderLines, orderStatusHistory, orders, products, slides, user } from "../schema";
 import { DEMO_ADMIN, DEMO_CUSTOMER, isDatabaseFresh, seedDemoData } from "./seed";
 

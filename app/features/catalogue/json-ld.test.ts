@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Product } from "../../../core/schemas";
+import type { Product } from "~/core/schemas";
 import { productJsonLd, safeJsonForScript } from "./json-ld";
 
 const product: Product = {

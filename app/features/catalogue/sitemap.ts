@@ -1,4 +1,4 @@
-import { CATEGORIES, SUB_CATEGORIES } from "../../../core/catalogue";
+import { CATEGORIES, SUB_CATEGORIES } from "~/core/catalogue";
 import { absoluteUrl, categoryPath, productPath, subCategoryPath } from "./paths";
 
 /** sitemap.xml holds the newest products up to this many (a sitemap allows 50,000 URLs). */

@@ -1,5 +1,5 @@
-import { DELIVERY_CHARGES } from "../../../core/delivery";
-import { formatTaka } from "../../../core/money";
+import { DELIVERY_CHARGES } from "~/core/delivery";
+import { formatTaka } from "~/core/money";
 import { parseDescription } from "./description";
 
 const STAR_PATH =

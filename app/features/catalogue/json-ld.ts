@@ -1,5 +1,5 @@
-import { priceShown } from "../../../core/money";
-import type { Product } from "../../../core/schemas";
+import { priceShown } from "~/core/money";
+import type { Product } from "~/core/schemas";
 import { absoluteUrl, productPath } from "./paths";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CATEGORIES, SUB_CATEGORIES } from "../../../core/catalogue";
+import { CATEGORIES, SUB_CATEGORIES } from "~/core/catalogue";
 import { buildRobots, buildSitemap } from "./sitemap";
 
 describe("sitemap.xml and robots.txt", () => {

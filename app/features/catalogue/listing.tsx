@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { PRODUCT_TYPES } from "../../../core/catalogue";
-import type { CardProduct } from "../../components/product-card";
+import type { CardProduct } from "~/app/components/product-card";
+import { PRODUCT_TYPES } from "~/core/catalogue";
 import { Breadcrumb, type Crumb } from "./breadcrumb";
 import type { ListingPage } from "./listing.server";
 import { LoadMoreLink } from "./load-more-link";

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  CATEGORIES,
-  findSubCategory,
-  normalizeCategory,
-  SUB_CATEGORIES,
-} from "../../../core/catalogue";
+import { CATEGORIES, findSubCategory, normalizeCategory, SUB_CATEGORIES } from "~/core/catalogue";
 import { absoluteUrl, categoryPath, productPath, subCategoryPath, withCursor } from "./paths";
 
 describe("catalogue paths", () => {

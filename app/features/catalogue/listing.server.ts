@@ -1,8 +1,8 @@
-import { type Category, PRODUCT_TYPES, type ProductType } from "../../../core/catalogue";
-import type { AppContext } from "../../../server/app-context";
-import { listProducts } from "../../../server/services/products";
-import { type CardProduct, toCardProduct } from "../../components/product-card";
-import { orPageError } from "../../lib/page-error.server";
+import { type CardProduct, toCardProduct } from "~/app/components/product-card";
+import { orPageError } from "~/app/lib/page-error.server";
+import { type Category, PRODUCT_TYPES, type ProductType } from "~/core/catalogue";
+import type { AppContext } from "~/server/app-context";
+import { listProducts } from "~/server/services/products";
 
 /** 20 cards: four rows of five on a desktop, ten rows of two on a phone. */
 export const LISTING_PAGE_SIZE = 20;

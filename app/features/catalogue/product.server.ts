@@ -1,8 +1,8 @@
-import type { Product } from "../../../core/schemas";
-import type { AppContext } from "../../../server/app-context";
-import { getProduct, relatedProducts } from "../../../server/services/products";
-import { type CardProduct, toCardProduct } from "../../components/product-card";
-import { orPageError } from "../../lib/page-error.server";
+import { type CardProduct, toCardProduct } from "~/app/components/product-card";
+import { orPageError } from "~/app/lib/page-error.server";
+import type { Product } from "~/core/schemas";
+import type { AppContext } from "~/server/app-context";
+import { getProduct, relatedProducts } from "~/server/services/products";
 
 /** The product and up to 10 related products (same category); an unknown id answers 404. */
 export function loadProductPage(

@@ -1,4 +1,4 @@
-import { type CardProduct, ProductCard } from "../../components/product-card";
+import { type CardProduct, ProductCard } from "~/app/components/product-card";
 
 /** Spec §9: 2, 3 or 5 columns by width. Each card links to its product page. */
 export function ProductGrid({

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { ShopInfo } from "../../../core/shop";
+import type { ShopInfo } from "~/core/shop";
 import { absoluteUrl } from "./paths";
 
 const FALLBACK_SHOP = { name: "Haat", publicUrl: "http://localhost:3000" };

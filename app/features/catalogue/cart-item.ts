@@ -1,5 +1,5 @@
-import { priceShown } from "../../../core/money";
-import type { Product } from "../../../core/schemas";
+import { priceShown } from "~/core/money";
+import type { Product } from "~/core/schemas";
 import { type CartItem, NOT_APPLICABLE } from "../cart/cart-store";
 
 /** Spec §3: the cart item Add To Cart and Order Now hand on. */
