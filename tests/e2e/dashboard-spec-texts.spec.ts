@@ -23,6 +23,8 @@ import {
 
 /** A call to the shop's API as the page's signed-in user (bearer token from the browser). */
 async function api(page: Page, path: string, method = "GET", body?: unknown) {
+  // The page stores its API token once it has hydrated (spec §4 JWT_ACCESS_TOKEN).
+  await page.waitForFunction(() => window.localStorage.getItem("JWT_ACCESS_TOKEN"));
   return page.evaluate(
     async ([path, method, body]) => {
       const token = window.localStorage.getItem("JWT_ACCESS_TOKEN");
