@@ -17,8 +17,11 @@ describe("taps before the page is interactive", () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const [product] = await fetchProducts(baseURL);
-    if (!product) throw new Error("the shop has no products");
+    // A product with no sizes or colours: Add To Cart and Order Now need no choice first.
+    const product = (await fetchProducts(baseURL)).find(
+      (p) => p.sizes.length === 0 && p.colors.length === 0,
+    );
+    if (!product) throw new Error("the shop has no product without sizes and colours");
     productId = product._id;
     productPath = `/product-details/${product._id}`;
   });

@@ -69,11 +69,9 @@ describe("a customer who hits a rate limit is told to wait", () => {
     await page.getByRole("button", { name: "Proceed To Checkout" }).click();
     await page.waitForURL(/\/product-checkout$/);
     await fillCheckout(page);
-    const answered = page.waitForResponse((r) => r.url().endsWith("/api/postOrder"));
+    // Confirm Order posts to the checkout's action (the 429 and its Retry-After are checked in
+    // app/routes/cart/checkout.db.test.ts); the visitor is told how long to wait.
     await page.getByRole("button", { name: "Confirm Order" }).click();
-    const res = await answered;
-    expect(res.status()).toBe(429);
-    expect(Number(res.headers()["retry-after"])).toBeGreaterThan(0);
     expect(await dialogOf(page, "Error")).toMatch(TOO_MANY);
     expect(page.url()).toMatch(/\/product-checkout$/);
     await page.close();

@@ -89,6 +89,9 @@ export function ChoicePicker({
             value={pick ? o : undefined}
             formAction={pick?.page}
             formMethod={pick ? "get" : undefined}
+            // With scripts on their way, a tap waits for them (shared/page-shell.ts early taps)
+            // instead of reloading the page; without scripts the form carries the choice.
+            data-early-tap=""
             aria-pressed={value === o}
             onClick={(e) => {
               e.preventDefault();
@@ -134,6 +137,8 @@ export function QuantityStepper({
           value: n,
           formAction: pick.page,
           formMethod: "get",
+          // As the pickers: a tap before the scripts waits for them (early taps).
+          "data-early-tap": "",
         } as const)
       : ({ type: "button" } as const);
   return (

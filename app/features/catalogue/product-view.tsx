@@ -236,6 +236,9 @@ function ProductBuyBox({ product }: { product: Product }) {
           <button
             type="submit"
             className="btn btn-neutral"
+            // A tap before the scripts waits for them and is carried out here, with the browser
+            // cart's navigation state; without scripts the form goes to checkout by itself.
+            data-early-tap=""
             onClick={(e) => {
               e.preventDefault();
               if (ready()) navigate("/product-checkout", checkoutNavigation([item()]));
