@@ -67,22 +67,27 @@ function orderBody(product: {
   images: string[];
   offerPrice: number | null;
   originalPrice: number;
+  sizes: string[];
+  colors: string[];
 }) {
   const price = product.offerPrice ?? product.originalPrice;
+  // Delivery is free from ৳5,000 (FREE_DELIVERY_OVER's default), else ৳60 inside Dhaka.
+  const charge = price >= 5000 ? 0 : 60;
   return JSON.stringify({
     date: "23 Nov, 2026",
     placedAt: new Date().toISOString(),
     time: "12:00 pm",
     subTotal: price,
-    total: price + 60,
+    total: price + charge,
     orderStatus: "Pending",
     products: [
       {
         id: product._id,
         name: product.name,
         imageUrl: product.images[0] ?? "",
-        color: "N/A",
-        size: "N/A",
+        // A product that offers colours or sizes is ordered in one of them (issue 20 item 15).
+        color: product.colors[0] ?? "N/A",
+        size: product.sizes[0] ?? "N/A",
         originalPrice: price,
         quantity: 1,
       },
@@ -98,7 +103,7 @@ function orderBody(product: {
       addressType: "Home",
       deliveryArea: "Inside Dhaka",
       paymentSystem: "Cash On Delivery",
-      deliveryCharge: 60,
+      deliveryCharge: charge,
     },
   });
 }
@@ -166,6 +171,8 @@ export async function runServerBench(
         name: string;
         images: string[];
         offerPrice: number | null;
+        sizes: string[];
+        colors: string[];
         originalPrice: number;
       }[];
     }>(`${base}/api/products?category=${encodeURIComponent("Bag Items")}&limit=20`);
