@@ -4,7 +4,6 @@ import {
   type DeliveryArea,
   deliveryAreaFor,
   isDeliveryArea,
-  orderTotals,
 } from "./delivery";
 import { toAsciiDigits } from "./digits";
 import { BD_MOBILE_PATTERN, MOBILE_NUMBER_LENGTH, MOBILE_NUMBER_MESSAGE } from "./phone";
@@ -21,7 +20,6 @@ export const MAX_LINE_QUANTITY = 99;
 export const ADDRESS_TYPES = ["Home", "Office"] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 export const PAYMENT_SYSTEM = "Cash On Delivery";
-export const ORDER_STATUS_NEW = "Pending";
 
 /** Field length limits shared by the form (maxLength) and the server schema. */
 export const CUSTOMER_FIELD_LIMITS = {
@@ -35,8 +33,13 @@ export const CUSTOMER_FIELD_LIMITS = {
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,100}$/;
 
-/** Same idea as the server's zod email check, kept loose: something@domain.tld. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An email address as checkout takes it, in the browser and on the server alike (the pattern
+ * zod's `z.email()` uses by default, so API clients see no change): a local part without
+ * leading or doubled dots, "@", and a domain with a top-level part of two letters or more.
+ */
+export const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export type MobileInput = { value: string; refused: boolean };
 
@@ -95,6 +98,26 @@ export type CheckoutForm = {
 
 export type CheckoutField = keyof CheckoutForm;
 
+/** What checkout says of each field, on the page and in the API's field issues. */
+export const CHECKOUT_MESSAGES = {
+  nameRequired: "Name is required",
+  nameTooLong: "Name is too long",
+  emailRequired: "Email is required",
+  emailInvalid: "Enter a valid email address",
+  mobileRequired: "Mobile number is required",
+  mobileInvalid: MOBILE_NUMBER_MESSAGE,
+  districtRequired: "Choose a district",
+  districtUnknown: "Choose a district from the list",
+  thanaRequired: "Choose a thana",
+  thanaUnknown: "Choose a thana of the selected district",
+  addressRequired: "Address is required",
+  addressTooLong: "Address is too long",
+  addressType: "Choose an address type",
+  deliveryArea: "Choose a delivery area",
+  commentTooLong: "Comment is too long",
+  paymentSystem: "Choose a payment method",
+} as const;
+
 /**
  * The place checks of core/geo.ts, passed in so that this module stays free of the district
  * list (the checkout page loads that list on its own).
@@ -105,41 +128,57 @@ export type PlaceRules = {
 };
 
 /**
- * Problems per field of the checkout form, by the rules the server applies. Empty when the
- * form may be submitted. The comment is the only optional field.
+ * Problems per field of the checkout form: the one set of checkout rules, run by the page as
+ * the visitor types and by the API's schema (core/schemas/order.ts) on what arrives. Empty when
+ * the form may be submitted; the comment is the only optional field.
+ *
+ * `areaMustMatchAddress: false` is the server's reading: a delivery area that is not the
+ * address's own is not a field error there but a changed price (409 price_changed with the
+ * address's figures, server/services/orders.ts).
  */
 export function checkoutFormIssues(
   form: CheckoutForm,
   places: PlaceRules,
+  { areaMustMatchAddress = true }: { areaMustMatchAddress?: boolean } = {},
 ): Partial<Record<CheckoutField, string>> {
+  const m = CHECKOUT_MESSAGES;
   const issues: Partial<Record<CheckoutField, string>> = {};
   const name = form.name.trim();
-  if (!name) issues.name = "Name is required";
-  else if (name.length > CUSTOMER_FIELD_LIMITS.name) issues.name = "Name is too long";
+  if (!name) issues.name = m.nameRequired;
+  else if (name.length > CUSTOMER_FIELD_LIMITS.name) issues.name = m.nameTooLong;
   const email = form.email.trim();
-  if (!email) issues.email = "Email is required";
+  if (!email) issues.email = m.emailRequired;
   else if (email.length > CUSTOMER_FIELD_LIMITS.email || !EMAIL_PATTERN.test(email)) {
-    issues.email = "Enter a valid email address";
+    issues.email = m.emailInvalid;
   }
-  if (!form.mobileNumber) issues.mobileNumber = "Mobile number is required";
-  else if (!BD_MOBILE_PATTERN.test(form.mobileNumber)) issues.mobileNumber = MOBILE_NUMBER_MESSAGE;
-  if (!form.district) issues.district = "Choose a district";
-  else if (!places.isDistrict(form.district)) issues.district = "Choose a district from the list";
-  if (!form.thana) issues.thana = "Choose a thana";
+  const mobile = form.mobileNumber.trim();
+  if (!mobile) issues.mobileNumber = m.mobileRequired;
+  else if (!BD_MOBILE_PATTERN.test(mobile)) issues.mobileNumber = m.mobileInvalid;
+  if (!form.district) issues.district = m.districtRequired;
+  else if (!places.isDistrict(form.district)) issues.district = m.districtUnknown;
+  if (!form.thana) issues.thana = m.thanaRequired;
   else if (!issues.district && !places.isValidDistrictThana(form.district, form.thana)) {
-    issues.thana = "Choose a thana of the selected district";
+    issues.thana = m.thanaUnknown;
   }
   const address = form.address.trim();
-  if (!address) issues.address = "Address is required";
-  else if (address.length > CUSTOMER_FIELD_LIMITS.address) issues.address = "Address is too long";
+  if (!address) issues.address = m.addressRequired;
+  else if (address.length > CUSTOMER_FIELD_LIMITS.address) issues.address = m.addressTooLong;
   if (!(ADDRESS_TYPES as readonly string[]).includes(form.addressType)) {
-    issues.addressType = "Choose an address type";
+    issues.addressType = m.addressType;
   }
-  const area = deliveryAreaIssue(form);
+  // The address decides the area only once it is a known district and thana.
+  const placeKnown = !issues.district && !issues.thana;
+  const area =
+    areaMustMatchAddress && placeKnown
+      ? deliveryAreaIssue(form)
+      : isDeliveryArea(form.deliveryArea)
+        ? undefined
+        : m.deliveryArea;
   if (area) issues.deliveryArea = area;
-  if (form.comment.trim().length > CUSTOMER_FIELD_LIMITS.comment)
-    issues.comment = "Comment is too long";
-  if (form.paymentSystem !== PAYMENT_SYSTEM) issues.paymentSystem = "Choose a payment method";
+  if (form.comment.trim().length > CUSTOMER_FIELD_LIMITS.comment) {
+    issues.comment = m.commentTooLong;
+  }
+  if (form.paymentSystem !== PAYMENT_SYSTEM) issues.paymentSystem = m.paymentSystem;
   return issues;
 }
 
@@ -150,7 +189,7 @@ export function checkoutFormIssues(
 export function deliveryAreaIssue(
   form: Pick<CheckoutForm, "district" | "thana" | "deliveryArea">,
 ): string | undefined {
-  if (!isDeliveryArea(form.deliveryArea)) return "Choose a delivery area";
+  if (!isDeliveryArea(form.deliveryArea)) return CHECKOUT_MESSAGES.deliveryArea;
   const expected = deliveryAreaFor(form.district, form.thana);
   if (expected && expected !== form.deliveryArea) return areaMismatchMessage(expected);
   return undefined;
@@ -219,60 +258,3 @@ export type CustomerDetails = {
   deliveryArea: DeliveryArea;
   paymentSystem: string;
 };
-
-export type OrderRequestBody = {
-  date: string;
-  placedAt: string;
-  time: string;
-  subTotal: number;
-  total: number;
-  orderStatus: typeof ORDER_STATUS_NEW;
-  products: CheckoutLine[];
-  customerData: CustomerDetails & { deliveryCharge: number };
-};
-
-/** The spec's POST /api/postOrder body from the checkout form and its lines. */
-export function buildOrderBody(
-  form: CheckoutForm & { deliveryArea: DeliveryArea },
-  lines: readonly CheckoutLine[],
-  now: { date: string; time: string; placedAt: string },
-  freeOver: number,
-): OrderRequestBody {
-  const {
-    subTotal,
-    deliveryCharge: charge,
-    total,
-  } = orderTotals(
-    lines.map((l) => ({ unitPrice: l.originalPrice, quantity: l.quantity })),
-    form.deliveryArea,
-    freeOver,
-  );
-  return {
-    ...now,
-    subTotal,
-    total,
-    orderStatus: ORDER_STATUS_NEW,
-    products: lines.map((l) => ({
-      id: l.id,
-      name: l.name,
-      imageUrl: l.imageUrl,
-      color: l.color,
-      size: l.size,
-      originalPrice: l.originalPrice,
-      quantity: l.quantity,
-    })),
-    customerData: {
-      name: form.name.trim(),
-      email: form.email.trim(),
-      mobileNumber: form.mobileNumber,
-      district: form.district,
-      thana: form.thana,
-      address: form.address.trim(),
-      comment: form.comment.trim(),
-      addressType: form.addressType,
-      deliveryArea: form.deliveryArea,
-      paymentSystem: form.paymentSystem,
-      deliveryCharge: charge,
-    },
-  };
-}

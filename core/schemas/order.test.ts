@@ -78,13 +78,21 @@ describe("customerDataSchema", () => {
   });
 
   it("explains a bad mobile number", () => {
-    for (const mobileNumber of ["0171234567", "01212345678", "+8801712345678", ""]) {
+    for (const mobileNumber of ["0171234567", "01212345678", "+8801712345678"]) {
       const r = customerDataSchema.safeParse({ ...customer, mobileNumber });
       expect(issuePaths(r), mobileNumber).toEqual(["mobileNumber"]);
       expect(r.error?.issues[0]?.message).toBe(
         "Enter a Bangladesh mobile number: 11 digits, 01 then 3–9 then 8 more digits (e.g. 01712345678)",
       );
     }
+  });
+
+  it("asks for a missing field with the checkout page's words", () => {
+    const r = customerDataSchema.safeParse({ ...customer, mobileNumber: "", name: undefined });
+    expect(r.error?.issues.map((i) => [i.path[0], i.message]).sort()).toEqual([
+      ["mobileNumber", "Mobile number is required"],
+      ["name", "Name is required"],
+    ]);
   });
 
   it("refuses a list or a scalar in place of the customer (no district check on it)", () => {

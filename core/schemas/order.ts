@@ -2,18 +2,21 @@ import { z } from "zod";
 import { COLORS, SIZES } from "../catalogue";
 import {
   ADDRESS_TYPES,
+  CHECKOUT_MESSAGES,
+  type CheckoutField,
+  type CheckoutForm,
   CUSTOMER_FIELD_LIMITS,
+  checkoutFormIssues,
   MAX_LINE_QUANTITY,
   MAX_ORDER_LINES,
   MOBILE_NUMBER_MESSAGE,
   NOT_APPLICABLE,
   PAYMENT_SYSTEM,
+  type PlaceRules,
 } from "../checkout";
 import { DELIVERY_AREAS } from "../delivery";
 import { asciiDigitsIfString } from "../digits";
-import { findDistrict, normalizePlaceName } from "../geo";
-import { BD_MOBILE_PATTERN } from "../phone";
-import { whenFieldsValid } from "./common";
+import { findDistrict, isValidDistrictThana, normalizePlaceName } from "../geo";
 
 // The constants live in core/checkout.ts (no zod) so the browser's checkout can use them too.
 export {
@@ -38,54 +41,84 @@ export const orderLineInputSchema = z.object({
 
 export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
 
-const placeName = z.string().trim().min(1).max(100).transform(normalizePlaceName);
+/** Whether zod already refused `field` (then the rules below do not report it twice). */
+function alreadyRefused(issues: readonly z.core.$ZodRawIssue[], field: string): boolean {
+  return issues.some((i) => i.path?.[0] === field);
+}
 
+const text = (required: string) =>
+  z.string({ error: (iss) => (iss.input === undefined ? required : undefined) }).trim();
+
+const placeName = (required: string) => text(required).max(100).transform(normalizePlaceName);
+
+/** The place checks of core/geo.ts for `checkoutFormIssues`. */
+const PLACES: PlaceRules = {
+  isDistrict: (d) => findDistrict(d)?.bnName === d,
+  isValidDistrictThana,
+};
+
+const m = CHECKOUT_MESSAGES;
+
+/**
+ * Spec §3 customerData. The shape (types, trimming, Bengali digits, the list's spelling of
+ * places, defaults) is zod's; every field rule and message is `checkoutFormIssues`, the one the
+ * checkout page runs as the visitor types, so the page and the API cannot disagree. A delivery
+ * area that is not the address's own is the order service's 409 price_changed, not a field
+ * issue.
+ */
 export const customerDataSchema = z
   .object({
-    name: z.string().trim().min(1, "Name is required").max(CUSTOMER_FIELD_LIMITS.name),
+    // The limits also stand in the OpenAPI document; the words are checkoutFormIssues's.
+    name: text(m.nameRequired).max(CUSTOMER_FIELD_LIMITS.name, m.nameTooLong),
     // Lower-cased because orders are matched to accounts by email.
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .max(CUSTOMER_FIELD_LIMITS.email)
-      .pipe(z.email("Enter a valid email address")),
+    email: text(m.emailRequired).max(CUSTOMER_FIELD_LIMITS.email, m.emailInvalid).toLowerCase(),
     // Bengali digits (০১৭…) are stored as ASCII, as the checkout's field converts them.
-    mobileNumber: z.preprocess(
-      asciiDigitsIfString,
-      z.string().trim().regex(BD_MOBILE_PATTERN, MOBILE_NUMBER_MESSAGE),
-    ),
-    district: placeName,
-    thana: placeName,
-    address: z.string().trim().min(1, "Address is required").max(CUSTOMER_FIELD_LIMITS.address),
-    comment: z.string().trim().max(CUSTOMER_FIELD_LIMITS.comment).default(""),
-    addressType: z.enum(ADDRESS_TYPES).default("Home"),
-    deliveryArea: z.enum(DELIVERY_AREAS),
-    paymentSystem: z.literal(PAYMENT_SYSTEM).default(PAYMENT_SYSTEM),
+    mobileNumber: z.preprocess(asciiDigitsIfString, text(m.mobileRequired)),
+    district: placeName(m.districtRequired),
+    thana: placeName(m.thanaRequired),
+    address: text(m.addressRequired).max(CUSTOMER_FIELD_LIMITS.address, m.addressTooLong),
+    comment: z.string().trim().max(CUSTOMER_FIELD_LIMITS.comment, m.commentTooLong).default(""),
+    addressType: z.enum(ADDRESS_TYPES, { error: m.addressType }).default("Home"),
+    deliveryArea: z.enum(DELIVERY_AREAS, { error: m.deliveryArea }),
+    paymentSystem: z.literal(PAYMENT_SYSTEM, { error: m.paymentSystem }).default(PAYMENT_SYSTEM),
     /** The client's figure; the server computes the charge from deliveryArea. */
     deliveryCharge: z.number().min(0).optional(),
   })
   .superRefine(
     (c, ctx) => {
-      const district = findDistrict(c.district);
-      if (!district || district.bnName !== c.district) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["district"],
-          message: "Choose a district from the list",
-        });
-        return;
-      }
-      if (!district.thanas.some((t) => t.bnName === c.thana)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["thana"],
-          message: "Choose a thana of the selected district",
-        });
+      const found = checkoutFormIssues(asForm(c), PLACES, { areaMustMatchAddress: false });
+      for (const [field, message] of Object.entries(found)) {
+        if (!alreadyRefused(ctx.issues, field)) {
+          ctx.addIssue({ code: "custom", path: [field], message });
+        }
       }
     },
-    { when: whenFieldsValid(["district", "thana"]) },
+    // Run even when some fields failed their shape, so a form sees every problem at once.
+    { when: whenShaped },
   );
+
+/** The fields as the form's strings: one that failed its shape reads as empty (already reported). */
+function asForm(c: Record<string, unknown>): CheckoutForm {
+  const field = (k: CheckoutField) => (typeof c[k] === "string" ? (c[k] as string) : "");
+  return {
+    name: field("name"),
+    email: field("email"),
+    mobileNumber: field("mobileNumber"),
+    district: field("district"),
+    thana: field("thana"),
+    address: field("address"),
+    addressType: field("addressType"),
+    deliveryArea: field("deliveryArea"),
+    comment: field("comment"),
+    paymentSystem: field("paymentSystem"),
+  };
+}
+
+/** The refinement reads strings: it runs when the value is an object (fields may have failed). */
+function whenShaped(payload: z.core.ParsePayload): boolean {
+  const v = payload.value;
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
 
 export type CustomerDataInput = z.infer<typeof customerDataSchema>;
 
