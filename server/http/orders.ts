@@ -339,6 +339,7 @@ async function listFor(
     limit,
     cursor,
     returnDays: c.var.app.config.RETURN_DAYS,
+    riskMaxReturns: c.var.app.config.RISK_MAX_RETURNS,
   });
   return c.json(page, 200);
 }
@@ -365,6 +366,7 @@ ordersApi
     const caller = await requireCaller(c);
     const order = await getOrderDetail(c.var.app.db, caller, c.req.valid("param").id, {
       returnDays: c.var.app.config.RETURN_DAYS,
+      riskMaxReturns: c.var.app.config.RISK_MAX_RETURNS,
     });
     return c.json({ data: order }, 200);
   })
