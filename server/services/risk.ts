@@ -188,6 +188,30 @@ export async function requestFraudChecks(
   }
 }
 
+/**
+ * Queues Steadfast's check for the numbers of orders placed in the last day that have none from
+ * today (run by the scheduled courier job): the confirmation call sees it beside ours.
+ */
+export async function requestFraudChecksForNewOrders(
+  deps: Pick<AppContext, "db" | "jobs" | "couriers">,
+): Promise<number> {
+  if (!deps.couriers.steadfast) return 0;
+  const rows = rowsOf<{ phone: string }>(
+    await deps.db.execute(sql`
+      select distinct o.mobile_number as phone
+      from orders o
+      left join ${phoneCourierChecks} c on c.phone = o.mobile_number
+      where o.placed_at > now() - interval '1 day'
+        and (c.checked_at is null or c.checked_at < now() - interval '1 day')
+      limit 500`),
+  );
+  await requestFraudChecks(
+    deps,
+    rows.map((r) => r.phone),
+  );
+  return rows.length;
+}
+
 /** The `fraud-check` job: Steadfast's history of one number, at most once a day. */
 export async function runFraudCheck(
   deps: Pick<AppContext, "db" | "couriers">,
