@@ -77,7 +77,10 @@ export async function createAppContext(
   const catalogueEvents = await openCatalogueEvents(config, database);
   const catalogueCache = new CatalogueCache();
   const stopFollowing = catalogueCache.follow(catalogueEvents);
-  const jobs = await openJobQueue(database, { monitorSeconds: config.JOB_MONITOR_SECONDS });
+  const jobs = await openJobQueue(database, {
+    monitorSeconds: config.JOB_MONITOR_SECONDS,
+    courierRetrySeconds: config.COURIER_RETRY_SECONDS,
+  });
   const ctx: AppContext = {
     config,
     database,

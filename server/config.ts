@@ -104,6 +104,8 @@ const envSchema = z
     RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(7),
     // How often (seconds) a server looks for jobs left running by a server that died.
     JOB_MONITOR_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    // Seconds before a failed courier booking is tried again; doubled on each further try.
+    COURIER_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     // Couriers: each is offered only when its keys are set (decision 051).
     STEADFAST_API_URL: optionalUrl(/^https?:\/\//, "must be an http(s) URL"),
     STEADFAST_API_KEY: optionalString,

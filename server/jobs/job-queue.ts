@@ -81,6 +81,8 @@ export type JobQueue = {
 export type JobQueueOptions = {
   /** How often a server looks for jobs left running by a server that died (JOB_MONITOR_SECONDS). */
   monitorSeconds: number;
+  /** The first retry's delay of a courier booking (COURIER_RETRY_SECONDS); doubled after. */
+  courierRetrySeconds?: number;
 };
 
 function bossFor(database: Database, options: JobQueueOptions): PgBoss {
@@ -108,7 +110,25 @@ export async function openJobQueue(
   boss.on("error", (err) => logger.error({ err }, "job queue error"));
   await boss.start();
   for (const [name, definition] of Object.entries(QUEUES)) {
-    await boss.createQueue(name, { ...definition, retryBackoff: true, notify: true });
+    const retryDelay =
+      name === "courier-booking"
+        ? (options.courierRetrySeconds ?? definition.retryDelay)
+        : definition.retryDelay;
+    const settings = { ...definition, retryDelay, retryBackoff: true, notify: true };
+    if (await boss.getQueue(name)) {
+      // The settings of this version and configuration, for jobs queued from now on.
+      const {
+        policy: _policy,
+        heartbeatSeconds: _h,
+        retryDelayMax: _m,
+        ...changeable
+      } = settings as typeof settings & {
+        heartbeatSeconds?: number;
+      };
+      await boss.updateQueue(name, changeable);
+    } else {
+      await boss.createQueue(name, settings);
+    }
   }
   let stopped = false;
   return {
