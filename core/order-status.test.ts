@@ -5,6 +5,7 @@ import {
   CUSTOMER_ACTIVE_STATUSES,
   canDeleteOrder,
   canTransition,
+  courierNextStatus,
   DELETABLE_ORDER_STATUSES,
   isOrderStatus,
   ORDER_STATUSES,
