@@ -102,3 +102,18 @@ describe("order statuses", () => {
     expect(deletable).toEqual(["Delivered", "Cancelled", "Return"]);
   });
 });
+
+describe("courierNextStatus (decision 051)", () => {
+  it("books Confirmed into Shipping and ends Shipping in Delivered or Return", () => {
+    expect(courierNextStatus("Confirmed", "booked")).toBe("Shipping");
+    expect(courierNextStatus("Shipping", "delivered")).toBe("Delivered");
+    expect(courierNextStatus("Shipping", "returned")).toBe("Return");
+  });
+  it("never moves an order twice or backwards", () => {
+    expect(courierNextStatus("Shipping", "booked")).toBeNull();
+    expect(courierNextStatus("Delivered", "returned")).toBeNull();
+    expect(courierNextStatus("Return", "delivered")).toBeNull();
+    expect(courierNextStatus("Confirmed", "delivered")).toBeNull();
+    expect(courierNextStatus("Pending", "booked")).toBeNull();
+  });
+});
