@@ -58,6 +58,8 @@ async function seedBenchCatalogue(
   const started = performance.now();
   const ctx = await createAppContext(
     loadConfig({ NODE_ENV: "development", DATABASE_URL: databaseUrl, DATA_DIR: dataDir }),
+    undefined,
+    { workers: false },
   );
   try {
     await seedDemoData(ctx);

@@ -5,6 +5,7 @@ import {
   CUSTOMER_ACTIVE_STATUSES,
   canDeleteOrder,
   canTransition,
+  courierNextStatus,
   DELETABLE_ORDER_STATUSES,
   isOrderStatus,
   ORDER_STATUSES,
@@ -99,5 +100,20 @@ describe("order statuses", () => {
     expect(DELETABLE_ORDER_STATUSES).toEqual(["Cancelled", "Delivered", "Return"]);
     const deletable = ORDER_STATUSES.filter(canDeleteOrder);
     expect(deletable).toEqual(["Delivered", "Cancelled", "Return"]);
+  });
+});
+
+describe("courierNextStatus (decision 051)", () => {
+  it("books Confirmed into Shipping and ends Shipping in Delivered or Return", () => {
+    expect(courierNextStatus("Confirmed", "booked")).toBe("Shipping");
+    expect(courierNextStatus("Shipping", "delivered")).toBe("Delivered");
+    expect(courierNextStatus("Shipping", "returned")).toBe("Return");
+  });
+  it("never moves an order twice or backwards", () => {
+    expect(courierNextStatus("Shipping", "booked")).toBeNull();
+    expect(courierNextStatus("Delivered", "returned")).toBeNull();
+    expect(courierNextStatus("Return", "delivered")).toBeNull();
+    expect(courierNextStatus("Confirmed", "delivered")).toBeNull();
+    expect(courierNextStatus("Pending", "booked")).toBeNull();
   });
 });

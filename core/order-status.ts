@@ -77,3 +77,17 @@ export function returnDeadline(deliveredAt: Date, returnDays: number): Date {
 export function returnWindowClosedText(returnDays: number): string {
   return `Returns are accepted within ${returnDays} day${returnDays === 1 ? "" : "s"} of delivery`;
 }
+
+/**
+ * The changes couriers make, with no person involved (decision 051): a booked parcel moves a
+ * Confirmed order to Shipping; its end moves a Shipping order to Delivered or Return. Anything
+ * else (a late, repeated or out-of-order notification) changes nothing: never backwards.
+ */
+export function courierNextStatus(
+  from: OrderStatus,
+  event: "booked" | "delivered" | "returned",
+): OrderStatus | null {
+  if (event === "booked") return from === "Confirmed" ? "Shipping" : null;
+  if (from !== "Shipping") return null;
+  return event === "delivered" ? "Delivered" : "Return";
+}

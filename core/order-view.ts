@@ -1,4 +1,5 @@
 import type { CheckoutLine, CustomerDetails } from "./checkout";
+import type { OrderCourierView, OrderRiskView } from "./courier";
 import type { OrderStatus } from "./order-status";
 
 /** One line of an order as sold (spec §3 order line; `originalPrice` is the unit price it sold at), plus its total. */
@@ -14,6 +15,8 @@ export type OrderHistoryEntry = {
   byRole: "admin" | "customer" | "system";
   /** The name of whoever made the change, when that account still exists. */
   byName: string | null;
+  /** How a change nobody made came about: "by courier booking", "by courier: …". */
+  note: string | null;
 };
 
 /** An order as the API and the dashboard show it (spec §3 order). */
@@ -36,6 +39,12 @@ export type OrderView = {
    * ISO time. Null for every other status.
    */
   returnBy: string | null;
+  /** The order's parcel once a courier is involved (customers: once booked); null before. */
+  courier: OrderCourierView | null;
+  /** Admins only: this phone number's history at the shop. */
+  risk?: OrderRiskView;
+  /** Admins only: why the order is held (its number is blocked); null when it is not. */
+  heldReason?: string | null;
 };
 
 export type OrderDetailView = OrderView & { history: OrderHistoryEntry[] };

@@ -11,7 +11,7 @@ if (!email) {
 }
 
 try {
-  const ctx = await createAppContext(loadConfig());
+  const ctx = await createAppContext(loadConfig(), undefined, { workers: false });
   try {
     const [row] = await ctx.db
       .update(user)

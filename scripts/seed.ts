@@ -16,7 +16,7 @@ if (target !== undefined && (!Number.isInteger(target) || target < 1 || target >
 }
 
 try {
-  const ctx = await createAppContext(loadConfig());
+  const ctx = await createAppContext(loadConfig(), undefined, { workers: false });
   try {
     await seedDemoData(ctx, { log: (line) => console.log(line) });
     if (target !== undefined) {

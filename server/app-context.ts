@@ -10,7 +10,10 @@ import {
   redisCatalogueEvents,
 } from "./catalogue/events";
 import type { Config } from "./config";
+import { type Couriers, createCouriers } from "./couriers/registry";
 import { type Database, type Db, openDatabase } from "./db/client";
+import { type JobQueue, openJobQueue } from "./jobs/job-queue";
+import { startWorkers } from "./jobs/workers";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { S3MediaStorage } from "./media/s3-storage";
 import { LocalMediaStorage, type MediaStorage } from "./media/storage";
@@ -35,11 +38,18 @@ export type AppContext = {
   catalogueCache: CatalogueCache;
   /** Rate limits (ours and Better Auth's), counted in Redis when REDIS_URL is set. */
   rateLimiter: RateLimiter;
+  /** Background jobs (courier bookings, status polls, fraud checks) on pg-boss (decision 050). */
+  jobs: JobQueue;
+  /** The configured couriers (an unconfigured one is not offered). */
+  couriers: Couriers;
   close: () => Promise<void>;
 };
 
-/** Parts a test may replace (a mailer that blocks until released, say). */
-export type AppContextOverrides = { mailer?: Mailer };
+/**
+ * Parts a test may replace (a mailer that blocks until released, say); `workers: false` opens
+ * the job queue without taking jobs (scripts); `courierTimeoutMs` shortens courier calls.
+ */
+export type AppContextOverrides = { mailer?: Mailer; workers?: boolean; courierTimeoutMs?: number };
 
 export async function createAppContext(
   config: Config,
@@ -67,7 +77,11 @@ export async function createAppContext(
   const catalogueEvents = await openCatalogueEvents(config, database);
   const catalogueCache = new CatalogueCache();
   const stopFollowing = catalogueCache.follow(catalogueEvents);
-  return {
+  const jobs = await openJobQueue(database, {
+    monitorSeconds: config.JOB_MONITOR_SECONDS,
+    courierRetrySeconds: config.COURIER_RETRY_SECONDS,
+  });
+  const ctx: AppContext = {
     config,
     database,
     db: database.db,
@@ -82,7 +96,11 @@ export async function createAppContext(
     catalogueEvents,
     catalogueCache,
     rateLimiter,
+    jobs,
+    couriers: createCouriers(config.couriers, overrides.courierTimeoutMs),
     async close() {
+      // First: running jobs finish (or are left to be retried) while the database is still open.
+      await jobs.stop(10_000);
       await background.idle(10_000);
       stopFollowing();
       await catalogueEvents.close();
@@ -91,6 +109,8 @@ export async function createAppContext(
       await database.close();
     },
   };
+  if (overrides.workers !== false) await startWorkers(ctx);
+  return ctx;
 }
 
 /**

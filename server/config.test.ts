@@ -107,3 +107,33 @@ describe("configuration", () => {
     expect(() => loadConfig({ FREE_DELIVERY_OVER: "lots" })).toThrow("FREE_DELIVERY_OVER");
   });
 });
+
+describe("courier settings", () => {
+  it("offers a courier only with its keys, and names a half-set pair", () => {
+    expect(loadConfig({}).couriers).toEqual({ parcelWeightGrams: 500 });
+    const all = loadConfig({
+      STEADFAST_API_KEY: "k",
+      STEADFAST_SECRET_KEY: "s",
+      PATHAO_CLIENT_ID: "c",
+      PATHAO_CLIENT_SECRET: "p",
+      PATHAO_STORE_ID: "7001",
+      REDX_API_TOKEN: "t",
+      REDX_API_URL: "http://127.0.0.1:9/v1/",
+    }).couriers;
+    expect(all.steadfast).toMatchObject({
+      apiUrl: "https://portal.packzy.com/api/v1",
+      apiKey: "k",
+    });
+    expect(all.pathao).toMatchObject({ apiUrl: "https://api-hermes.pathao.com", storeId: 7001 });
+    expect(all.redx?.apiUrl).toBe("http://127.0.0.1:9/v1");
+    expect(() => loadConfig({ STEADFAST_API_KEY: "k" })).toThrow(
+      /STEADFAST_SECRET_KEY: is required with STEADFAST_API_KEY/,
+    );
+    expect(() => loadConfig({ PATHAO_CLIENT_ID: "c", PATHAO_CLIENT_SECRET: "p" })).toThrow(
+      /PATHAO_STORE_ID/,
+    );
+    expect(() =>
+      loadConfig({ PATHAO_CLIENT_ID: "c", PATHAO_CLIENT_SECRET: "p", PATHAO_STORE_ID: "x" }),
+    ).toThrow(/numeric store id/);
+  });
+});

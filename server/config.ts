@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_FREE_DELIVERY_OVER } from "../core/delivery";
+import type { CourierSettings } from "./couriers/settings";
 import type { S3MediaOptions } from "./media/s3-storage";
 
 const optionalString = z
@@ -101,11 +102,49 @@ const envSchema = z
     // decisions.md "Returns": how many days after delivery the customer may return an order
     // (admins may record a return at any time).
     RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+    // How often (seconds) a server looks for jobs left running by a server that died.
+    JOB_MONITOR_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    // Seconds before a failed courier booking is tried again; doubled on each further try.
+    COURIER_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    // Couriers: each is offered only when its keys are set (decision 051).
+    STEADFAST_API_URL: optionalUrl(/^https?:\/\//, "must be an http(s) URL"),
+    STEADFAST_API_KEY: optionalString,
+    STEADFAST_SECRET_KEY: optionalString,
+    STEADFAST_WEBHOOK_TOKEN: optionalString,
+    PATHAO_API_URL: optionalUrl(/^https?:\/\//, "must be an http(s) URL"),
+    PATHAO_CLIENT_ID: optionalString,
+    PATHAO_CLIENT_SECRET: optionalString,
+    PATHAO_STORE_ID: optionalString.refine((v) => v === undefined || /^[0-9]{1,12}$/.test(v), {
+      message: "must be the numeric store id from the Pathao merchant panel",
+    }),
+    PATHAO_WEBHOOK_SECRET: optionalString,
+    REDX_API_URL: optionalUrl(/^https?:\/\//, "must be an http(s) URL"),
+    REDX_API_TOKEN: optionalString,
+    REDX_WEBHOOK_SECRET: optionalString,
+    // Parcel weight sent to couriers that ask for one (grams).
+    PARCEL_WEIGHT_GRAMS: z.coerce.number().int().min(1).max(100_000).default(500),
+    // A phone number is risky once more of its orders than this came back (Return).
+    RISK_MAX_RETURNS: z.coerce.number().int().min(0).max(1000).default(2),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
   })
   .superRefine((e, ctx) => {
+    const pairs = [
+      ["STEADFAST_API_KEY", "STEADFAST_SECRET_KEY"],
+      ["PATHAO_CLIENT_ID", "PATHAO_CLIENT_SECRET"],
+      ["PATHAO_CLIENT_ID", "PATHAO_STORE_ID"],
+    ] as const;
+    for (const [a, b] of pairs) {
+      if (Boolean(e[a]) !== Boolean(e[b])) {
+        const missing = e[a] ? b : a;
+        ctx.addIssue({
+          code: "custom",
+          path: [missing],
+          message: `is required with ${missing === a ? b : a}`,
+        });
+      }
+    }
     if (e.MEDIA_STORAGE !== "s3") return;
     for (const name of [
       "S3_ENDPOINT",
@@ -131,7 +170,46 @@ export type Config = Env & {
   rateLimit: boolean;
   database: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
   media: { kind: "local"; dir: string } | ({ kind: "s3" } & S3MediaOptions);
+  /** The couriers whose keys are set; the others are not offered. */
+  couriers: CourierSettings;
 };
+
+function courierSettings(e: Env): CourierSettings {
+  const trim = (url: string) => url.replace(/\/+$/, "");
+  return {
+    ...(e.STEADFAST_API_KEY && e.STEADFAST_SECRET_KEY
+      ? {
+          steadfast: {
+            apiUrl: trim(e.STEADFAST_API_URL ?? "https://portal.packzy.com/api/v1"),
+            apiKey: e.STEADFAST_API_KEY,
+            secretKey: e.STEADFAST_SECRET_KEY,
+            webhookToken: e.STEADFAST_WEBHOOK_TOKEN,
+          },
+        }
+      : {}),
+    ...(e.PATHAO_CLIENT_ID && e.PATHAO_CLIENT_SECRET && e.PATHAO_STORE_ID
+      ? {
+          pathao: {
+            apiUrl: trim(e.PATHAO_API_URL ?? "https://api-hermes.pathao.com"),
+            clientId: e.PATHAO_CLIENT_ID,
+            clientSecret: e.PATHAO_CLIENT_SECRET,
+            storeId: Number(e.PATHAO_STORE_ID),
+            webhookSecret: e.PATHAO_WEBHOOK_SECRET,
+          },
+        }
+      : {}),
+    ...(e.REDX_API_TOKEN
+      ? {
+          redx: {
+            apiUrl: trim(e.REDX_API_URL ?? "https://openapi.redx.com.bd/v1.0.0-beta"),
+            token: e.REDX_API_TOKEN,
+            webhookSecret: e.REDX_WEBHOOK_SECRET,
+          },
+        }
+      : {}),
+    parcelWeightGrams: e.PARCEL_WEIGHT_GRAMS,
+  };
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -155,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }
       : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
+    couriers: courierSettings(e),
     media:
       e.MEDIA_STORAGE === "s3"
         ? {

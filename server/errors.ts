@@ -10,7 +10,8 @@ export type AppErrorCode =
   | "conflict"
   | "price_changed"
   | "payload_too_large"
-  | "rate_limited";
+  | "rate_limited"
+  | "courier_unavailable";
 
 export type FieldIssue = { path: string; message: string };
 
@@ -24,6 +25,7 @@ const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   price_changed: 409,
   payload_too_large: 413,
   rate_limited: 429,
+  courier_unavailable: 502,
 };
 
 /** The one error type services throw; `errorBody` turns it into the API's error shape. */

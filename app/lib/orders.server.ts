@@ -22,6 +22,7 @@ export async function orderListPage(ctx: AppContext, actor: Actor, list: OrderLi
       cursor,
       limit: ORDER_PAGE_SIZE,
       returnDays: ctx.config.RETURN_DAYS,
+      riskMaxReturns: ctx.config.RISK_MAX_RETURNS,
     }),
   );
   return { ...page, search };
@@ -29,7 +30,12 @@ export async function orderListPage(ctx: AppContext, actor: Actor, list: OrderLi
 
 /** The order overview and invoice: admins see every order, customers their own; anything else is a 404 page. */
 export function orderForPage(ctx: AppContext, actor: Actor, id: string) {
-  return orPageError(getOrderDetail(ctx.db, actor, id, { returnDays: ctx.config.RETURN_DAYS }));
+  return orPageError(
+    getOrderDetail(ctx.db, actor, id, {
+      returnDays: ctx.config.RETURN_DAYS,
+      riskMaxReturns: ctx.config.RISK_MAX_RETURNS,
+    }),
+  );
 }
 
 /** Dashboard home: the viewer's order counts per status; for admins also the product count and the 30-day chart. */

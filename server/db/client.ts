@@ -19,6 +19,8 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** The postgres.js client on PostgreSQL (for LISTEN/NOTIFY); absent on PGlite. */
   postgres?: postgres.Sql;
+  /** The PostgreSQL URL (the job queue opens its own small pool on it); absent on PGlite. */
+  url?: string;
   /** The PGlite client (for backup and restore); absent on PostgreSQL. */
   pglite?: PGlite;
   close: () => Promise<void>;
@@ -114,7 +116,13 @@ export async function openDatabase(
       }
     }
     const db = drizzlePostgres({ client, schema }) as unknown as Db;
-    return { db, kind: "postgres", postgres: client, close: () => client.end({ timeout: 5 }) };
+    return {
+      db,
+      kind: "postgres",
+      postgres: client,
+      url: target.url,
+      close: () => client.end({ timeout: 5 }),
+    };
   }
 
   const lock = target.dataDir ? lockDataDir(path.dirname(target.dataDir)) : undefined;

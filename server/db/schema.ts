@@ -6,10 +6,12 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { BOOKING_STATES, COURIER_NAMES } from "~/core/courier";
 import { DELIVERY_AREAS } from "~/core/delivery";
 import { ORDER_STATUSES } from "~/core/order-status";
 
@@ -170,6 +172,8 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key"),
     /** SHA-256 of the normalized request that used idempotencyKey; a reuse with another body is refused. */
     requestHash: text("request_hash"),
+    /** Why the order is held for a look before it goes on (its number is on the block list). */
+    heldReason: text("held_reason"),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
@@ -179,7 +183,8 @@ export const orders = pgTable(
     index("orders_status_placed_idx").on(t.status, t.placedAt.desc().nullsFirst()),
     index("orders_customer_email_idx").on(t.customerEmail),
     index("orders_user_id_idx").on(t.userId),
-    index("orders_mobile_number_idx").on(t.mobileNumber),
+    // The risk column's one aggregate per page of phones reads only this index (decision 052).
+    index("orders_mobile_status_idx").on(t.mobileNumber, t.status),
     index("orders_placed_idx").on(t.placedAt.desc().nullsFirst()),
     check(
       "orders_status_check",
@@ -228,9 +233,90 @@ export const orderStatusHistory = pgTable(
     }),
     changedByRole: text("changed_by_role", { enum: ["admin", "customer", "system"] }).notNull(),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** How the change came about when no person made it: "by courier booking", "by courier: …". */
+    note: text("note"),
   },
   (t) => [index("order_status_history_order_idx").on(t.orderId, t.changedAt)],
 );
+
+// ---------------------------------------------------------------- Couriers (decision 051)
+
+/** An order's parcel with a courier: one per order, from the booking request on. */
+export const orderCouriers = pgTable(
+  "order_couriers",
+  {
+    orderId: text("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    courier: text("courier", { enum: COURIER_NAMES }).notNull(),
+    state: text("state", { enum: BOOKING_STATES }).notNull(),
+    consignmentId: text("consignment_id"),
+    trackingCode: text("tracking_code"),
+    /** The courier's own status of the parcel and its last message (Bengali kept). */
+    courierStatus: text("courier_status"),
+    courierMessage: text("courier_message"),
+    /** When the courier says its status was last set: older notifications change nothing. */
+    courierStatusAt: timestamp("courier_status_at", { withTimezone: true }),
+    charge: integer("charge"),
+    lastError: text("last_error"),
+    attempts: integer("attempts").notNull().default(0),
+    requestedByUserId: text("requested_by_user_id").references(() => user.id, {
+      onDelete: "set null",
+    }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }),
+    bookedAt: timestamp("booked_at", { withTimezone: true }),
+    /** When the parcel reached its end (delivered or returned); later notifications change nothing. */
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("order_couriers_consignment_idx").on(t.courier, t.consignmentId),
+    index("order_couriers_state_idx").on(t.state, t.requestedAt),
+    // The status poll's parcels: booked and not yet at their end.
+    index("order_couriers_open_idx")
+      .on(t.courierStatusAt)
+      .where(sql`${t.state} = 'booked' and ${t.finishedAt} is null`),
+  ],
+);
+
+/** Where a thana is in a courier's address tree (Pathao: city, zone, area; RedX: area). */
+export const courierAreas = pgTable(
+  "courier_areas",
+  {
+    courier: text("courier", { enum: COURIER_NAMES }).notNull(),
+    /** As orders store them: Bengali names. */
+    district: text("district").notNull(),
+    thana: text("thana").notNull(),
+    cityId: integer("city_id"),
+    zoneId: integer("zone_id"),
+    areaId: integer("area_id"),
+    areaName: text("area_name"),
+    /** "lookup" (matched by name from the courier's list) or "admin" (chosen by hand). */
+    source: text("source", { enum: ["lookup", "admin"] }).notNull(),
+    updatedByUserId: text("updated_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.courier, t.district, t.thana] })],
+);
+
+// ---------------------------------------------------------------- Risk (decision 052)
+
+/** Numbers whose orders are held for a look (accepted, never dropped). */
+export const phoneBlocks = pgTable("phone_blocks", {
+  phone: text("phone").primaryKey(),
+  reason: text("reason").notNull(),
+  blockedByUserId: text("blocked_by_user_id").references(() => user.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Steadfast's history of a number across its merchants, fetched at most once a day. */
+export const phoneCourierChecks = pgTable("phone_courier_checks", {
+  phone: text("phone").primaryKey(),
+  totalParcels: integer("total_parcels").notNull(),
+  delivered: integer("delivered").notNull(),
+  cancelled: integer("cancelled").notNull(),
+  checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 // ---------------------------------------------------------------- Contact
 
@@ -254,3 +340,4 @@ export type SlideRow = typeof slides.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type UserRow = typeof user.$inferSelect;
+export type OrderCourierRow = typeof orderCouriers.$inferSelect;

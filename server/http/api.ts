@@ -9,6 +9,7 @@ import { accountsApi } from "./accounts";
 import { renderApiDocs } from "./api-docs";
 import { bodyLimit } from "./body-limit";
 import { contactApi } from "./contact";
+import { couriersApi, webhooksApi } from "./couriers";
 import { refuseCrossSite } from "./cross-site";
 import type { AppEnv } from "./env";
 import { catalogueApiCache } from "./http-cache";
@@ -67,6 +68,8 @@ export function createApi(ctx: AppContext) {
   api.route("/", ordersApi);
   api.route("/", accountsApi);
   api.route("/", imagesApi);
+  api.route("/", couriersApi);
+  api.route("/", webhooksApi);
 
   const document = () => completeApiDocument(api.getOpenAPIDocument({ ...OPENAPI_INFO }));
   api.get("/openapi.json", (c) => c.json(document()));

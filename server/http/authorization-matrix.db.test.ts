@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../app-context";
-import { user } from "../db/schema";
+import { courierAreas, phoneBlocks, user } from "../db/schema";
 import type { Product } from "../services/products";
 import { addSlide } from "../services/slides";
 import { signUp, signUpAdmin } from "../testing/accounts";
@@ -201,6 +201,106 @@ const EXPECTED: Record<string, Expectation> = {
     }),
   },
 
+  // No courier is configured here: an admin's booking is refused as such (400), after the role.
+  "POST /api/orders/:id/courier": {
+    status: adminOnly(400),
+    request: async (f) => ({
+      path: `/api/orders/${await storeOrder(ctx, f.product, { userId: f.owner.id, email: f.owner.email }, ["Confirmed"])}/courier`,
+      init: json("POST", { courier: "steadfast" }),
+    }),
+  },
+  "POST /api/orders/:id/courier/retry": {
+    status: adminOnly(409),
+    request: async (f) => ({
+      path: `/api/orders/${await storeOrder(ctx, f.product, { userId: f.owner.id, email: f.owner.email }, ["Confirmed"])}/courier/retry`,
+      init: json("POST", {}),
+    }),
+  },
+  "GET /api/couriers": { status: adminOnly(200), request: () => ({ path: "/api/couriers" }) },
+  "GET /api/courier-areas": {
+    status: adminOnly(200),
+    request: () => ({ path: "/api/courier-areas?courier=pathao" }),
+  },
+  "PUT /api/courier-areas": {
+    status: adminOnly(200),
+    request: () => ({
+      path: "/api/courier-areas",
+      init: json("PUT", {
+        courier: "redx",
+        district: "ঢাকা",
+        thana: "মিরপুর",
+        areaId: 1,
+        areaName: "Mirpur",
+      }),
+    }),
+  },
+  "DELETE /api/courier-areas": {
+    status: adminOnly(200),
+    request: async () => {
+      await ctx.db
+        .insert(courierAreas)
+        .values({
+          courier: "redx",
+          district: "ঢাকা",
+          thana: "বাড্ডা",
+          areaId: 9,
+          areaName: "Badda",
+          source: "admin",
+        })
+        .onConflictDoNothing();
+      return {
+        path: `/api/courier-areas?courier=redx&district=${encodeURIComponent("ঢাকা")}&thana=${encodeURIComponent("বাড্ডা")}`,
+        init: { method: "DELETE" },
+      };
+    },
+  },
+  "GET /api/courier-areas/options": {
+    status: adminOnly(400),
+    request: () => ({
+      path: `/api/courier-areas/options?courier=redx&district=${encodeURIComponent("ঢাকা")}`,
+    }),
+  },
+  "GET /api/blocked-phones": {
+    status: adminOnly(200),
+    request: () => ({ path: "/api/blocked-phones" }),
+  },
+  "POST /api/blocked-phones": {
+    status: adminOnly(201),
+    request: () => ({
+      path: "/api/blocked-phones",
+      init: json("POST", { phone: "01999000111", reason: "Refused three parcels" }),
+    }),
+  },
+  "DELETE /api/blocked-phones/:phone": {
+    status: adminOnly(200),
+    request: async () => {
+      await ctx.db
+        .insert(phoneBlocks)
+        .values({ phone: "01999000222", reason: "Test" })
+        .onConflictDoNothing();
+      return { path: "/api/blocked-phones/01999000222", init: { method: "DELETE" } };
+    },
+  },
+  // Couriers call these with their own secret; no session makes a difference, none is set here.
+  "POST /api/webhooks/steadfast": {
+    status: all(401),
+    request: () => ({
+      path: "/api/webhooks/steadfast",
+      init: json("POST", { notification_type: "delivery_status" }),
+    }),
+  },
+  "POST /api/webhooks/pathao": {
+    status: all(401),
+    request: () => ({
+      path: "/api/webhooks/pathao",
+      init: json("POST", { event: "webhook_integration" }),
+    }),
+  },
+  "POST /api/webhooks/redx": {
+    status: all(401),
+    request: () => ({ path: "/api/webhooks/redx", init: json("POST", { status: "delivered" }) }),
+  },
+
   "POST /api/jwt": {
     // A token only for your own email: an admin gets none for a customer either.
     status: { anonymous: 401, customerA: 200, customerB: 403, admin: 403 },
@@ -239,9 +339,11 @@ const EXPECTED: Record<string, Expectation> = {
 };
 
 const REFUSAL_CODES: Record<number, string> = {
+  400: "invalid",
   401: "unauthorized",
   403: "forbidden",
   404: "not_found",
+  409: "conflict",
 };
 
 /** "METHOD /path" of every handler the server registers; middleware (ALL) and the 404 fallback are left out. */

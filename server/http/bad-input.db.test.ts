@@ -88,6 +88,48 @@ const ROUTES: Record<string, Template> = {
     path: (id) => `/api/deleteOrder/${id}`,
     id: (ids) => ids.deliveredOrder,
   },
+  // No courier is configured here: the body is checked before that is found out.
+  "POST /api/orders/:id/courier": {
+    path: (id) => `/api/orders/${id}/courier`,
+    id: (ids) => ids.pendingOrder,
+    body: () => ({ courier: "steadfast" }),
+  },
+  "POST /api/orders/:id/courier/retry": {
+    path: (id) => `/api/orders/${id}/courier/retry`,
+    id: (ids) => ids.pendingOrder,
+    body: () => ({ confirmNotBooked: true }),
+  },
+  "PUT /api/courier-areas": {
+    path: () => "/api/courier-areas",
+    body: () => ({ courier: "pathao", district: "ঢাকা", thana: "মিরপুর", cityId: 1 }),
+  },
+  // The thana stands in for an id: none is stored, so even the valid request changes nothing.
+  "DELETE /api/courier-areas": {
+    path: (thana) =>
+      `/api/courier-areas?courier=redx&district=${encodeURIComponent("ঢাকা")}&thana=${thana}`,
+    id: () => encodeURIComponent("মিরপুর"),
+  },
+  "POST /api/blocked-phones": {
+    path: () => "/api/blocked-phones",
+    body: () => ({ phone: "01712", reason: "Refused three parcels" }),
+  },
+  "DELETE /api/blocked-phones/:phone": {
+    path: (id) => `/api/blocked-phones/${id}`,
+    id: () => "01999000333",
+  },
+  // No webhook secret is configured here: every notification is refused.
+  "POST /api/webhooks/steadfast": {
+    path: () => "/api/webhooks/steadfast",
+    body: () => ({ notification_type: "delivery_status", invoice: "100001", status: "delivered" }),
+  },
+  "POST /api/webhooks/pathao": {
+    path: () => "/api/webhooks/pathao",
+    body: () => ({ event: "order.delivered", consignment_id: "DL1", merchant_order_id: "100001" }),
+  },
+  "POST /api/webhooks/redx": {
+    path: () => "/api/webhooks/redx",
+    body: () => ({ tracking_number: "21A1", status: "delivered" }),
+  },
   "POST /api/jwt": { path: () => "/api/jwt", body: (ids) => ({ email: ids.adminEmail }) },
   "POST /api/postUser": {
     path: () => "/api/postUser",

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Actor } from "~/core/actor";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "~/core/checkout";
+import { BOOKING_STATES, COURIER_NAMES } from "~/core/courier";
 import { DELIVERY_AREAS } from "~/core/delivery";
 import { ORDER_SEARCH_MAX } from "~/core/order-lists";
 import { isOrderStatus, ORDER_STATUSES } from "~/core/order-status";
@@ -138,6 +139,64 @@ const orderSchema = z
       paymentSystem: z.string(),
       deliveryCharge: z.number().int(),
     }),
+    courier: z
+      .object({
+        name: z.enum(COURIER_NAMES),
+        consignmentId: z.string().nullable(),
+        trackingCode: z.string().nullable(),
+        status: z.string().nullable().openapi({ description: "The courier's own parcel status" }),
+        booking: z
+          .enum(BOOKING_STATES)
+          .optional()
+          .openapi({ description: "Admins: queued, booking, booked, failed or unknown" }),
+        charge: z.number().int().nullable().optional(),
+        lastError: z
+          .string()
+          .nullable()
+          .optional()
+          .openapi({ description: "Admins: why it failed" }),
+        message: z
+          .string()
+          .nullable()
+          .optional()
+          .openapi({ description: "The courier's last message" }),
+        bookedAt: z.string().nullable().optional().openapi({ format: "date-time" }),
+        attempts: z.number().int().optional(),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "The order's parcel: for admins from the booking request on, for customers once booked; null before.",
+      }),
+    risk: z
+      .object({
+        orders: z.number().int(),
+        delivered: z.number().int(),
+        cancelled: z.number().int(),
+        returned: z.number().int(),
+        deliveredRatio: z.number().nullable(),
+        risky: z.boolean(),
+        blocked: z.boolean(),
+        courierHistory: z
+          .object({
+            totalParcels: z.number().int(),
+            delivered: z.number().int(),
+            cancelled: z.number().int(),
+            checkedAt: z.string().openapi({ format: "date-time" }),
+          })
+          .nullable()
+          .optional(),
+      })
+      .optional()
+      .openapi({
+        description:
+          "Admins only: this phone number's orders at the shop; `risky` when more came back (Return) than RISK_MAX_RETURNS or the number is blocked; Steadfast's history when fetched.",
+      }),
+    heldReason: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: "Admins only: why the order is held (a blocked number)" }),
     returnBy: z
       .string()
       .nullable()
@@ -159,6 +218,9 @@ const orderDetailSchema = orderSchema
         at: z.string().openapi({ format: "date-time" }),
         byRole: z.enum(["admin", "customer", "system"]),
         byName: z.string().nullable(),
+        note: z.string().nullable().openapi({
+          description: '"by courier booking", "by courier: …" for changes no person made',
+        }),
       }),
     ),
   })
@@ -339,6 +401,7 @@ async function listFor(
     limit,
     cursor,
     returnDays: c.var.app.config.RETURN_DAYS,
+    riskMaxReturns: c.var.app.config.RISK_MAX_RETURNS,
   });
   return c.json(page, 200);
 }
@@ -365,6 +428,7 @@ ordersApi
     const caller = await requireCaller(c);
     const order = await getOrderDetail(c.var.app.db, caller, c.req.valid("param").id, {
       returnDays: c.var.app.config.RETURN_DAYS,
+      riskMaxReturns: c.var.app.config.RISK_MAX_RETURNS,
     });
     return c.json({ data: order }, 200);
   })

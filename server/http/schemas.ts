@@ -47,10 +47,11 @@ export const errorResponseDescriptions = {
   409: "Conflict with the current state",
   413: "Body too large",
   429: "Too many requests: wait `Retry-After` seconds (rate limits)",
+  502: "A courier's API failed or could not be reached (its message in `error.message`)",
 } as const;
 
 export function errorResponses<
-  const S extends readonly (400 | 401 | 403 | 404 | 409 | 413 | 429)[],
+  const S extends readonly (400 | 401 | 403 | 404 | 409 | 413 | 429 | 502)[],
 >(...statuses: S) {
   const descriptions = errorResponseDescriptions;
   return Object.fromEntries(

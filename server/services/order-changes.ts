@@ -114,6 +114,34 @@ export async function changeOrderStatus(
 }
 
 /**
+ * Records a change no person made (a courier's booking or notification) on an order whose row
+ * the caller holds locked in `tx`: the status, and a history entry by "system" with its note.
+ */
+export async function recordSystemStatusChange(
+  tx: Db,
+  orderId: string,
+  from: OrderStatus,
+  to: OrderStatus,
+  note: string,
+): Promise<void> {
+  const [stamped] = await tx
+    .update(orders)
+    .set({ status: to, updatedAt: sql`clock_timestamp()` })
+    .where(eq(orders.id, orderId))
+    .returning({ at: orders.updatedAt });
+  await tx.insert(orderStatusHistory).values({
+    id: newId(),
+    orderId,
+    fromStatus: from,
+    toStatus: to,
+    changedByUserId: null,
+    changedByRole: "system",
+    changedAt: stamped?.at ?? new Date(),
+    note,
+  });
+}
+
+/**
  * Deletes an order with its lines and history; admins only, and only when it is Cancelled,
  * Delivered or Return (decisions.md). Unknown → 404; another status → 409.
  */

@@ -13,6 +13,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Actor } from "~/core/actor";
+import type { OrderCourierView } from "~/core/courier";
 import { formatOrderDate, formatOrderTime } from "~/core/dates";
 import { DEFAULT_RETURN_DAYS, type OrderStatus, returnDeadline } from "~/core/order-status";
 import type {
@@ -24,8 +25,17 @@ import type {
 } from "~/core/order-view";
 import type { Db } from "../db/client";
 import { encodeCursor, olderThan } from "../db/keyset";
-import { type OrderRow, orderLines, orderStatusHistory, orders, user } from "../db/schema";
+import {
+  type OrderCourierRow,
+  type OrderRow,
+  orderCouriers,
+  orderLines,
+  orderStatusHistory,
+  orders,
+  user,
+} from "../db/schema";
 import { AppError } from "../errors";
+import { riskOfPhones } from "./risk";
 
 /** A customer account as far as order ownership goes; `userId` null for an email with no account. */
 export type OrderOwner = { userId: string | null; email: string; emailVerified: boolean };
@@ -59,7 +69,14 @@ export type OrderFilter = {
   cursor?: string;
   /** RETURN_DAYS: how long a delivered order may be returned by its owner (`returnBy`). */
   returnDays?: number;
+  /** RISK_MAX_RETURNS: returns a number may have before its orders show as risky. */
+  riskMaxReturns?: number;
 };
+
+/** What the order answers add for who is looking (risk and courier details for admins). */
+export type OrderViewOptions = { returnDays?: number; riskMaxReturns?: number };
+
+const DEFAULT_RISK_MAX_RETURNS = 2;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, "\\$&");
@@ -84,7 +101,7 @@ function searchCondition(search: string): SQL | undefined {
 
 function filterConditions(
   viewer: Actor,
-  filter: Omit<OrderFilter, "limit" | "cursor" | "returnDays">,
+  filter: Omit<OrderFilter, "limit" | "cursor" | "returnDays" | "riskMaxReturns">,
 ) {
   const where: (SQL | undefined)[] = [visibleTo(viewer)];
   if (filter.statuses?.length) where.push(inArray(orders.status, [...filter.statuses]));
@@ -101,6 +118,7 @@ async function historyOf(db: Db, orderId: string): Promise<OrderHistoryEntry[]> 
       at: orderStatusHistory.changedAt,
       byRole: orderStatusHistory.changedByRole,
       byName: user.name,
+      note: orderStatusHistory.note,
     })
     .from(orderStatusHistory)
     .leftJoin(user, eq(user.id, orderStatusHistory.changedByUserId))
@@ -112,6 +130,7 @@ async function historyOf(db: Db, orderId: string): Promise<OrderHistoryEntry[]> 
     at: r.at.toISOString(),
     byRole: r.byRole,
     byName: r.byName ?? null,
+    note: r.note ?? null,
   }));
 }
 
@@ -139,10 +158,13 @@ async function deliveryTimes(db: Db, rows: OrderRow[]): Promise<Map<string, Date
 async function withLines(
   db: Db,
   rows: OrderRow[],
-  returnDays: number = DEFAULT_RETURN_DAYS,
+  viewer: Actor,
+  options: OrderViewOptions = {},
 ): Promise<OrderView[]> {
   if (rows.length === 0) return [];
-  const [lines, delivered] = await Promise.all([
+  const returnDays = options.returnDays ?? DEFAULT_RETURN_DAYS;
+  const admin = viewer.role === "admin";
+  const [lines, delivered, couriers, risks] = await Promise.all([
     db
       .select()
       .from(orderLines)
@@ -154,7 +176,24 @@ async function withLines(
       )
       .orderBy(asc(orderLines.orderId), asc(orderLines.position)),
     deliveryTimes(db, rows),
+    db
+      .select()
+      .from(orderCouriers)
+      .where(
+        inArray(
+          orderCouriers.orderId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    admin
+      ? riskOfPhones(
+          db,
+          rows.map((r) => r.mobileNumber),
+          options.riskMaxReturns ?? DEFAULT_RISK_MAX_RETURNS,
+        )
+      : undefined,
   ]);
+  const courierOf = new Map(couriers.map((c) => [c.orderId, c]));
   const byOrder = new Map<string, typeof lines>();
   for (const line of lines) {
     const list = byOrder.get(line.orderId) ?? [];
@@ -163,17 +202,44 @@ async function withLines(
   }
   return rows.map((row) => {
     const deliveredAt = delivered.get(row.id);
+    const risk = risks?.get(row.mobileNumber);
     return {
       ...toOrderView(row, byOrder.get(row.id) ?? []),
       returnBy: deliveredAt ? returnDeadline(deliveredAt, returnDays).toISOString() : null,
+      courier: courierView(courierOf.get(row.id), admin),
+      ...(admin ? { heldReason: row.heldReason, ...(risk ? { risk } : {}) } : {}),
     };
   });
+}
+
+/** The parcel as its viewer sees it: admins the whole booking, customers a booked parcel. */
+export function courierView(
+  row: OrderCourierRow | undefined,
+  admin: boolean,
+): OrderCourierView | null {
+  if (!row) return null;
+  const base = {
+    name: row.courier,
+    consignmentId: row.consignmentId,
+    trackingCode: row.trackingCode,
+    status: row.courierStatus,
+  };
+  if (!admin) return row.state === "booked" ? base : null;
+  return {
+    ...base,
+    booking: row.state,
+    charge: row.charge,
+    lastError: row.lastError,
+    message: row.courierMessage,
+    bookedAt: row.bookedAt?.toISOString() ?? null,
+    attempts: row.attempts,
+  };
 }
 
 export function toOrderView(
   row: OrderRow,
   lines: (typeof orderLines.$inferSelect)[],
-): Omit<OrderView, "returnBy"> {
+): Omit<OrderView, "returnBy" | "courier" | "risk" | "heldReason"> {
   return {
     _id: row.id,
     orderNumber: row.orderNumber,
@@ -233,7 +299,7 @@ export async function listOrders(db: Db, viewer: Actor, filter: OrderFilter): Pr
   const page = rows.slice(0, filter.limit);
   const last = page.at(-1);
   return {
-    data: await withLines(db, page, filter.returnDays),
+    data: await withLines(db, page, viewer, filter),
     nextCursor: rows.length > filter.limit && last ? encodeCursor(last.placedAt, last.id) : null,
     total: counted?.n ?? 0,
   };
@@ -247,7 +313,7 @@ export async function getOrderDetail(
   db: Db,
   viewer: Actor,
   id: string,
-  options: { returnDays?: number } = {},
+  options: OrderViewOptions = {},
 ): Promise<OrderDetailView> {
   const [row] = await db
     .select()
@@ -255,7 +321,7 @@ export async function getOrderDetail(
     .where(and(eq(orders.id, id), visibleTo(viewer)))
     .limit(1);
   if (!row) throw AppError.notFound("Order");
-  const [view] = await withLines(db, [row], options.returnDays);
+  const [view] = await withLines(db, [row], viewer, options);
   if (!view) throw AppError.notFound("Order");
   return { ...view, history: await historyOf(db, id) };
 }

@@ -19,6 +19,7 @@ import { AppError, type FieldIssue } from "../errors";
 import { mediaKeyFromUrl } from "../media/storage";
 import { addressSubject } from "../rate-limit/address";
 import type { RateLimiter } from "../rate-limit/limiter";
+import { heldReasonFor } from "./risk";
 
 export type OrderLineRecord = {
   productId: string;
@@ -102,6 +103,8 @@ async function storeOrder(
     status,
     idempotencyKey: record.idempotencyKey ?? null,
     requestHash: record.requestHash ?? null,
+    // Read by the insert itself: a blocked number's order is accepted and held (decision 052).
+    heldReason: heldReasonFor(record.customer.mobileNumber),
     placedAt: record.placedAt,
     createdAt: record.placedAt,
     updatedAt: changes.at(-1)?.at ?? record.placedAt,

@@ -17,7 +17,15 @@ import { createProduct, type Product } from "~/server/services/products";
 import { signUp, signUpAdmin } from "~/server/testing/accounts";
 import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
 import { type Database, MIGRATIONS_DIR, openDatabase } from "../client";
-import { products, slides, verification } from "../schema";
+import {
+  courierAreas,
+  orderCouriers,
+  phoneBlocks,
+  phoneCourierChecks,
+  products,
+  slides,
+  verification,
+} from "../schema";
 import { BACKUP_LAST_LINE, writeBackup } from "./dump";
 import { RestoreError, restoreBackup, TargetNotEmptyError } from "./restore";
 import { inTransaction } from "./session";
@@ -245,6 +253,27 @@ describeDb(`npm run backup / restore (${TEST_DB})`, () => {
       first.insertedId,
       "Confirmed",
     );
+    // The courier and risk tables (decisions 051, 052), with Bengali text.
+    await ctx.db.insert(orderCouriers).values({
+      orderId: first.insertedId,
+      courier: "steadfast",
+      state: "booked",
+      consignmentId: "1000001",
+      trackingCode: "SF1",
+      courierMessage: tricky.bangla,
+    });
+    await ctx.db.insert(courierAreas).values({
+      courier: "redx",
+      district: "ঢাকা",
+      thana: "মিরপুর",
+      areaId: 1,
+      areaName: tricky.quotes,
+      source: "admin",
+    });
+    await ctx.db.insert(phoneBlocks).values({ phone: "01911000111", reason: tricky.lines });
+    await ctx.db
+      .insert(phoneCourierChecks)
+      .values({ phone: "01911000111", totalParcels: 3, delivered: 1, cancelled: 2 });
     source = await snapshot(ctx.database);
     dump = await backupText(ctx.database);
   });

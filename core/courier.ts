@@ -1,0 +1,57 @@
+/** The couriers Haat books parcels with (decision 051). */
+export const COURIER_NAMES = ["steadfast", "pathao", "redx"] as const;
+export type CourierName = (typeof COURIER_NAMES)[number];
+
+export const COURIER_LABELS: Record<CourierName, string> = {
+  steadfast: "Steadfast",
+  pathao: "Pathao",
+  redx: "RedX",
+};
+
+export function isCourierName(x: unknown): x is CourierName {
+  return typeof x === "string" && (COURIER_NAMES as readonly string[]).includes(x);
+}
+
+/**
+ * Where a booking stands: `queued` (a job will send it), `booking` (sent, no answer recorded
+ * yet), `booked` (the courier has the parcel), `failed` (the courier refused it or kept
+ * failing: `lastError` says why, an admin may retry), `unknown` (a request may have reached a
+ * courier that cannot be asked by invoice: check its panel before retrying).
+ */
+export const BOOKING_STATES = ["queued", "booking", "booked", "failed", "unknown"] as const;
+export type BookingState = (typeof BOOKING_STATES)[number];
+
+/** What every order answer carries once a courier is involved (`courier`). */
+export type OrderCourierView = {
+  name: CourierName;
+  consignmentId: string | null;
+  trackingCode: string | null;
+  /** The courier's own status of the parcel (e.g. `in_review`, `delivered`), once it has one. */
+  status: string | null;
+  /** Admins only from here on. */
+  booking?: BookingState;
+  charge?: number | null;
+  lastError?: string | null;
+  message?: string | null;
+  bookedAt?: string | null;
+  attempts?: number;
+};
+
+/** An order's cash-on-delivery history at this shop, by its phone number (admins only). */
+export type OrderRiskView = {
+  orders: number;
+  delivered: number;
+  cancelled: number;
+  returned: number;
+  /** Delivered / (delivered + returned), null before any parcel came to an end. */
+  deliveredRatio: number | null;
+  risky: boolean;
+  blocked: boolean;
+  /** Steadfast's history of the number across merchants, when fetched (once per day). */
+  courierHistory?: {
+    totalParcels: number;
+    delivered: number;
+    cancelled: number;
+    checkedAt: string;
+  } | null;
+};

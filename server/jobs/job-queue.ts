@@ -1,0 +1,172 @@
+import { sql } from "drizzle-orm";
+import { fromDrizzle, fromPglite, type Job, PgBoss, type QueuePolicy } from "pg-boss";
+import type { Database, Db } from "../db/client";
+import { logger } from "../logger";
+
+/**
+ * Background work runs on pg-boss (decision 050): jobs live in the shop's own database (schema
+ * `pgboss`), on PGlite and PostgreSQL alike, so a job is stored in the same transaction as the
+ * change that asks for it, survives a crash, and is taken by one server only (`SKIP LOCKED`).
+ */
+
+/** What each queue is for, how it retries and how many of one key may wait or run at once. */
+type QueueDefinition = {
+  policy: QueuePolicy;
+  retryLimit: number;
+  /** Seconds before the first retry; doubled on each further one (with jitter), up to retryDelayMax. */
+  retryDelay: number;
+  retryDelayMax: number;
+  /** A job not finished in this time is failed and retried (a stuck courier call). */
+  expireInSeconds: number;
+  /** A running job reports every half of this; silent longer (its server died) → retried. */
+  heartbeatSeconds?: number;
+};
+
+export const QUEUES = {
+  /** Books one order with its courier; one job per order queued or running at a time. */
+  "courier-booking": {
+    policy: "exclusive",
+    retryLimit: 6,
+    retryDelay: 30,
+    retryDelayMax: 30 * 60,
+    expireInSeconds: 5 * 60,
+    heartbeatSeconds: 10,
+  },
+  /** Asks the couriers for the status of parcels on the way (a webhook may never come). */
+  "courier-status-poll": {
+    policy: "exclusive",
+    retryLimit: 2,
+    retryDelay: 60,
+    retryDelayMax: 10 * 60,
+    expireInSeconds: 15 * 60,
+    heartbeatSeconds: 30,
+  },
+  /** Steadfast's history of one phone number across merchants, once per number and day. */
+  "fraud-check": {
+    policy: "exclusive",
+    retryLimit: 4,
+    retryDelay: 60,
+    retryDelayMax: 60 * 60,
+    expireInSeconds: 2 * 60,
+  },
+} as const satisfies Record<string, QueueDefinition>;
+
+export type QueueName = keyof typeof QUEUES;
+
+/** How often the status poll is sent (cron, Dhaka time does not matter for "every 15 minutes"). */
+export const STATUS_POLL_CRON = "*/15 * * * *";
+
+export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+
+export type JobQueue = {
+  /**
+   * Queues a job; inside a transaction (`tx`) it is stored with the transaction's changes, or
+   * not at all. With `key`, a job whose key already waits or runs is not queued again (null).
+   */
+  send: (
+    queue: QueueName,
+    data: object,
+    options?: { key?: string; tx?: Db; startAfterSeconds?: number },
+  ) => Promise<string | null>;
+  /** Starts taking jobs of `queue` on this server. */
+  work: <T>(queue: QueueName, handler: JobHandler<T>) => Promise<void>;
+  /** Sends `queue` a job on this cron schedule, from one server at a time. */
+  schedule: (queue: QueueName, cron: string) => Promise<void>;
+  /** The job's state, for tests and the admin's view of a failed job. */
+  state: (queue: QueueName, id: string) => Promise<string | null>;
+  /** Stops taking jobs, waits up to `timeoutMs` for running ones, then lets go of the database. */
+  stop: (timeoutMs?: number) => Promise<void>;
+};
+
+export type JobQueueOptions = {
+  /** How often a server looks for jobs left running by a server that died (JOB_MONITOR_SECONDS). */
+  monitorSeconds: number;
+  /** The first retry's delay of a courier booking (COURIER_RETRY_SECONDS); doubled after. */
+  courierRetrySeconds?: number;
+};
+
+function bossFor(database: Database, options: JobQueueOptions): PgBoss {
+  const shared = {
+    superviseIntervalSeconds: options.monitorSeconds,
+    monitorIntervalSeconds: options.monitorSeconds,
+    useListenNotify: true,
+    // Our own migrations run before; pg-boss keeps its schema (`pgboss`) under its own lock.
+    migrate: true,
+  };
+  if (database.pglite) {
+    return new PgBoss({ ...shared, backend: "pglite", db: fromPglite(database.pglite) });
+  }
+  if (!database.url) throw new Error("the job queue needs the PostgreSQL URL");
+  // A small pool of its own (pg-boss's tested path), beside the app's postgres.js pool.
+  return new PgBoss({ ...shared, connectionString: database.url, max: 3 });
+}
+
+/** Opens the job queue on the shop's database, creating pg-boss's schema and our queues. */
+export async function openJobQueue(
+  database: Database,
+  options: JobQueueOptions,
+): Promise<JobQueue> {
+  const boss = bossFor(database, options);
+  boss.on("error", (err) => logger.error({ err }, "job queue error"));
+  await boss.start();
+  for (const [name, definition] of Object.entries(QUEUES)) {
+    const retryDelay =
+      name === "courier-booking"
+        ? (options.courierRetrySeconds ?? definition.retryDelay)
+        : definition.retryDelay;
+    const settings = { ...definition, retryDelay, retryBackoff: true, notify: true };
+    if (await boss.getQueue(name)) {
+      // The settings of this version and configuration, for jobs queued from now on.
+      const {
+        policy: _policy,
+        heartbeatSeconds: _h,
+        retryDelayMax: _m,
+        ...changeable
+      } = settings as typeof settings & {
+        heartbeatSeconds?: number;
+      };
+      await boss.updateQueue(name, changeable);
+    } else {
+      await boss.createQueue(name, settings);
+    }
+  }
+  let stopped = false;
+  return {
+    async send(queue, data, { key, tx, startAfterSeconds } = {}) {
+      return boss.send(queue, data, {
+        ...(key ? { singletonKey: key } : {}),
+        ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+        ...(tx ? { db: fromDrizzle(tx as never, sql) } : {}),
+      });
+    },
+    async work(queue, handler) {
+      await boss.work(
+        queue,
+        // A retry's backoff is only seconds to minutes: look again every few seconds.
+        { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 5, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) {
+            try {
+              await handler(job as never);
+            } catch (err) {
+              logger.warn({ err, queue, jobId: job.id, retry: job.retryCount }, "job failed");
+              throw err;
+            }
+          }
+        },
+      );
+    },
+    async schedule(queue, cron) {
+      await boss.schedule(queue, cron);
+    },
+    async state(queue, id) {
+      const job = await boss.getJobById(queue, id);
+      return job?.state ?? null;
+    },
+    async stop(timeoutMs = 10_000) {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, close: true, timeout: timeoutMs });
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { AppContext } from "../app-context";
+import { type BookingJob, runCourierBooking } from "../services/courier-booking";
+import { pollCourierStatuses } from "../services/courier-status";
+import {
+  type FraudCheckJob,
+  requestFraudChecksForNewOrders,
+  runFraudCheck,
+} from "../services/risk";
+import { STATUS_POLL_CRON } from "./job-queue";
+
+/** What this server does with each queue's jobs (started with the app context). */
+export async function startWorkers(ctx: AppContext): Promise<void> {
+  await ctx.jobs.work<BookingJob>("courier-booking", (job) => runCourierBooking(ctx, job));
+  // Every 15 minutes: parcels whose webhook never came, and the day's new numbers to check.
+  await ctx.jobs.work("courier-status-poll", async () => {
+    await requestFraudChecksForNewOrders(ctx);
+    await pollCourierStatuses(ctx);
+  });
+  await ctx.jobs.work<FraudCheckJob>("fraud-check", (job) => runFraudCheck(ctx, job.data));
+  if (ctx.couriers.offered().length > 0) {
+    await ctx.jobs.schedule("courier-status-poll", STATUS_POLL_CRON);
+  }
+}

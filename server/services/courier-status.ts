@@ -1,0 +1,189 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { COURIER_LABELS, type CourierName } from "~/core/courier";
+import { courierNextStatus, type OrderStatus } from "~/core/order-status";
+import { CourierError, type ParcelOutcome } from "../couriers/courier";
+import { orderCouriers, orders } from "../db/schema";
+import { AppError } from "../errors";
+import { logger } from "../logger";
+import type { CourierDeps } from "./courier-booking";
+import { requeueStrandedBookings } from "./courier-booking";
+import { recordSystemStatusChange } from "./order-changes";
+
+/** One status report about a parcel, from a webhook or the poll. */
+export type CourierNotification = {
+  courier: CourierName;
+  consignmentId: string | null;
+  /** The order number as sent when booking. */
+  invoice: string | null;
+  /** The courier's status; null for a message-only update (Steadfast's tracking_update). */
+  status: string | null;
+  outcome: ParcelOutcome;
+  message: string | null;
+  charge?: number | null;
+  /** When the courier says this happened; null: now. */
+  at: Date | null;
+};
+
+export type NotificationResult = {
+  orderId: string;
+  orderStatus: OrderStatus;
+  /** Whether the order's status moved. */
+  moved: boolean;
+  /** False for a notification older than what is stored (out of order): nothing changed. */
+  applied: boolean;
+};
+
+async function findBooking(deps: CourierDeps, n: CourierNotification) {
+  if (n.consignmentId) {
+    const [byConsignment] = await deps.db
+      .select({ orderId: orderCouriers.orderId })
+      .from(orderCouriers)
+      .where(
+        and(eq(orderCouriers.courier, n.courier), eq(orderCouriers.consignmentId, n.consignmentId)),
+      )
+      .limit(1);
+    if (byConsignment) return byConsignment.orderId;
+  }
+  const number = n.invoice && /^[0-9]{1,9}$/.test(n.invoice) ? Number(n.invoice) : null;
+  if (number === null) return null;
+  const [byInvoice] = await deps.db
+    .select({ orderId: orderCouriers.orderId })
+    .from(orderCouriers)
+    .innerJoin(orders, eq(orders.id, orderCouriers.orderId))
+    .where(and(eq(orders.orderNumber, number), eq(orderCouriers.courier, n.courier)))
+    .limit(1);
+  return byInvoice?.orderId ?? null;
+}
+
+/**
+ * Applies a courier's report to its order (decision 051): the parcel's status and message are
+ * stored unless an newer one already is; delivered moves a Shipping order to Delivered,
+ * returned (refused or cancelled at the door) to Return, with the history entry "by courier"
+ * and the courier's message. A report for a parcel already at its end, repeated, or about an
+ * order no longer Shipping changes nothing: never twice, never backwards. A booking whose
+ * answer was lost (`unknown`, or found by invoice without ids) gets its ids from the report.
+ * Unknown parcel → 404.
+ */
+export async function applyCourierNotification(
+  deps: CourierDeps,
+  n: CourierNotification,
+): Promise<NotificationResult> {
+  const orderId = await findBooking(deps, n);
+  if (!orderId) throw AppError.notFound("Parcel");
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update")
+      .limit(1);
+    const [booking] = await tx
+      .select()
+      .from(orderCouriers)
+      .where(eq(orderCouriers.orderId, orderId))
+      .for("update")
+      .limit(1);
+    if (!order || !booking) throw AppError.notFound("Parcel");
+    const at = n.at ?? new Date();
+    const stale = booking.courierStatusAt !== null && at < booking.courierStatusAt;
+    const ids =
+      n.consignmentId && !booking.consignmentId
+        ? { consignmentId: n.consignmentId, trackingCode: booking.trackingCode ?? n.consignmentId }
+        : {};
+    // A lost answer turns out to have booked the parcel: record it (and move Confirmed on).
+    const lostAnswer = booking.state !== "booked" && Boolean(n.consignmentId);
+    if (lostAnswer) {
+      await tx
+        .update(orderCouriers)
+        .set({ ...ids, state: "booked", bookedAt: sql`now()`, lastError: null })
+        .where(eq(orderCouriers.orderId, orderId));
+      const next = courierNextStatus(order.status, "booked");
+      if (next) {
+        await recordSystemStatusChange(tx, orderId, order.status, next, "by courier booking");
+        order.status = next;
+      }
+    } else if (Object.keys(ids).length > 0) {
+      await tx.update(orderCouriers).set(ids).where(eq(orderCouriers.orderId, orderId));
+    }
+    if (stale || booking.finishedAt) {
+      return { orderId, orderStatus: order.status, moved: false, applied: false };
+    }
+    await tx
+      .update(orderCouriers)
+      .set({
+        ...(n.status ? { courierStatus: n.status } : {}),
+        ...(n.message ? { courierMessage: n.message } : {}),
+        ...(n.charge !== undefined && n.charge !== null ? { charge: n.charge } : {}),
+        courierStatusAt: at,
+        ...(n.outcome ? { finishedAt: sql`now()` } : {}),
+      })
+      .where(eq(orderCouriers.orderId, orderId));
+    const next = n.outcome ? courierNextStatus(order.status, n.outcome) : null;
+    if (!next) return { orderId, orderStatus: order.status, moved: false, applied: true };
+    const said = n.message ?? n.status ?? n.outcome;
+    await recordSystemStatusChange(
+      tx,
+      orderId,
+      order.status,
+      next,
+      `by courier: ${COURIER_LABELS[n.courier]} — ${said}`,
+    );
+    return { orderId, orderStatus: next, moved: true, applied: true };
+  });
+}
+
+/**
+ * The `courier-status-poll` job: asks each courier about the parcels still on their way (the
+ * oldest news first, a bounded batch per run), for webhooks that never came, and queues again
+ * bookings stranded without a job.
+ */
+export async function pollCourierStatuses(
+  deps: CourierDeps,
+  batch = 200,
+): Promise<{ asked: number; moved: number }> {
+  await requeueStrandedBookings(deps);
+  const open = await deps.db
+    .select({
+      orderId: orderCouriers.orderId,
+      courier: orderCouriers.courier,
+      consignmentId: orderCouriers.consignmentId,
+      trackingCode: orderCouriers.trackingCode,
+      orderNumber: orders.orderNumber,
+    })
+    .from(orderCouriers)
+    .innerJoin(orders, eq(orders.id, orderCouriers.orderId))
+    .where(and(eq(orderCouriers.state, "booked"), isNull(orderCouriers.finishedAt)))
+    .orderBy(asc(orderCouriers.courierStatusAt))
+    .limit(batch);
+  let moved = 0;
+  for (const parcel of open) {
+    const courier = deps.couriers.get(parcel.courier);
+    if (!courier) continue;
+    try {
+      const status = await courier.status({
+        consignmentId: parcel.consignmentId,
+        trackingCode: parcel.trackingCode,
+        invoice: String(parcel.orderNumber),
+      });
+      const result = await applyCourierNotification(deps, {
+        courier: parcel.courier,
+        consignmentId: parcel.consignmentId ?? status.consignmentId ?? null,
+        invoice: String(parcel.orderNumber),
+        status: status.status,
+        outcome: status.outcome,
+        message: status.message,
+        charge: status.charge,
+        at: null,
+      });
+      if (result.moved) moved++;
+    } catch (err) {
+      // One parcel the courier cannot tell about must not stop the others.
+      if (!(err instanceof CourierError) || !err.retryable) {
+        logger.warn({ err, orderId: parcel.orderId }, "courier status poll: parcel skipped");
+        continue;
+      }
+      throw err;
+    }
+  }
+  return { asked: open.length, moved };
+}
