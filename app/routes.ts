@@ -34,6 +34,7 @@ export default [
       route(list.slug, "routes/dashboard/order-list.tsx", { id: `order-list-${list.slug}` }),
     ),
     route("order-overview/:id", "routes/dashboard/order-overview.tsx"),
+    route("blockedNumbers", "routes/dashboard/blocked-numbers.tsx"),
     route("order-overview/:id/invoice/:invoiceId", "routes/dashboard/order-invoice.tsx"),
     // Any other /dashboard path: the dashboard's own 404, not the storefront's.
     route("*", "routes/dashboard/not-found.tsx"),

@@ -1,5 +1,6 @@
 import type { CheckoutLine, CustomerDetails } from "./checkout";
 import type { OrderCourierView, OrderRiskView } from "./courier";
+import type { OrderCallState, OrderCallView, OrderNoteView } from "./order-calls";
 import type { OrderStatus } from "./order-status";
 
 /** One line of an order as sold (spec §3 order line; `originalPrice` is the unit price it sold at), plus its total. */
@@ -45,9 +46,16 @@ export type OrderView = {
   risk?: OrderRiskView;
   /** Admins only: why the order is held (its number is blocked); null when it is not. */
   heldReason?: string | null;
+  /** Admins only: the confirmation calls so far (attempts, the last one). */
+  confirmation?: OrderCallState;
 };
 
-export type OrderDetailView = OrderView & { history: OrderHistoryEntry[] };
+export type OrderDetailView = OrderView & {
+  history: OrderHistoryEntry[];
+  /** Admins only: every confirmation call and the internal notes (never the customer's). */
+  calls?: OrderCallView[];
+  notes?: OrderNoteView[];
+};
 
 export type OrderPage = { data: OrderView[]; nextCursor: string | null; total: number };
 

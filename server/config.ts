@@ -125,6 +125,8 @@ const envSchema = z
     PARCEL_WEIGHT_GRAMS: z.coerce.number().int().min(1).max(100_000).default(500),
     // A phone number is risky once more of its orders than this came back (Return).
     RISK_MAX_RETURNS: z.coerce.number().int().min(0).max(1000).default(2),
+    // Minutes a Pending order whose customer did not answer waits before it is back in the queue.
+    NO_ANSWER_RETRY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

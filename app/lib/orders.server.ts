@@ -1,4 +1,5 @@
 import type { Actor } from "~/core/actor";
+import { isQueueFilter, type QueueFilter } from "~/core/order-calls";
 import type { OrderList } from "~/core/order-lists";
 import { ORDER_PAGE_SIZE, ORDER_SEARCH_MAX } from "~/core/order-lists";
 import type { AppContext } from "~/server/app-context";
@@ -11,10 +12,26 @@ import {
 import { countProducts } from "~/server/services/products";
 import { orPageError } from "./page-error.server";
 
-/** A dashboard order list page: `?q=` searches, `?cursor=` pages (both from the URL, so no JS is needed). */
+/** The admins' Pending list is the confirmation queue (decision 057). */
+export function isConfirmationQueue(list: OrderList, actor: Actor): boolean {
+  return list.slug === "pendingOrders" && actor.role === "admin";
+}
+
+/**
+ * A dashboard order list page: `?q=` searches, `?cursor=` pages, and on the confirmation queue
+ * `?calls=` filters (all from the URL, so no JS is needed).
+ */
 export async function orderListPage(ctx: AppContext, actor: Actor, list: OrderList, url: URL) {
   const search = (url.searchParams.get("q") ?? "").slice(0, ORDER_SEARCH_MAX);
   const cursor = url.searchParams.get("cursor") ?? undefined;
+  const calls = url.searchParams.get("calls");
+  const queueFilter: QueueFilter | null = isQueueFilter(calls) ? calls : null;
+  const queue = isConfirmationQueue(list, actor)
+    ? {
+        retryMinutes: ctx.config.NO_ANSWER_RETRY_MINUTES,
+        ...(queueFilter ? { filter: queueFilter } : {}),
+      }
+    : undefined;
   const page = await orPageError(
     listOrders(ctx.db, actor, {
       statuses: list.statuses,
@@ -23,9 +40,16 @@ export async function orderListPage(ctx: AppContext, actor: Actor, list: OrderLi
       limit: ORDER_PAGE_SIZE,
       returnDays: ctx.config.RETURN_DAYS,
       riskMaxReturns: ctx.config.RISK_MAX_RETURNS,
+      ...(queue ? { queue } : {}),
     }),
   );
-  return { ...page, search };
+  return {
+    ...page,
+    search,
+    ...(queue
+      ? { queue: { filter: queueFilter, retryMinutes: ctx.config.NO_ANSWER_RETRY_MINUTES } }
+      : {}),
+  };
 }
 
 /** The order overview and invoice: admins see every order, customers their own; anything else is a 404 page. */

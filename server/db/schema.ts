@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { BOOKING_STATES, COURIER_NAMES } from "~/core/courier";
 import { DELIVERY_AREAS } from "~/core/delivery";
+import { CALL_OUTCOMES } from "~/core/order-calls";
 import { ORDER_STATUSES } from "~/core/order-status";
 
 const timestamps = {
@@ -174,6 +175,10 @@ export const orders = pgTable(
     requestHash: text("request_hash"),
     /** Why the order is held for a look before it goes on (its number is on the block list). */
     heldReason: text("held_reason"),
+    /** The confirmation call (issue 23): how many times staff called, the last time and outcome. */
+    callAttempts: integer("call_attempts").notNull().default(0),
+    lastCallAt: timestamp("last_call_at", { withTimezone: true }),
+    lastCallOutcome: text("last_call_outcome", { enum: CALL_OUTCOMES }),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
@@ -237,6 +242,41 @@ export const orderStatusHistory = pgTable(
     note: text("note"),
   },
   (t) => [index("order_status_history_order_idx").on(t.orderId, t.changedAt)],
+);
+
+// ---------------------------------------------------------------- Confirmation calls (decision 057)
+
+/** One confirmation call to the customer: who called, when, how it went. */
+export const orderCalls = pgTable(
+  "order_calls",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    outcome: text("outcome", { enum: CALL_OUTCOMES }).notNull(),
+    /** Why a cancelled order was cancelled (one of the short list, or the caller's words). */
+    reason: text("reason"),
+    note: text("note"),
+    byUserId: text("by_user_id").references(() => user.id, { onDelete: "set null" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_calls_order_idx").on(t.orderId, t.at)],
+);
+
+/** Staff's notes on an order: never shown to the customer. */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    byUserId: text("by_user_id").references(() => user.id, { onDelete: "set null" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_notes_order_idx").on(t.orderId, t.at)],
 );
 
 // ---------------------------------------------------------------- Couriers (decision 051)

@@ -16,6 +16,7 @@ import { catalogueApiCache } from "./http-cache";
 import { imagesApi } from "./images";
 import { createMediaRoutes } from "./media";
 import { completeApiDocument } from "./openapi-document";
+import { orderCallsApi } from "./order-calls";
 import { ordersApi } from "./orders";
 import { productsApi } from "./products";
 import { createRouter } from "./router";
@@ -66,6 +67,7 @@ export function createApi(ctx: AppContext) {
   api.route("/", slidesApi);
   api.route("/", contactApi);
   api.route("/", ordersApi);
+  api.route("/", orderCallsApi);
   api.route("/", accountsApi);
   api.route("/", imagesApi);
   api.route("/", couriersApi);

@@ -4,6 +4,7 @@ import type { Actor } from "~/core/actor";
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN } from "~/core/checkout";
 import { BOOKING_STATES, COURIER_NAMES } from "~/core/courier";
 import { DELIVERY_AREAS } from "~/core/delivery";
+import { CALL_OUTCOMES } from "~/core/order-calls";
 import { ORDER_SEARCH_MAX } from "~/core/order-lists";
 import { isOrderStatus, ORDER_STATUSES } from "~/core/order-status";
 import { orderInputSchema } from "~/core/schemas/order";
@@ -17,6 +18,7 @@ import { bodyLimit } from "./body-limit";
 import { getCaller, requireAdmin, requireCaller } from "./caller";
 import { clientAddress } from "./client-address";
 import type { AppEnv } from "./env";
+import { orderCallSchema, orderNoteSchema } from "./order-calls";
 import { createRouter } from "./router";
 import { errorResponses } from "./schemas";
 
@@ -197,6 +199,14 @@ const orderSchema = z
       .nullable()
       .optional()
       .openapi({ description: "Admins only: why the order is held (a blocked number)" }),
+    confirmation: z
+      .object({
+        attempts: z.number().int(),
+        lastCallAt: z.string().nullable().openapi({ format: "date-time" }),
+        lastOutcome: z.enum(CALL_OUTCOMES).nullable(),
+      })
+      .optional()
+      .openapi({ description: "Admins only: the confirmation calls so far" }),
     returnBy: z
       .string()
       .nullable()
@@ -223,6 +233,12 @@ const orderDetailSchema = orderSchema
         }),
       }),
     ),
+    calls: z.array(orderCallSchema).optional().openapi({
+      description: "Admins only: the confirmation calls, oldest first",
+    }),
+    notes: z.array(orderNoteSchema).optional().openapi({
+      description: "Admins only: internal notes, never shown to the customer",
+    }),
   })
   .openapi("OrderDetail");
 

@@ -15,6 +15,7 @@ import {
 import type { Actor } from "~/core/actor";
 import type { OrderCourierView } from "~/core/courier";
 import { formatOrderDate, formatOrderTime } from "~/core/dates";
+import type { QueueFilter } from "~/core/order-calls";
 import { DEFAULT_RETURN_DAYS, type OrderStatus, returnDeadline } from "~/core/order-status";
 import type {
   DailyOrderStat,
@@ -24,7 +25,7 @@ import type {
   OrderView,
 } from "~/core/order-view";
 import type { Db } from "../db/client";
-import { encodeCursor, olderThan } from "../db/keyset";
+import { encodeCursor, newerThan, olderThan } from "../db/keyset";
 import {
   type OrderCourierRow,
   type OrderRow,
@@ -32,9 +33,11 @@ import {
   orderLines,
   orderStatusHistory,
   orders,
+  phoneBlocks,
   user,
 } from "../db/schema";
 import { AppError } from "../errors";
+import { callsAndNotesOf } from "./order-calls";
 import { riskOfPhones } from "./risk";
 
 /** A customer account as far as order ownership goes; `userId` null for an email with no account. */
@@ -71,6 +74,11 @@ export type OrderFilter = {
   returnDays?: number;
   /** RISK_MAX_RETURNS: returns a number may have before its orders show as risky. */
   riskMaxReturns?: number;
+  /**
+   * The confirmation queue (admins' Pending list, decision 057): oldest first, without the orders
+   * whose customer did not answer less than `retryMinutes` ago, or only the orders of `filter`.
+   */
+  queue?: { filter?: QueueFilter; retryMinutes: number };
 };
 
 /** What the order answers add for who is looking (risk and courier details for admins). */
@@ -99,14 +107,35 @@ function searchCondition(search: string): SQL | undefined {
   return or(...conditions);
 }
 
+/** The queue's choice of orders: see `OrderFilter.queue`. */
+function queueCondition(queue: NonNullable<OrderFilter["queue"]>, maxReturns: number): SQL {
+  switch (queue.filter) {
+    case "not_called":
+      return eq(orders.callAttempts, 0);
+    case "no_answer":
+      return eq(orders.lastCallOutcome, "no_answer");
+    case "risky":
+      // The same rule as `riskOfPhones`, read from the (mobile_number, status) index.
+      return sql`(exists (select 1 from ${phoneBlocks} b where b.phone = ${orders.mobileNumber})
+        or (select count(*) from orders r where r.mobile_number = ${orders.mobileNumber}
+            and r.status = 'Return') > ${maxReturns})`;
+    default:
+      return sql`not (${orders.lastCallOutcome} is not distinct from 'no_answer'
+        and ${orders.lastCallAt} > now() - make_interval(mins => ${queue.retryMinutes}))`;
+  }
+}
+
 function filterConditions(
   viewer: Actor,
-  filter: Omit<OrderFilter, "limit" | "cursor" | "returnDays" | "riskMaxReturns">,
+  filter: Omit<OrderFilter, "limit" | "cursor" | "returnDays">,
 ) {
   const where: (SQL | undefined)[] = [visibleTo(viewer)];
   if (filter.statuses?.length) where.push(inArray(orders.status, [...filter.statuses]));
   if (filter.owner) where.push(ownedBy(filter.owner));
   if (filter.search) where.push(searchCondition(filter.search));
+  if (filter.queue && viewer.role === "admin") {
+    where.push(queueCondition(filter.queue, filter.riskMaxReturns ?? DEFAULT_RISK_MAX_RETURNS));
+  }
   return where;
 }
 
@@ -207,7 +236,17 @@ async function withLines(
       ...toOrderView(row, byOrder.get(row.id) ?? []),
       returnBy: deliveredAt ? returnDeadline(deliveredAt, returnDays).toISOString() : null,
       courier: courierView(courierOf.get(row.id), admin),
-      ...(admin ? { heldReason: row.heldReason, ...(risk ? { risk } : {}) } : {}),
+      ...(admin
+        ? {
+            heldReason: row.heldReason,
+            ...(risk ? { risk } : {}),
+            confirmation: {
+              attempts: row.callAttempts,
+              lastCallAt: row.lastCallAt?.toISOString() ?? null,
+              lastOutcome: row.lastCallOutcome ?? null,
+            },
+          }
+        : {}),
     };
   });
 }
@@ -239,7 +278,7 @@ export function courierView(
 export function toOrderView(
   row: OrderRow,
   lines: (typeof orderLines.$inferSelect)[],
-): Omit<OrderView, "returnBy" | "courier" | "risk" | "heldReason"> {
+): Omit<OrderView, "returnBy" | "courier" | "risk" | "heldReason" | "confirmation"> {
   return {
     _id: row.id,
     orderNumber: row.orderNumber,
@@ -283,13 +322,23 @@ export function toOrderView(
 export async function listOrders(db: Db, viewer: Actor, filter: OrderFilter): Promise<OrderPage> {
   const where = filterConditions(viewer, filter);
   const pageWhere = [...where];
-  if (filter.cursor) pageWhere.push(olderThan(orders.placedAt, orders.id, filter.cursor));
+  // The confirmation queue is worked oldest first; every other list shows the newest first.
+  const oldestFirst = filter.queue !== undefined && viewer.role === "admin";
+  if (filter.cursor) {
+    pageWhere.push(
+      (oldestFirst ? newerThan : olderThan)(orders.placedAt, orders.id, filter.cursor),
+    );
+  }
   const [rows, [counted]] = await Promise.all([
     db
       .select()
       .from(orders)
       .where(and(...pageWhere))
-      .orderBy(desc(orders.placedAt), desc(orders.id))
+      .orderBy(
+        ...(oldestFirst
+          ? [asc(orders.placedAt), asc(orders.id)]
+          : [desc(orders.placedAt), desc(orders.id)]),
+      )
       .limit(filter.limit + 1),
     db
       .select({ n: count() })
@@ -323,7 +372,18 @@ export async function getOrderDetail(
   if (!row) throw AppError.notFound("Order");
   const [view] = await withLines(db, [row], viewer, options);
   if (!view) throw AppError.notFound("Order");
-  return { ...view, history: await historyOf(db, id) };
+  const [history, internal] = await Promise.all([
+    historyOf(db, id),
+    // Calls and internal notes are the staff's: never in a customer's answer.
+    viewer.role === "admin" ? callsAndNotesOf(db, [id]) : undefined,
+  ]);
+  return {
+    ...view,
+    history,
+    ...(internal
+      ? { calls: internal.calls.get(id) ?? [], notes: internal.notes.get(id) ?? [] }
+      : {}),
+  };
 }
 
 export type OrderCounts = Record<OrderStatus, number>;

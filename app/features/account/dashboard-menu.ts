@@ -11,6 +11,7 @@ export const ADMIN_MENU: MenuLink[] = [
   { to: "/dashboard/cancelledOrders", label: "Cancelled Orders" },
   { to: "/dashboard/deliveredOrders", label: "Delivered Orders" },
   { to: "/dashboard/returnOrders", label: "Return Orders" },
+  { to: "/dashboard/blockedNumbers", label: "Blocked Numbers" },
   { to: "/dashboard/manageSlider", label: "Manage Slider" },
   { to: "/dashboard/messages", label: "Messages" },
 ];

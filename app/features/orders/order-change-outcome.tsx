@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useLocation } from "react-router";
 import { isActionFailure } from "~/app/lib/field-issues";
 import { ORDER_MESSAGES as M, orderFailureText } from "./messages";
 import { OrderChangeInputs } from "./order-action-buttons";
+import { isCallFormAnswer } from "./order-calls-form";
 import { confirmOptions, type OrderChangeResult } from "./order-change-form";
 
 /**
@@ -12,7 +13,8 @@ import { confirmOptions, type OrderChangeResult } from "./order-change-form";
 export function OrderChangeOutcome() {
   const result = useActionData<OrderChangeResult>();
   const location = useLocation();
-  if (!result) return null;
+  // The call and note forms show their own answers (confirmation.tsx).
+  if (!result || isCallFormAnswer(result)) return null;
   if (result.ok === "confirm") {
     const { change } = result;
     const ask = confirmOptions(change.orderNumber, change);

@@ -1,8 +1,10 @@
 import { Link, useLocation } from "react-router";
+import type { QueueFilter } from "~/core/order-calls";
 import type { OrderList } from "~/core/order-lists";
 import type { Role } from "~/core/order-status";
 import type { OrderPage } from "~/core/order-view";
 import { useRevalidateOnFocus } from "../catalogue/use-revalidate-on-focus";
+import { CallNotice, QueueFilters } from "./confirmation";
 import { OrderChangeOutcome } from "./order-change-outcome";
 import { OrderSearch } from "./order-search";
 import { OrderTable } from "./order-table";
@@ -11,7 +13,11 @@ import { useOrderAction } from "./use-order-action";
 
 export type OrderListData = {
   list: OrderList;
-  page: OrderPage & { search: string };
+  page: OrderPage & {
+    search: string;
+    /** The admins' Pending list: the confirmation queue and its filter. */
+    queue?: { filter: QueueFilter | null; retryMinutes: number };
+  };
   /** True when this is not the first page (a cursor is in the URL). */
   continued: boolean;
   viewerRole: Role;
@@ -43,11 +49,23 @@ export function OrderListPage({ list, page, continued, viewerRole }: OrderListDa
         {countText(page.total, page.search)}
       </p>
 
+      {page.queue ? (
+        <QueueFilters
+          current={page.queue.filter}
+          search={page.search}
+          retryMinutes={page.queue.retryMinutes}
+        />
+      ) : null}
+
       <OrderChangeOutcome />
+      <CallNotice />
 
       {continued ? (
         <p className="text-sm">
-          <Link to={`${location.pathname}${orderListSearch({ q: page.search })}`} className="link">
+          <Link
+            to={`${location.pathname}${orderListSearch({ q: page.search, calls: page.queue?.filter })}`}
+            className="link"
+          >
             Back to the first page
           </Link>
         </p>
@@ -65,13 +83,14 @@ export function OrderListPage({ list, page, continued, viewerRole }: OrderListDa
           viewerRole={viewerRole}
           busyId={busyId}
           onAction={(order, action) => void run(order, action)}
+          callQueue={page.queue !== undefined}
         />
       )}
 
       {page.nextCursor ? (
         <div className="flex justify-center">
           <Link
-            to={`${location.pathname}${orderListSearch({ q: page.search, cursor: page.nextCursor })}`}
+            to={`${location.pathname}${orderListSearch({ q: page.search, cursor: page.nextCursor, calls: page.queue?.filter })}`}
             className="btn btn-outline"
           >
             Next page

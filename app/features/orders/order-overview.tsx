@@ -6,6 +6,7 @@ import type { Role } from "~/core/order-status";
 import type { OrderDetailView } from "~/core/order-view";
 import { productPath } from "../catalogue/paths";
 import { useRevalidateOnFocus } from "../catalogue/use-revalidate-on-focus";
+import { CallNotice, CallsSection, NotesSection, PhoneLink, RiskPanel } from "./confirmation";
 import { OrderActionButtons } from "./order-action-buttons";
 import { isReturnOpen, orderActions, returnByText } from "./order-actions";
 import { OrderChangeOutcome } from "./order-change-outcome";
@@ -86,6 +87,7 @@ export function OrderOverview({ order, viewerRole }: { order: OrderDetailView; v
       </div>
 
       <OrderChangeOutcome />
+      <CallNotice />
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Card label="Order ID">
@@ -126,10 +128,25 @@ export function OrderOverview({ order, viewerRole }: { order: OrderDetailView; v
           rows={[
             ["Name", c.name],
             ["Email", c.email],
-            ["Mobile", c.mobileNumber],
+            [
+              "Mobile",
+              viewerRole === "admin" ? (
+                <PhoneLink key="phone" phone={c.mobileNumber} />
+              ) : (
+                c.mobileNumber
+              ),
+            ],
           ]}
         />
       </div>
+
+      {viewerRole === "admin" ? (
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+          <RiskPanel order={order} />
+          <CallsSection order={order} />
+          <NotesSection order={order} />
+        </div>
+      ) : null}
 
       <section aria-labelledby="order-summary" className="rounded-box border border-base-300 p-4">
         <h2 id="order-summary" className="mb-3 text-lg font-semibold">

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { formatTaka } from "~/core/money";
 import type { Role } from "~/core/order-status";
 import type { OrderView } from "~/core/order-view";
+import { CallOutcomeForms, CallState, PhoneLink, RiskSummary } from "./confirmation";
 import { OrderActionButtons } from "./order-action-buttons";
 import { isReturnOpen, type OrderAction, orderActions, returnByText } from "./order-actions";
 import { EyeIcon, OrderStatusBadge } from "./order-status-badge";
@@ -19,6 +20,7 @@ export function OrderTable({
   viewerRole,
   busyId,
   onAction,
+  callQueue = false,
 }: {
   orders: OrderView[];
   caption: string;
@@ -26,6 +28,8 @@ export function OrderTable({
   viewerRole: Role;
   busyId: string | null;
   onAction: (order: OrderView, action: OrderAction) => void;
+  /** The confirmation queue: each row with its calls so far and the call's outcome buttons. */
+  callQueue?: boolean;
 }) {
   return (
     // Its links and buttons let the keyboard scroll it where it is still a table.
@@ -62,7 +66,14 @@ export function OrderTable({
                 {order.customerData.name}
               </td>
               <td className={`whitespace-nowrap`} data-label="Customer Number">
-                {order.customerData.mobileNumber}
+                {side === "admin" ? (
+                  <>
+                    <PhoneLink phone={order.customerData.mobileNumber} />
+                    <RiskSummary order={order} />
+                  </>
+                ) : (
+                  order.customerData.mobileNumber
+                )}
               </td>
               <td data-label="Order Status">
                 <OrderStatusBadge status={order.orderStatus} />
@@ -70,6 +81,12 @@ export function OrderTable({
                   <p className="mt-1 text-xs whitespace-nowrap text-base-content/70">
                     {returnByText(order.returnBy)}
                   </p>
+                ) : null}
+                {callQueue ? (
+                  <div className="mt-1 flex flex-col gap-1">
+                    <CallState order={order} />
+                    <CallOutcomeForms order={order} />
+                  </div>
                 ) : null}
               </td>
               <td className="max-sm:w-full" data-label="Actions">

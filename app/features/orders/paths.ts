@@ -35,10 +35,16 @@ export function orderListForPath(pathname: string): OrderList | undefined {
 }
 
 /** The list URL for a search text and page cursor (empty values left out). */
-export function orderListSearch(params: { q?: string; cursor?: string | null }): string {
+export function orderListSearch(params: {
+  q?: string;
+  cursor?: string | null;
+  /** The confirmation queue's filter (`?calls=`). */
+  calls?: string | null;
+}): string {
   const search = new URLSearchParams();
   const q = params.q?.trim();
   if (q) search.set("q", q);
+  if (params.calls) search.set("calls", params.calls);
   if (params.cursor) search.set("cursor", params.cursor);
   const text = search.toString();
   return text ? `?${text}` : "";

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { isCallFormPost, orderCallAction } from "~/app/features/orders/order-calls.server";
 import { orderChangeAction } from "~/app/features/orders/order-changes.server";
 import { OrderListPage } from "~/app/features/orders/order-list-page";
 import { orderListForPath } from "~/app/features/orders/paths";
@@ -22,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** An order's buttons on the list: the same services as the JSON API (features/orders/order-changes.server.ts). */
-export function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  if (await isCallFormPost(request)) return orderCallAction(request, context);
   return orderChangeAction(request, context);
 }
 

@@ -1,4 +1,5 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { isCallFormPost, orderCallAction } from "~/app/features/orders/order-calls.server";
 import { orderChangeAction } from "~/app/features/orders/order-changes.server";
 import { OrderOverview } from "~/app/features/orders/order-overview";
 import { appOf, requireUser } from "~/app/lib/context.server";
@@ -13,7 +14,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** The overview's buttons: the same services as the JSON API (features/orders/order-changes.server.ts). */
-export function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  if (await isCallFormPost(request)) return orderCallAction(request, context);
   return orderChangeAction(request, context, { leavesPage: true });
 }
 
