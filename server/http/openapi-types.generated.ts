@@ -1604,6 +1604,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a confirmation call's outcome (admins)
+         * @description On a Pending order only (409 otherwise, with `currentStatus`). `confirmed` moves it to Confirmed and `cancelled` (with a `reason`: "Customer cancelled", "Fake order", "Duplicate order", "Out of delivery area", or any text) to Cancelled, each with a history entry; `no_answer` keeps it Pending and out of the queue for `NO_ANSWER_RETRY_MINUTES`; `wrong_number` keeps it Pending, flagged. Each call is listed in the order's `calls` (admins).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "confirmed" | "no_answer" | "wrong_number" | "cancelled";
+                        note?: string;
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Recorded */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["OrderCall"];
+                            /** @enum {string} */
+                            orderStatus: "Pending" | "Confirmed" | "Shipping" | "Delivered" | "Cancelled" | "Return";
+                            attempts: number;
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an internal note to an order (admins; never shown to the customer) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Added */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["OrderNote"];
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jwt": {
         parameters: {
             query?: never;
@@ -3476,6 +3676,14 @@ export interface components {
             };
             /** @description Admins only: why the order is held (a blocked number) */
             heldReason?: string | null;
+            /** @description Admins only: the confirmation calls so far */
+            confirmation?: {
+                attempts: number;
+                /** Format: date-time */
+                lastCallAt: string | null;
+                /** @enum {string|null} */
+                lastOutcome: "confirmed" | "no_answer" | "wrong_number" | "cancelled" | null;
+            };
             /**
              * Format: date-time
              * @description A Delivered order: until when its owner may return it (`RETURN_DAYS` after delivery). Null for other statuses.
@@ -3496,6 +3704,28 @@ export interface components {
                 /** @description "by courier booking", "by courier: …" for changes no person made */
                 note: string | null;
             }[];
+            /** @description Admins only: the confirmation calls, oldest first */
+            calls?: components["schemas"]["OrderCall"][];
+            /** @description Admins only: internal notes, never shown to the customer */
+            notes?: components["schemas"]["OrderNote"][];
+        };
+        OrderCall: {
+            id: string;
+            /** @enum {string} */
+            outcome: "confirmed" | "no_answer" | "wrong_number" | "cancelled";
+            /** @description Why a cancelled order was cancelled */
+            reason: string | null;
+            note: string | null;
+            /** Format: date-time */
+            at: string;
+            byName: string | null;
+        };
+        OrderNote: {
+            id: string;
+            text: string;
+            /** Format: date-time */
+            at: string;
+            byName: string | null;
         };
         User: {
             _id: string;
