@@ -216,6 +216,20 @@ const EXPECTED: Record<string, Expectation> = {
       init: json("POST", {}),
     }),
   },
+  "POST /api/orders/:id/calls": {
+    status: adminOnly(201),
+    request: async (f) => ({
+      path: `/api/orders/${await storeOrder(ctx, f.product, { userId: f.owner.id, email: f.owner.email })}/calls`,
+      init: json("POST", { outcome: "no_answer" }),
+    }),
+  },
+  "POST /api/orders/:id/notes": {
+    status: adminOnly(201),
+    request: async (f) => ({
+      path: `/api/orders/${await storeOrder(ctx, f.product, { userId: f.owner.id, email: f.owner.email })}/notes`,
+      init: json("POST", { text: "Asked for an evening delivery" }),
+    }),
+  },
   "GET /api/couriers": { status: adminOnly(200), request: () => ({ path: "/api/couriers" }) },
   "GET /api/courier-areas": {
     status: adminOnly(200),

@@ -99,6 +99,16 @@ const ROUTES: Record<string, Template> = {
     id: (ids) => ids.pendingOrder,
     body: () => ({ confirmNotBooked: true }),
   },
+  "POST /api/orders/:id/calls": {
+    path: (id) => `/api/orders/${id}/calls`,
+    id: (ids) => ids.pendingOrder,
+    body: () => ({ outcome: "cancelled", reason: "Fake order", note: "Said he never ordered" }),
+  },
+  "POST /api/orders/:id/notes": {
+    path: (id) => `/api/orders/${id}/notes`,
+    id: (ids) => ids.pendingOrder,
+    body: () => ({ text: "Asked for an evening delivery" }),
+  },
   "PUT /api/courier-areas": {
     path: () => "/api/courier-areas",
     body: () => ({ courier: "pathao", district: "ঢাকা", thana: "মিরপুর", cityId: 1 }),

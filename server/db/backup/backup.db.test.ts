@@ -19,7 +19,9 @@ import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-cont
 import { type Database, MIGRATIONS_DIR, openDatabase } from "../client";
 import {
   courierAreas,
+  orderCalls,
   orderCouriers,
+  orderNotes,
   phoneBlocks,
   phoneCourierChecks,
   products,
@@ -274,6 +276,17 @@ describeDb(`npm run backup / restore (${TEST_DB})`, () => {
     await ctx.db
       .insert(phoneCourierChecks)
       .values({ phone: "01911000111", totalParcels: 3, delivered: 1, cancelled: 2 });
+    // The confirmation call and internal notes (decision 057), with Bengali and quotes.
+    await ctx.db.insert(orderCalls).values({
+      id: "call-1",
+      orderId: first.insertedId,
+      outcome: "cancelled",
+      reason: tricky.quotes,
+      note: tricky.bangla,
+    });
+    await ctx.db
+      .insert(orderNotes)
+      .values({ id: "note-1", orderId: first.insertedId, text: tricky.lines });
     source = await snapshot(ctx.database);
     dump = await backupText(ctx.database);
   });
