@@ -62,7 +62,12 @@ describeDb(`confirmation calls and notes (${TEST_DB})`, () => {
         },
       ],
       placedAt: options.placedAt ?? new Date(),
-      laterChanges: statuses.map((to) => ({ to, at: new Date(), byUserId: null, byRole: "system" })),
+      laterChanges: statuses.map((to) => ({
+        to,
+        at: new Date(),
+        byUserId: null,
+        byRole: "system",
+      })),
     });
     if (!stored) throw new Error("order not stored");
     return stored;
@@ -220,7 +225,8 @@ describeDb(`confirmation calls and notes (${TEST_DB})`, () => {
 
   it("the queue is oldest first, and `risky` shows only the orders of numbers that returned too often", async () => {
     const risky = newPhone();
-    for (let i = 0; i < 3; i++) await order(["Confirmed", "Shipping", "Delivered", "Return"], { phone: risky });
+    for (let i = 0; i < 3; i++)
+      await order(["Confirmed", "Shipping", "Delivered", "Return"], { phone: risky });
     const older = await order([], { placedAt: new Date(Date.now() - 3_600_000) });
     const fromRisky = await order([], { phone: risky });
     const ids = await queueIds();
