@@ -107,22 +107,25 @@ function searchCondition(search: string): SQL | undefined {
   return or(...conditions);
 }
 
-/** The queue's choice of orders: see `OrderFilter.queue`. */
+/**
+ * The queue's choice of orders (see `OrderFilter.queue`): an order whose customer did not answer
+ * is out of every view but "no answer" until its delay has passed.
+ */
 function queueCondition(queue: NonNullable<OrderFilter["queue"]>, maxReturns: number): SQL {
-  switch (queue.filter) {
-    case "not_called":
-      return eq(orders.callAttempts, 0);
-    case "no_answer":
-      return eq(orders.lastCallOutcome, "no_answer");
-    case "risky":
-      // The same rule as `riskOfPhones`, read from the (mobile_number, status) index.
-      return sql`(exists (select 1 from ${phoneBlocks} b where b.phone = ${orders.mobileNumber})
+  if (queue.filter === "no_answer") return eq(orders.lastCallOutcome, "no_answer");
+  const due = sql`not (${orders.lastCallOutcome} is not distinct from 'no_answer'
+    and ${orders.lastCallAt} > now() - make_interval(mins => ${queue.retryMinutes}))`;
+  if (queue.filter === "not_called") return and(due, eq(orders.callAttempts, 0)) as SQL;
+  if (queue.filter === "risky") {
+    // The same rule as `riskOfPhones`, read from the (mobile_number, status) index.
+    return and(
+      due,
+      sql`(exists (select 1 from ${phoneBlocks} b where b.phone = ${orders.mobileNumber})
         or (select count(*) from orders r where r.mobile_number = ${orders.mobileNumber}
-            and r.status = 'Return') > ${maxReturns})`;
-    default:
-      return sql`not (${orders.lastCallOutcome} is not distinct from 'no_answer'
-        and ${orders.lastCallAt} > now() - make_interval(mins => ${queue.retryMinutes}))`;
+            and r.status = 'Return') > ${maxReturns})`,
+    ) as SQL;
   }
+  return due;
 }
 
 function filterConditions(

@@ -103,7 +103,8 @@ describe("an admin handles orders (issue 6)", () => {
     if (!orderNumber) throw new Error("the seed has no pending order");
     const id = await orderIdOf(page, orderNumber);
     const row = orderRow(page, orderNumber);
-    const phone = (await row.locator("td").nth(4).textContent()) ?? "";
+    // The number is the cell's call link; its risk summary follows it.
+    const phone = (await row.locator("td").nth(4).locator("a").textContent()) ?? "";
     expect(await row.locator("td").nth(1).textContent()).toMatch(
       /^\d{2} [A-Z][a-z]{2}, \d{4}\d{2}:\d{2} [ap]m$/,
     );
@@ -122,7 +123,7 @@ describe("an admin handles orders (issue 6)", () => {
     await search.fill(phone);
     await search.press("Enter");
     await page.waitForURL((url) => url.searchParams.get("q") === phone);
-    const phones = await page.locator("tbody tr td:nth-child(5)").allTextContents();
+    const phones = await page.locator("tbody tr td:nth-child(5) a").allTextContents();
     expect(phones.length).toBeGreaterThan(0);
     expect(new Set(phones)).toEqual(new Set([phone]));
     expect(await listedNumbers(page)).toContain(orderNumber);

@@ -434,7 +434,8 @@ describe("markup in shop data renders as text", () => {
     const adminPages: [string, string][] = [
       ["/dashboard/messages", subject],
       [`/dashboard/allUsers?q=${encodeURIComponent(email)}`, userName],
-      ["/dashboard/pendingOrders", orderName],
+      // The Pending queue is oldest first: the search finds this order whatever came before it.
+      [`/dashboard/pendingOrders?q=${orderId}`, orderName],
     ];
     if (orderId) adminPages.push([`/dashboard/order-overview/${orderId}`, address]);
     for (const [path, text] of adminPages) {

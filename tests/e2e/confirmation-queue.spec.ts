@@ -1,0 +1,151 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { ADMIN, openDashboard, orderRow, signedInPage } from "./orders-support";
+
+type ApiAnswer = { status: number; body: Record<string, unknown> };
+
+/** A fetch from the signed-in admin's page (same origin, the admin's session). */
+function send(page: Page, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      const res = await fetch(path as string, {
+        method: method as string,
+        headers: { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    [method, path, body] as const,
+  );
+}
+
+/** A fresh number for this run: its history at the shop is only what this journey makes. */
+function freshPhone(): string {
+  return `019${String(Math.floor(Math.random() * 100_000_000)).padStart(8, "0")}`;
+}
+
+/** Issue 23 items 1–2: the Pending list as the confirmation queue, with each number's risk. */
+describe("an admin works the confirmation queue", () => {
+  const baseURL = inject("baseURL");
+  let browser: Browser;
+  let page: Page;
+
+  async function placeOrder(phone: string, name: string): Promise<{ id: string; n: number }> {
+    const products = await send(page, "GET", "/api/products?limit=1");
+    const [product] = products.body.data as {
+      _id: string;
+      name: string;
+      images: string[];
+      colors: string[];
+      sizes: string[];
+      offerPrice: number | null;
+      originalPrice: number;
+    }[];
+    if (!product) throw new Error("the seeded shop has no products");
+    const price = product.offerPrice ?? product.originalPrice;
+    const placed = await send(page, "POST", "/api/postOrder", {
+      date: "05 Mar, 2026",
+      placedAt: new Date().toISOString(),
+      time: "04:00 pm",
+      subTotal: price,
+      total: price + 60,
+      orderStatus: "Pending",
+      products: [
+        {
+          id: product._id,
+          name: product.name,
+          imageUrl: product.images[0] ?? "",
+          color: product.colors[0] ?? "N/A",
+          size: product.sizes[0] ?? "N/A",
+          originalPrice: price,
+          quantity: 1,
+        },
+      ],
+      customerData: {
+        name,
+        email: "queue-journey@example.com",
+        mobileNumber: phone,
+        district: "ঢাকা",
+        thana: "মিরপুর",
+        address: "House 7, Road 3",
+        comment: "",
+        addressType: "Home",
+        deliveryArea: "Inside Dhaka",
+        paymentSystem: "Cash On Delivery",
+        deliveryCharge: 60,
+      },
+    });
+    expect(placed.status).toBe(201);
+    const id = String(
+      (placed.body.insertedId as string | undefined) ??
+        (placed.body.data as { _id?: string } | undefined)?._id,
+    );
+    const detail = await send(page, "GET", `/api/orders/${id}`);
+    return { id, n: (detail.body.data as { orderNumber: number }).orderNumber };
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await signedInPage(browser, baseURL, ADMIN);
+  });
+  afterAll(async () => browser?.close());
+
+  it("shows the Risky badge for a number with 3 returns; No answer takes an order out of the queue; Confirmed moves another on", async () => {
+    // A number whose three earlier parcels came back.
+    const refusing = freshPhone();
+    for (let i = 0; i < 3; i++) {
+      const earlier = await placeOrder(refusing, "Earlier Refuser");
+      for (const status of ["Confirmed", "Shipping", "Delivered", "Return"]) {
+        const moved = await send(page, "PUT", `/api/orderStatus/${earlier.id}`, { status });
+        expect(moved.status).toBe(200);
+      }
+    }
+    const risky = await placeOrder(refusing, "Risky Rahman");
+    const calm = await placeOrder(freshPhone(), "Calm Karim");
+
+    // Pending Orders, the Risky filter: the new order from that number, flagged.
+    await openDashboard(page, baseURL, "/dashboard/pendingOrders");
+    await page.getByRole("link", { name: "Risky", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("calls") === "risky");
+    const riskyRow = orderRow(page, risky.n);
+    await riskyRow.waitFor();
+    const risk = riskyRow.getByTestId("risk");
+    expect(await risk.getByText("Risky", { exact: true }).isVisible()).toBe(true);
+    expect(await risk.textContent()).toContain("4 orders, 0 delivered, 0 cancelled, 3 returned");
+    expect(await riskyRow.locator(`a[href="tel:${refusing}"]`).count()).toBe(1);
+    expect(await riskyRow.textContent()).toContain("Not called yet");
+
+    // No answer: recorded, and the order leaves the queue until its delay has passed.
+    await riskyRow.getByRole("button", { name: `No answer: order ${risky.n}` }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Order #${risky.n}: No answer recorded.` })
+      .waitFor();
+    await riskyRow.waitFor({ state: "detached" });
+    await openDashboard(page, baseURL, `/dashboard/pendingOrders?q=${refusing}`);
+    expect(await orderRow(page, risky.n).count()).toBe(0);
+    await openDashboard(page, baseURL, `/dashboard/pendingOrders?q=${refusing}&calls=no_answer`);
+    const waiting = orderRow(page, risky.n);
+    await waiting.waitFor();
+    expect(await waiting.getByTestId("call-state").textContent()).toMatch(
+      /^1 call, last .*: No answer$/,
+    );
+
+    // Another order: Confirmed moves it to Confirmed, with a history entry.
+    await openDashboard(page, baseURL, `/dashboard/pendingOrders?q=${calm.id}`);
+    const calmRow = orderRow(page, calm.n);
+    await calmRow.getByRole("button", { name: `Confirmed: order ${calm.n}` }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Order #${calm.n}: Confirmed recorded; it is now Confirmed.` })
+      .waitFor();
+    await calmRow.waitFor({ state: "detached" });
+    await openDashboard(page, baseURL, `/dashboard/order-overview/${calm.id}`);
+    const history = page.getByRole("region", { name: "Status History" });
+    expect(await history.textContent()).toContain("Pending → Confirmed");
+    expect(await history.locator("li").count()).toBe(2);
+    const calls = page.getByRole("region", { name: "Calls" });
+    expect(await calls.getByTestId("calls").textContent()).toContain("Confirmed");
+  });
+});
