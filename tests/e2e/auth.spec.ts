@@ -251,6 +251,7 @@ describe("accounts: sign-up, sign-in, logout", () => {
       "Cancelled Orders",
       "Delivered Orders",
       "Return Orders",
+      "Blocked Numbers",
       "Manage Slider",
       "Messages",
     ]);
