@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { OrderStatus } from "~/core/order-status";
 import type { AppContext } from "../app-context";
 import { orderStatusHistory, orders } from "../db/schema";
