@@ -11,6 +11,8 @@ export const ADMIN_MENU: MenuLink[] = [
   { to: "/dashboard/cancelledOrders", label: "Cancelled Orders" },
   { to: "/dashboard/deliveredOrders", label: "Delivered Orders" },
   { to: "/dashboard/returnOrders", label: "Return Orders" },
+  { to: "/dashboard/failedBookings", label: "Failed Bookings" },
+  { to: "/dashboard/courierAreas", label: "Courier Areas" },
   { to: "/dashboard/manageSlider", label: "Manage Slider" },
   { to: "/dashboard/messages", label: "Messages" },
 ];

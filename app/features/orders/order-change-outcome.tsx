@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLocation } from "react-router";
 import { isActionFailure } from "~/app/lib/field-issues";
+import { isCourierActionResult } from "./courier-actions";
 import { ORDER_MESSAGES as M, orderFailureText } from "./messages";
 import { OrderChangeInputs } from "./order-action-buttons";
 import { confirmOptions, type OrderChangeResult } from "./order-change-form";
@@ -12,7 +13,8 @@ import { confirmOptions, type OrderChangeResult } from "./order-change-form";
 export function OrderChangeOutcome() {
   const result = useActionData<OrderChangeResult>();
   const location = useLocation();
-  if (!result) return null;
+  // The booking forms' answers show beside them (courier-panel.tsx).
+  if (!result || isCourierActionResult(result)) return null;
   if (result.ok === "confirm") {
     const { change } = result;
     const ask = confirmOptions(change.orderNumber, change);

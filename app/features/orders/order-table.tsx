@@ -1,7 +1,9 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatTaka } from "~/core/money";
 import type { Role } from "~/core/order-status";
 import type { OrderView } from "~/core/order-view";
+import { OrderCourierLine, SelectAllOnPage, SelectOrder } from "./bulk-orders";
 import { OrderActionButtons } from "./order-action-buttons";
 import { isReturnOpen, type OrderAction, orderActions, returnByText } from "./order-actions";
 import { EyeIcon, OrderStatusBadge } from "./order-status-badge";
@@ -19,6 +21,8 @@ export function OrderTable({
   viewerRole,
   busyId,
   onAction,
+  selection,
+  rowExtra,
 }: {
   orders: OrderView[];
   caption: string;
@@ -26,6 +30,10 @@ export function OrderTable({
   viewerRole: Role;
   busyId: string | null;
   onAction: (order: OrderView, action: OrderAction) => void;
+  /** Checkboxes for the bulk form (`form=` its id), all checked when `all`. */
+  selection?: { formId: string; all: boolean };
+  /** More under an order's actions (the booking buttons of a Confirmed order). */
+  rowExtra?: (order: OrderView) => ReactNode;
 }) {
   return (
     // Its links and buttons let the keyboard scroll it where it is still a table.
@@ -35,6 +43,11 @@ export function OrderTable({
         <thead>
           {/* Headers may wrap: on a laptop beside the menu, every column must still fit. */}
           <tr className="[&>th]:whitespace-normal">
+            {selection ? (
+              <th scope="col">
+                <SelectAllOnPage formId={selection.formId} />
+              </th>
+            ) : null}
             <th scope="col">Order ID</th>
             <th scope="col">Order Date</th>
             <th scope="col">Amount</th>
@@ -47,6 +60,11 @@ export function OrderTable({
         <tbody>
           {orders.map((order) => (
             <tr key={order._id} data-order-id={order._id}>
+              {selection ? (
+                <td data-label="Select">
+                  <SelectOrder order={order} formId={selection.formId} checked={selection.all} />
+                </td>
+              ) : null}
               <td data-label="Order ID">
                 <p className="font-semibold">#{order.orderNumber}</p>
                 <p className="w-24 font-mono text-xs break-all text-base-content/70">{order._id}</p>
@@ -66,6 +84,7 @@ export function OrderTable({
               </td>
               <td data-label="Order Status">
                 <OrderStatusBadge status={order.orderStatus} />
+                <OrderCourierLine order={order} />
                 {side === "customer" && order.returnBy ? (
                   <p className="mt-1 text-xs whitespace-nowrap text-base-content/70">
                     {returnByText(order.returnBy)}
@@ -95,6 +114,7 @@ export function OrderTable({
                     onAction={(action) => onAction(order, action)}
                   />
                 </div>
+                {rowExtra?.(order)}
               </td>
             </tr>
           ))}
