@@ -444,7 +444,7 @@ describeDb(`courier booking, bulk work and paper on the dashboard (${TEST_DB})`,
     const csv = async (query: string, who: Who = admin) => {
       const answer = await load(exportLoader, `/dashboard/export/orders.csv${query}`, who);
       const response = answer.response;
-      if (!response || response.status !== 200)
+      if (response?.status !== 200)
         return { status: answer.status, text: "", bytes: new Uint8Array() };
       const bytes = new Uint8Array(await response.arrayBuffer());
       return {
