@@ -14,6 +14,9 @@ export function isCourierIntent(x: unknown): x is CourierIntent {
   return typeof x === "string" && (COURIER_INTENTS as readonly string[]).includes(x);
 }
 
+/** The couriers whose bookings need a thana's area (decision 051). */
+export const AREA_COURIERS = ["pathao", "redx"] as const satisfies readonly CourierName[];
+
 /** The id of the form the list's checkboxes belong to (`form=` attribute: no nested forms). */
 export const BULK_FORM_ID = "bulk-orders";
 

@@ -1,12 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { pageError } from "~/app/lib/page-error.server";
-import { COURIER_LABELS, type CourierName, isCourierName } from "~/core/courier";
+import { COURIER_LABELS, isCourierName } from "~/core/courier";
 import { AppError } from "~/server/errors";
 import { deleteCourierArea, setCourierArea } from "~/server/services/courier-areas";
-
-/** The couriers whose bookings need a thana's area (decision 051). */
-export const AREA_COURIERS = ["pathao", "redx"] as const satisfies readonly CourierName[];
 
 function text(form: FormData, name: string): string {
   const value = form.get(name);

@@ -1,5 +1,6 @@
 import { Form, Link, useActionData } from "react-router";
-import { AREA_COURIERS, courierAreaAction } from "~/app/features/orders/courier-areas.server";
+import { AREA_COURIERS } from "~/app/features/orders/courier-actions";
+import { courierAreaAction } from "~/app/features/orders/courier-areas.server";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { isActionFailure, issuesByField } from "~/app/lib/field-issues";
 import { orPageError } from "~/app/lib/page-error.server";
