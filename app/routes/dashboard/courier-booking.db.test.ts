@@ -278,6 +278,47 @@ describeDb(`courier booking, bulk work and paper on the dashboard (${TEST_DB})`,
     });
   });
 
+  describe("a booking whose answer never came", () => {
+    it("asks the admin to check the courier's panel before a retry (confirmNotBooked)", async () => {
+      const placed = await place(["Confirmed"], { thana: "মিরপুর" });
+      await postToAction(ctx, areasAction, {
+        path: "/dashboard/courierAreas",
+        cookie: admin.cookie,
+        form: { courier: "redx", district: "ঢাকা", thana: "মিরপুর", areaId: "1", areaName: "Mirpur" },
+      });
+      redx.failNext(/^\/parcel$/, "lose-answer");
+      await postToAction(ctx, overviewAction, {
+        path: overviewPath(placed.id),
+        cookie: admin.cookie,
+        form: { intent: "courier-book", id: placed.id, courier: "redx" },
+      });
+      await settled(placed.id).toBe("unknown");
+      const failed = await load(failedLoader, "/dashboard/failedBookings", admin);
+      expect(
+        (failed.data as { orders: { _id: string; courier: { booking: string } }[] }).orders.find(
+          (o) => o._id === placed.id,
+        )?.courier.booking,
+      ).toBe("unknown");
+
+      const blind = await postToAction(ctx, failedAction, {
+        path: "/dashboard/failedBookings",
+        cookie: admin.cookie,
+        form: { intent: "courier-retry", id: placed.id },
+      });
+      expect(blind.status).toBe(409);
+      expect(blind.data).toMatchObject({ ok: false, needsConfirmNotBooked: true });
+      expect((await bookingOf(placed.id))?.state).toBe("unknown");
+
+      const checked = await postToAction(ctx, failedAction, {
+        path: "/dashboard/failedBookings",
+        cookie: admin.cookie,
+        form: { intent: "courier-retry", id: placed.id, confirmNotBooked: "yes" },
+      });
+      expect(checked.data).toMatchObject({ ok: true });
+      await settled(placed.id).toBe("booked");
+    });
+  });
+
   describe("the area mapping page", () => {
     it("sets, refuses incomplete input with field issues, and forgets a thana's area", async () => {
       const post = (form: Record<string, string>) =>
