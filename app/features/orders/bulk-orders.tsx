@@ -37,7 +37,7 @@ export function SelectAllOnPage({ formId }: { formId: string }) {
   return (
     <input
       type="checkbox"
-      className="checkbox checkbox-sm"
+      className="checkbox checkbox-sm mr-2 align-middle"
       aria-label="Select all orders on this page"
       onChange={(event) => {
         const boxes = document.querySelectorAll<HTMLInputElement>(

@@ -43,12 +43,11 @@ export function OrderTable({
         <thead>
           {/* Headers may wrap: on a laptop beside the menu, every column must still fit. */}
           <tr className="[&>th]:whitespace-normal">
-            {selection ? (
-              <th scope="col">
-                <SelectAllOnPage formId={selection.formId} />
-              </th>
-            ) : null}
-            <th scope="col">Order ID</th>
+            <th scope="col">
+              {/* The selection's checkbox shares the first column: spec §2 fixes the columns. */}
+              {selection ? <SelectAllOnPage formId={selection.formId} /> : null}
+              Order ID
+            </th>
             <th scope="col">Order Date</th>
             <th scope="col">Amount</th>
             <th scope="col">Customer Name</th>
@@ -60,14 +59,18 @@ export function OrderTable({
         <tbody>
           {orders.map((order) => (
             <tr key={order._id} data-order-id={order._id}>
-              {selection ? (
-                <td data-label="Select">
-                  <SelectOrder order={order} formId={selection.formId} checked={selection.all} />
-                </td>
-              ) : null}
               <td data-label="Order ID">
-                <p className="font-semibold">#{order.orderNumber}</p>
-                <p className="w-24 font-mono text-xs break-all text-base-content/70">{order._id}</p>
+                <div className="flex items-start gap-2">
+                  {selection ? (
+                    <SelectOrder order={order} formId={selection.formId} checked={selection.all} />
+                  ) : null}
+                  <div>
+                    <p className="font-semibold">#{order.orderNumber}</p>
+                    <p className="w-24 font-mono text-xs break-all text-base-content/70">
+                      {order._id}
+                    </p>
+                  </div>
+                </div>
               </td>
               <td className={`whitespace-nowrap`} data-label="Order Date">
                 <p>{order.date}</p>
