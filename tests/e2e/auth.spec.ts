@@ -251,6 +251,8 @@ describe("accounts: sign-up, sign-in, logout", () => {
       "Cancelled Orders",
       "Delivered Orders",
       "Return Orders",
+      "Failed Bookings",
+      "Courier Areas",
       "Manage Slider",
       "Messages",
     ]);
