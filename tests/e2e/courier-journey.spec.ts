@@ -106,4 +106,47 @@ describe("from Pending to the doorstep with Steadfast", () => {
     expect(await customer.getByTestId("tracking-code").textContent()).toBe(parcel?.trackingCode);
     expect(await customer.locator("main").textContent()).toContain("Delivered");
   });
+
+  it("works without scripts: select two Pending orders, confirm them, print their labels", async () => {
+    const baseURL = server.url;
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/authentication/login?redirectTo=%2Fdashboard%2FpendingOrders`);
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard/pendingOrders");
+    const boxes = page.getByRole("checkbox", { name: /^Select order \d+$/ });
+    expect(await boxes.count()).toBeGreaterThanOrEqual(2);
+    const picked = await Promise.all(
+      [0, 1].map(async (i) => (await boxes.nth(i).getAttribute("aria-label"))?.replace(/\D+/g, "")),
+    );
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+
+    // Labels open in a new tab: a plain GET of the selection.
+    const bulk = page.getByRole("form", { name: "Selected orders" });
+    const [labels] = await Promise.all([
+      context.waitForEvent("page"),
+      bulk.getByRole("button", { name: "Print labels (4×6 in)" }).click(),
+    ]);
+    await labels.waitForLoadState();
+    expect(new URL(labels.url()).pathname).toBe("/dashboard/print/labels");
+    for (const number of picked) {
+      const label = labels.getByRole("article", { name: `Label for order ${number}` });
+      expect(await label.textContent()).toContain(`Order #${number}`);
+      expect(await label.locator("svg").count()).toBe(1);
+    }
+    expect(await labels.locator("style").allTextContents()).toContainEqual(
+      expect.stringContaining("size: 4in 6in"),
+    );
+
+    await bulk.getByRole("button", { name: "Confirm", exact: true }).click();
+    await page.getByRole("status").filter({ hasText: "Confirmed: 2 of 2 orders" }).waitFor();
+    await page.goto(`${baseURL}/dashboard/confirmedOrders`);
+    for (const number of picked) {
+      expect(await orderRow(page, number ?? "").count()).toBe(1);
+    }
+    await context.close();
+  });
 });

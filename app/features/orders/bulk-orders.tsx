@@ -21,6 +21,8 @@ export function SelectOrder({
 }) {
   return (
     <input
+      // A new element when "Select all" changes, so the page's choice shows (defaultChecked).
+      key={String(checked)}
       type="checkbox"
       name="id"
       value={order._id}
