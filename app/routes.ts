@@ -36,11 +36,17 @@ export default [
     route("order-overview/:id", "routes/dashboard/order-overview.tsx"),
     route("blockedNumbers", "routes/dashboard/blocked-numbers.tsx"),
     route("order-overview/:id/invoice/:invoiceId", "routes/dashboard/order-invoice.tsx"),
+    route("failedBookings", "routes/dashboard/failed-bookings.tsx"),
+    route("courierAreas", "routes/dashboard/courier-areas.tsx"),
+    route("print/invoices", "routes/dashboard/print-invoices.tsx"),
+    route("print/labels", "routes/dashboard/print-labels.tsx"),
     // Any other /dashboard path: the dashboard's own 404, not the storefront's.
     route("*", "routes/dashboard/not-found.tsx"),
   ]),
   // Logout is an action only: the header's form posts to it and it redirects back.
   route("authentication/logout", "routes/auth/logout.ts"),
+  // The orders as a CSV download (admins): a resource route, no dashboard page around it.
+  route("dashboard/export/orders.csv", "routes/dashboard/export-orders.ts"),
   route("sitemap.xml", "routes/storefront/sitemap.ts"),
   route("robots.txt", "routes/storefront/robots.ts"),
 ] satisfies RouteConfig;

@@ -252,6 +252,8 @@ describe("accounts: sign-up, sign-in, logout", () => {
       "Delivered Orders",
       "Return Orders",
       "Blocked Numbers",
+      "Failed Bookings",
+      "Courier Areas",
       "Manage Slider",
       "Messages",
     ]);

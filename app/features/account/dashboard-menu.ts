@@ -12,6 +12,8 @@ export const ADMIN_MENU: MenuLink[] = [
   { to: "/dashboard/deliveredOrders", label: "Delivered Orders" },
   { to: "/dashboard/returnOrders", label: "Return Orders" },
   { to: "/dashboard/blockedNumbers", label: "Blocked Numbers" },
+  { to: "/dashboard/failedBookings", label: "Failed Bookings" },
+  { to: "/dashboard/courierAreas", label: "Courier Areas" },
   { to: "/dashboard/manageSlider", label: "Manage Slider" },
   { to: "/dashboard/messages", label: "Messages" },
 ];

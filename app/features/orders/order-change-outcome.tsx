@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLocation } from "react-router";
 import { isActionFailure } from "~/app/lib/field-issues";
+import { isCourierActionResult } from "./courier-actions";
 import { ORDER_MESSAGES as M, orderFailureText } from "./messages";
 import { OrderChangeInputs } from "./order-action-buttons";
 import { isCallFormAnswer } from "./order-calls-form";
@@ -13,8 +14,9 @@ import { confirmOptions, type OrderChangeResult } from "./order-change-form";
 export function OrderChangeOutcome() {
   const result = useActionData<OrderChangeResult>();
   const location = useLocation();
-  // The call and note forms show their own answers (confirmation.tsx).
-  if (!result || isCallFormAnswer(result)) return null;
+  // The call and note forms (confirmation.tsx) and the booking forms (courier-panel.tsx) show
+  // their own answers beside them.
+  if (!result || isCallFormAnswer(result) || isCourierActionResult(result)) return null;
   if (result.ok === "confirm") {
     const { change } = result;
     const ask = confirmOptions(change.orderNumber, change);

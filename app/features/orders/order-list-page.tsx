@@ -1,10 +1,14 @@
 import { Link, useLocation } from "react-router";
+import type { CourierName } from "~/core/courier";
 import type { QueueFilter } from "~/core/order-calls";
 import type { OrderList } from "~/core/order-lists";
 import type { Role } from "~/core/order-status";
 import type { OrderPage } from "~/core/order-view";
 import { useRevalidateOnFocus } from "../catalogue/use-revalidate-on-focus";
+import { BulkOrderBar, ExportOrdersForm } from "./bulk-orders";
 import { CallNotice, QueueFilters } from "./confirmation";
+import { BULK_FORM_ID } from "./courier-actions";
+import { BookButtons } from "./courier-panel";
 import { OrderChangeOutcome } from "./order-change-outcome";
 import { OrderSearch } from "./order-search";
 import { OrderTable } from "./order-table";
@@ -21,6 +25,8 @@ export type OrderListData = {
   /** True when this is not the first page (a cursor is in the URL). */
   continued: boolean;
   viewerRole: Role;
+  /** Admin lists: the couriers to book with (none configured → empty). */
+  offered?: readonly CourierName[];
 };
 
 function countText(total: number, search: string): string {
@@ -29,7 +35,7 @@ function countText(total: number, search: string): string {
 }
 
 /** One dashboard order list: heading, search, count, the table and the next page. */
-export function OrderListPage({ list, page, continued, viewerRole }: OrderListData) {
+export function OrderListPage({ list, page, continued, viewerRole, offered = [] }: OrderListData) {
   const location = useLocation();
   const { run, busyId } = useOrderAction();
   // Spec §4: dashboard data refetches when the window regains focus.
@@ -60,6 +66,9 @@ export function OrderListPage({ list, page, continued, viewerRole }: OrderListDa
       <OrderChangeOutcome />
       <CallNotice />
 
+      {list.role === "admin" ? <ExportOrdersForm /> : null}
+      {list.role === "admin" && page.data.length > 0 ? <BulkOrderBar offered={offered} /> : null}
+
       {continued ? (
         <p className="text-sm">
           <Link
@@ -84,6 +93,26 @@ export function OrderListPage({ list, page, continued, viewerRole }: OrderListDa
           busyId={busyId}
           onAction={(order, action) => void run(order, action)}
           callQueue={page.queue !== undefined}
+          selection={
+            list.role === "admin"
+              ? { formId: BULK_FORM_ID, all: location.search.includes("select=all") }
+              : undefined
+          }
+          rowExtra={
+            list.role === "admin"
+              ? (order) =>
+                  order.orderStatus === "Confirmed" && !order.courier ? (
+                    <div className="mt-1.5">
+                      <BookButtons
+                        orderId={order._id}
+                        orderNumber={order.orderNumber}
+                        offered={offered}
+                        size="xs"
+                      />
+                    </div>
+                  ) : null
+              : undefined
+          }
         />
       )}
 

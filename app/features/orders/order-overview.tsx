@@ -44,7 +44,16 @@ function Card({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Spec §2 order overview, for an admin (every order) or the order's customer. */
-export function OrderOverview({ order, viewerRole }: { order: OrderDetailView; viewerRole: Role }) {
+export function OrderOverview({
+  order,
+  viewerRole,
+  extra,
+}: {
+  order: OrderDetailView;
+  viewerRole: Role;
+  /** More sections after the cards (the courier's). */
+  extra?: ReactNode;
+}) {
   const navigate = useNavigate();
   useRevalidateOnFocus();
   const { run, busyId } = useOrderAction({
@@ -103,6 +112,8 @@ export function OrderOverview({ order, viewerRole }: { order: OrderDetailView; v
           <OrderStatusBadge status={order.orderStatus} />
         </Card>
       </div>
+
+      {extra}
 
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <Details

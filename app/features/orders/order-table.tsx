@@ -1,7 +1,9 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatTaka } from "~/core/money";
 import type { Role } from "~/core/order-status";
 import type { OrderView } from "~/core/order-view";
+import { OrderCourierLine, SelectAllOnPage, SelectOrder } from "./bulk-orders";
 import { CallOutcomeForms, CallState, PhoneLink, RiskSummary } from "./confirmation";
 import { OrderActionButtons } from "./order-action-buttons";
 import { isReturnOpen, type OrderAction, orderActions, returnByText } from "./order-actions";
@@ -21,6 +23,8 @@ export function OrderTable({
   busyId,
   onAction,
   callQueue = false,
+  selection,
+  rowExtra,
 }: {
   orders: OrderView[];
   caption: string;
@@ -30,6 +34,10 @@ export function OrderTable({
   onAction: (order: OrderView, action: OrderAction) => void;
   /** The confirmation queue: each row with its calls so far and the call's outcome buttons. */
   callQueue?: boolean;
+  /** Checkboxes for the bulk form (`form=` its id), all checked when `all`. */
+  selection?: { formId: string; all: boolean };
+  /** More under an order's actions (the booking buttons of a Confirmed order). */
+  rowExtra?: (order: OrderView) => ReactNode;
 }) {
   return (
     // Its links and buttons let the keyboard scroll it where it is still a table.
@@ -39,7 +47,11 @@ export function OrderTable({
         <thead>
           {/* Headers may wrap: on a laptop beside the menu, every column must still fit. */}
           <tr className="[&>th]:whitespace-normal">
-            <th scope="col">Order ID</th>
+            <th scope="col">
+              {/* The selection's checkbox shares the first column: spec §2 fixes the columns. */}
+              {selection ? <SelectAllOnPage formId={selection.formId} /> : null}
+              Order ID
+            </th>
             <th scope="col">Order Date</th>
             <th scope="col">Amount</th>
             <th scope="col">Customer Name</th>
@@ -52,8 +64,17 @@ export function OrderTable({
           {orders.map((order) => (
             <tr key={order._id} data-order-id={order._id}>
               <td data-label="Order ID">
-                <p className="font-semibold">#{order.orderNumber}</p>
-                <p className="w-24 font-mono text-xs break-all text-base-content/70">{order._id}</p>
+                <div className="flex items-start gap-2">
+                  {selection ? (
+                    <SelectOrder order={order} formId={selection.formId} checked={selection.all} />
+                  ) : null}
+                  <div>
+                    <p className="font-semibold">#{order.orderNumber}</p>
+                    <p className="w-24 font-mono text-xs break-all text-base-content/70">
+                      {order._id}
+                    </p>
+                  </div>
+                </div>
               </td>
               <td className={`whitespace-nowrap`} data-label="Order Date">
                 <p>{order.date}</p>
@@ -77,6 +98,7 @@ export function OrderTable({
               </td>
               <td data-label="Order Status">
                 <OrderStatusBadge status={order.orderStatus} />
+                <OrderCourierLine order={order} />
                 {side === "customer" && order.returnBy ? (
                   <p className="mt-1 text-xs whitespace-nowrap text-base-content/70">
                     {returnByText(order.returnBy)}
@@ -112,6 +134,7 @@ export function OrderTable({
                     onAction={(action) => onAction(order, action)}
                   />
                 </div>
+                {rowExtra?.(order)}
               </td>
             </tr>
           ))}

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { courierAction, isCourierForm } from "~/app/features/orders/courier-actions.server";
 import { isCallFormPost, orderCallAction } from "~/app/features/orders/order-calls.server";
 import { orderChangeAction } from "~/app/features/orders/order-changes.server";
 import { OrderListPage } from "~/app/features/orders/order-list-page";
@@ -19,12 +20,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     list.role === "admin" ? requireAdmin(request, context) : requireUser(request, context);
   const viewer = list.role === "customer" ? { ...user, role: "customer" as const } : user;
   const page = await orderListPage(appOf(context), viewer, list, url);
-  return { list, page, continued: url.searchParams.has("cursor"), viewerRole: user.role };
+  const offered = list.role === "admin" ? appOf(context).couriers.offered() : [];
+  return {
+    list,
+    page,
+    continued: url.searchParams.has("cursor"),
+    viewerRole: user.role,
+    offered,
+  };
 }
 
 /** An order's buttons on the list: the same services as the JSON API (features/orders/order-changes.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
   if (await isCallFormPost(request)) return orderCallAction(request, context);
+  // The bulk form and the booking buttons go to the courier and bulk services.
+  if (await isCourierForm(request)) return courierAction(request, context);
   return orderChangeAction(request, context);
 }
 

@@ -1,4 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { courierAction, isCourierForm } from "~/app/features/orders/courier-actions.server";
+import { CourierPanel } from "~/app/features/orders/courier-panel";
 import { isCallFormPost, orderCallAction } from "~/app/features/orders/order-calls.server";
 import { orderChangeAction } from "~/app/features/orders/order-changes.server";
 import { OrderOverview } from "~/app/features/orders/order-overview";
@@ -10,12 +12,15 @@ import type { Route } from "./+types/order-overview";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const order = await orderForPage(appOf(context), user, params.id);
-  return { order, viewerRole: user.role };
+  const offered = user.role === "admin" ? appOf(context).couriers.offered() : [];
+  return { order, viewerRole: user.role, offered };
 }
 
 /** The overview's buttons: the same services as the JSON API (features/orders/order-changes.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
   if (await isCallFormPost(request)) return orderCallAction(request, context);
+  // Booking forms (Book with …, Retry, the courier area) go to the courier services.
+  if (await isCourierForm(request)) return courierAction(request, context);
   return orderChangeAction(request, context, { leavesPage: true });
 }
 
@@ -37,5 +42,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function OrderOverviewRoute({ loaderData }: Route.ComponentProps) {
-  return <OrderOverview order={loaderData.order} viewerRole={loaderData.viewerRole} />;
+  return (
+    <OrderOverview
+      order={loaderData.order}
+      viewerRole={loaderData.viewerRole}
+      extra={
+        <CourierPanel
+          order={loaderData.order}
+          viewerRole={loaderData.viewerRole}
+          offered={loaderData.offered}
+        />
+      }
+    />
+  );
 }

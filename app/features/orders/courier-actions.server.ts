@@ -1,0 +1,229 @@
+import { data, type RouterContextProvider } from "react-router";
+import { appOf, requireAdmin } from "~/app/lib/context.server";
+import { COURIER_LABELS, type CourierName, isCourierName } from "~/core/courier";
+import { AppError } from "~/server/errors";
+import { courierAreaOptions, setCourierArea } from "~/server/services/courier-areas";
+import { requestCourierBooking, retryCourierBooking } from "~/server/services/courier-booking";
+import { bookOrders, confirmOrders } from "~/server/services/order-bulk";
+import {
+  type AreaQuestion,
+  type CourierActionResult,
+  type CourierIntent,
+  isCourierIntent,
+} from "./courier-actions";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** True when a posted form is one of the booking or bulk forms (peeks without using the body). */
+export async function isCourierForm(request: Request): Promise<boolean> {
+  if (request.method !== "POST") return false;
+  const form = await request.clone().formData();
+  return isCourierIntent(intentOf(form));
+}
+
+/** The bulk form's "Book with …" buttons carry the courier (`bulkCourier`), not an intent. */
+function intentOf(form: FormData): unknown {
+  return form.has("bulkCourier") ? "bulk-book" : form.get("intent");
+}
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() : "";
+}
+
+function courierOf(form: FormData): CourierName {
+  const courier = text(form, "courier");
+  if (!isCourierName(courier)) {
+    throw new AppError("invalid", "Choose a courier", [
+      { path: "courier", message: "Choose a courier" },
+    ]);
+  }
+  return courier;
+}
+
+function positive(value: string): number | undefined {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/** "id|name" from the area picker. */
+function choiceOf(form: FormData): { id: number; name: string } | undefined {
+  const [id, ...name] = text(form, "choice").split("|");
+  const n = positive(id ?? "");
+  return n ? { id: n, name: name.join("|") } : undefined;
+}
+
+/** The thana's area question at its next step, with the courier's choices for it. */
+async function areaQuestion(
+  request: Request,
+  context: Context,
+  base: Omit<AreaQuestion, "step" | "options">,
+): Promise<AreaQuestion> {
+  const actor = requireAdmin(request, context);
+  const step: AreaQuestion["step"] =
+    base.courier === "redx" ? "area" : base.cityId ? "zone" : "city";
+  try {
+    const options = await courierAreaOptions(appOf(context), actor, {
+      courier: base.courier,
+      district: base.district,
+      cityId: step === "zone" ? base.cityId : undefined,
+    });
+    return { ...base, step, options };
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return { ...base, step, options: [], problem: err.message };
+  }
+}
+
+async function book(request: Request, context: Context, orderId: string, courier: CourierName) {
+  const ctx = appOf(context);
+  const actor = requireAdmin(request, context);
+  try {
+    await requestCourierBooking(ctx, actor, orderId, courier);
+  } catch (err) {
+    if (err instanceof AppError && err.details?.needs === "courier_area") {
+      const area = await areaQuestion(request, context, {
+        orderId,
+        courier,
+        district: String(err.details.district ?? ""),
+        thana: String(err.details.thana ?? ""),
+      });
+      return failure(err, { area, orderId });
+    }
+    throw err;
+  }
+  return {
+    ok: true,
+    kind: "courier",
+    message: `Booking with ${COURIER_LABELS[courier]} queued; the courier's answer shows here in a moment`,
+  } satisfies CourierActionResult;
+}
+
+function failure(err: AppError, extra: Partial<Extract<CourierActionResult, { ok: false }>> = {}) {
+  return data(
+    { ok: false, kind: "courier", message: err.message, ...extra } satisfies Extract<
+      CourierActionResult,
+      { ok: false }
+    >,
+    { status: err.status },
+  );
+}
+
+/** Sets the picked area (the last step) and books; an earlier step asks the next question. */
+async function pickArea(request: Request, context: Context, form: FormData) {
+  const actor = requireAdmin(request, context);
+  const orderId = text(form, "id");
+  const courier = courierOf(form);
+  const district = text(form, "district");
+  const thana = text(form, "thana");
+  const choice = choiceOf(form);
+  if (!choice) {
+    throw new AppError("invalid", "Choose an area from the list", [
+      { path: "choice", message: "Choose an area from the list" },
+    ]);
+  }
+  const cityId = positive(text(form, "cityId"));
+  if (courier === "pathao" && !cityId) {
+    const area = await areaQuestion(request, context, {
+      orderId,
+      courier,
+      district,
+      thana,
+      cityId: choice.id,
+    });
+    return data(
+      {
+        ok: false,
+        kind: "courier",
+        message: `Now choose the Pathao zone for ${thana}`,
+        area,
+        orderId,
+      } satisfies CourierActionResult,
+      { status: 409 },
+    );
+  }
+  await setCourierArea(appOf(context), actor, {
+    courier,
+    district,
+    thana,
+    ...(courier === "pathao"
+      ? { cityId, zoneId: choice.id, areaName: choice.name }
+      : { areaId: choice.id, areaName: choice.name }),
+  });
+  return book(request, context, orderId, courier);
+}
+
+function outcomeMessage(done: number, total: number, what: string): string {
+  return `${what}: ${done} of ${total} ${total === 1 ? "order" : "orders"}`;
+}
+
+async function run(request: Request, context: Context, intent: CourierIntent, form: FormData) {
+  const ctx = appOf(context);
+  const actor = requireAdmin(request, context);
+  switch (intent) {
+    case "courier-book":
+      return book(request, context, text(form, "id"), courierOf(form));
+    case "courier-area":
+      return pickArea(request, context, form);
+    case "courier-retry": {
+      const orderId = text(form, "id");
+      try {
+        await retryCourierBooking(ctx, actor, orderId, {
+          confirmNotBooked: text(form, "confirmNotBooked") === "yes",
+        });
+      } catch (err) {
+        if (err instanceof AppError && err.details?.needs === "confirm_not_booked") {
+          return failure(err, { needsConfirmNotBooked: true, orderId });
+        }
+        throw err;
+      }
+      return {
+        ok: true,
+        kind: "courier",
+        message: "Booking queued again",
+      } satisfies CourierActionResult;
+    }
+    case "bulk-confirm": {
+      const outcomes = await confirmOrders(ctx, actor, form.getAll("id").map(String));
+      return {
+        ok: true,
+        kind: "courier",
+        message: outcomeMessage(outcomes.filter((o) => o.ok).length, outcomes.length, "Confirmed"),
+        outcomes,
+      } satisfies CourierActionResult;
+    }
+    case "bulk-book": {
+      const courier = text(form, "bulkCourier");
+      if (!isCourierName(courier)) throw new AppError("invalid", "Choose a courier");
+      const outcomes = await bookOrders(ctx, actor, form.getAll("id").map(String), courier);
+      return {
+        ok: true,
+        kind: "courier",
+        message: outcomeMessage(
+          outcomes.filter((o) => o.ok).length,
+          outcomes.length,
+          `Booking with ${COURIER_LABELS[courier]} queued`,
+        ),
+        outcomes,
+      } satisfies CourierActionResult;
+    }
+  }
+}
+
+/**
+ * The booking and bulk forms' action (order lists, overview, failed bookings): one call into the
+ * courier and status services per order, which decide (admins only, Confirmed only, ...). A
+ * booking that needs the thana's courier area answers with the courier's choices to pick from.
+ */
+export async function courierAction(request: Request, context: Context) {
+  requireAdmin(request, context);
+  const form = await request.formData();
+  const intent = intentOf(form);
+  try {
+    if (!isCourierIntent(intent)) throw new AppError("invalid", "Unknown action");
+    return await run(request, context, intent, form);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return failure(err);
+  }
+}

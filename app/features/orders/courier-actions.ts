@@ -1,0 +1,59 @@
+import type { CourierName } from "~/core/courier";
+
+/** The intents of the booking and bulk forms (lists, overview, failed bookings). */
+export const COURIER_INTENTS = [
+  "courier-book",
+  "courier-area",
+  "courier-retry",
+  "bulk-confirm",
+  "bulk-book",
+] as const;
+export type CourierIntent = (typeof COURIER_INTENTS)[number];
+
+export function isCourierIntent(x: unknown): x is CourierIntent {
+  return typeof x === "string" && (COURIER_INTENTS as readonly string[]).includes(x);
+}
+
+/** The couriers whose bookings need a thana's area (decision 051). */
+export const AREA_COURIERS = ["pathao", "redx"] as const satisfies readonly CourierName[];
+
+/** The id of the form the list's checkboxes belong to (`form=` attribute: no nested forms). */
+export const BULK_FORM_ID = "bulk-orders";
+
+/** A thana's area to pick before booking: the courier's choices at this step. */
+export type AreaQuestion = {
+  orderId: string;
+  courier: CourierName;
+  district: string;
+  thana: string;
+  /** Pathao: the city already picked; its zones are the choices. */
+  cityId?: number;
+  /** What the choices are ("city", "zone", "area"). */
+  step: "city" | "zone" | "area";
+  options: { id: number; name: string }[];
+  /** Why no choices could be shown (the courier did not answer). */
+  problem?: string;
+};
+
+export type BulkOutcomeView = {
+  id: string;
+  orderNumber: number | null;
+  ok: boolean;
+  message: string;
+};
+
+/** What a booking or bulk form's action answered. */
+export type CourierActionResult =
+  | { ok: true; kind: "courier"; message: string; outcomes?: BulkOutcomeView[] }
+  | {
+      ok: false;
+      kind: "courier";
+      message: string;
+      area?: AreaQuestion;
+      needsConfirmNotBooked?: boolean;
+      orderId?: string;
+    };
+
+export function isCourierActionResult(x: unknown): x is CourierActionResult {
+  return typeof x === "object" && x !== null && (x as { kind?: unknown }).kind === "courier";
+}
