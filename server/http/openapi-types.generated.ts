@@ -129,7 +129,7 @@ export interface paths {
         put?: never;
         /**
          * Add a product (admin)
-         * @description Validated per decisions.md (category and sub-category from the lists, whole-taka prices, offer ≤ original, ratings 1–5 in steps of 0.1, up to 4 images, http(s) video link). `createdAt` is accepted and ignored: the server sets it.
+         * @description Validated per decisions.md (category and sub-category from the lists, whole-taka prices, offer ≤ original, ratings 1–5 in steps of 0.1, up to 4 images, http(s) video link). `createdAt` is accepted and ignored: the server sets it. `trackStock` (default false) makes orders take the product's stock; `stock` sets pieces on hand per size and colour (whole numbers ≥ 0, only the product's own sizes and colours, `N/A` where it has none; each figure is an `adjustment` in the stock history). A tracked product's variants not listed start at 0.
          */
         post: {
             parameters: {
@@ -164,6 +164,13 @@ export interface paths {
                         reviews?: number;
                         /** Format: date-time */
                         createdAt?: string;
+                        /** @default false */
+                        trackStock?: boolean;
+                        stock?: {
+                            size: string;
+                            color: string;
+                            quantity: number;
+                        }[];
                     };
                 };
             };
@@ -238,7 +245,7 @@ export interface paths {
         head?: never;
         /**
          * Change a product (admin)
-         * @description Partial update: the fields in the body replace the stored ones, absent fields stay. `videoLink: ""` or `null` removes the video, `offerPrice: null` the offer. The product after the change must pass the same rules as a new one. Stored images the update drops are deleted when no other product or slide uses them.
+         * @description Partial update: the fields in the body replace the stored ones, absent fields stay. `videoLink: ""` or `null` removes the video, `offerPrice: null` the offer. The product after the change must pass the same rules as a new one. Stored images the update drops are deleted when no other product or slide uses them. `stock` sets the variants it lists (checked against the sizes and colours after the change; each difference is an `adjustment` in the stock history) and keeps the others; `trackStock` switches tracking.
          */
         patch: {
             parameters: {
@@ -269,6 +276,12 @@ export interface paths {
                         reviews?: number;
                         /** Format: date-time */
                         createdAt?: string;
+                        trackStock?: boolean;
+                        stock?: {
+                            size: string;
+                            color: string;
+                            quantity: number;
+                        }[];
                     };
                 };
             };
@@ -333,6 +346,190 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/products/{id}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change one variant's stock by hand (admin)
+         * @description Adds `change` pieces (negative: takes them away) to the `size` × `color` variant, as one entry of the stock history with `reason` (adjustment or import, default adjustment), and answers the new quantity. A size or colour the product does not offer (`N/A` where it has none), a fractional change, 0, or a change that would leave fewer than 0 pieces answers 400 naming the field; nothing is changed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        size: string;
+                        color: string;
+                        change: number;
+                        /**
+                         * @default adjustment
+                         * @enum {string}
+                         */
+                        reason?: "adjustment" | "import";
+                    };
+                };
+            };
+            responses: {
+                /** @description The variant's pieces on hand after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["StockLevel"];
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}/stock-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's stock history, newest first (admin)
+         * @description Every change of the product's stock: orders placed (negative), cancelled and returns received (positive), changes by hand and imports. The pieces on hand of a variant are the sum of its entries. Pages of `limit` (default 50, max 500); pass `nextCursor` as `cursor`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of the stock history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["StockLedgerEntry"][];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/deleteProduct/{id}": {
@@ -2294,6 +2491,17 @@ export interface components {
             reviews: number;
             /** Format: date-time */
             createdAt: string;
+            /** @description Orders take this product's stock; false: not tracked, always available (`stock` then holds whatever figures were entered, unused) */
+            trackStock: boolean;
+            /** @description Pieces on hand of every size × colour the product offers (`N/A` for a dimension it does not offer; one entry for a product with neither) */
+            stock: components["schemas"]["StockLevel"][];
+        };
+        StockLevel: {
+            /** @example M */
+            size: string;
+            /** @example White */
+            color: string;
+            quantity: number;
         };
         Error: {
             error: {
@@ -2308,7 +2516,27 @@ export interface components {
                 retryAfter?: number;
                 /** @description 409 on an order: its status now */
                 currentStatus?: string;
+                /** @description 409 `price_changed`: the lines at their current prices. 409 `out_of_stock`: each short line as `{ id, color, size, requested, available }` (`OutOfStockLine`) */
+                products?: {
+                    [key: string]: unknown;
+                }[];
             };
+        };
+        StockLedgerEntry: {
+            id: number;
+            size: string;
+            color: string;
+            /** @description Pieces added (negative: taken) */
+            change: number;
+            /** @enum {string} */
+            reason: "order_placed" | "order_cancelled" | "returned" | "adjustment" | "import";
+            orderId: string | null;
+            /** @description Null for changes by hand, or once the order is deleted */
+            orderNumber: number | null;
+            /** @description Who made the change, if known */
+            userName: string | null;
+            /** Format: date-time */
+            at: string;
         };
         Slide: {
             _id: string;
