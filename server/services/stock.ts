@@ -18,6 +18,7 @@ import { orders, productStock, products, stockLedger, user } from "../db/schema"
 import { AppError } from "../errors";
 import { assertAdmin } from "./authorize";
 import { afterCatalogueWrite, type CatalogueWriteContext } from "./catalogue-writes";
+import { LOCK_ORDER } from "./order-stock";
 
 export type { StockLevel };
 
@@ -138,7 +139,7 @@ export async function writeStockGrid(
     })
     .from(productStock)
     .where(eq(productStock.productId, product._id))
-    .orderBy(productStock.size, productStock.color)
+    .orderBy(...LOCK_ORDER)
     .for("update");
   for (const cell of grid) {
     const before =
