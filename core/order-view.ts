@@ -48,6 +48,8 @@ export type OrderView = {
   heldReason?: string | null;
   /** Admins only: the confirmation calls so far (attempts, the last one). */
   confirmation?: OrderCallState;
+  /** An order in Return: when an admin marked its goods received (its stock went back), ISO time. */
+  returnReceivedAt: string | null;
 };
 
 export type OrderDetailView = OrderView & {

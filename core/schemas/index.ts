@@ -3,4 +3,5 @@ export * from "./contact";
 export * from "./order";
 export * from "./product";
 export * from "./slide";
+export * from "./stock";
 export * from "./user";

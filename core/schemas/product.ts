@@ -16,6 +16,7 @@ import {
   isoDateTimeSchema,
   whenFieldsValid,
 } from "./common";
+import { stockGridSchema } from "./stock";
 
 export const MAX_PRODUCT_IMAGES = 4;
 export const MAX_PRICE = 10_000_000;
@@ -88,6 +89,13 @@ const fields = {
     .max(1_000_000_000),
   /** Accepted for compatibility with the original client; the server sets the time. */
   createdAt: isoDateTimeSchema.optional(),
+  /** Orders take this product's stock; off: always available (issue 22). */
+  trackStock: z.boolean({ error: "Track stock is true or false" }),
+  /**
+   * Pieces on hand per size and colour: the variants listed are set (each change is a ledger
+   * entry), the others keep theirs. Sizes and colours are checked against the product.
+   */
+  stock: stockGridSchema,
 };
 
 type CrossFields = {
@@ -135,6 +143,8 @@ export const productInputSchema = z
     images: fields.images.default([]),
     ratings: fields.ratings.default(5),
     reviews: fields.reviews.default(0),
+    trackStock: fields.trackStock.default(false),
+    stock: fields.stock.optional(),
   })
   .superRefine(checkCrossFields, crossFieldParams);
 
@@ -202,4 +212,6 @@ export type Product = {
   ratings: number;
   reviews: number;
   createdAt: string;
+  /** Orders take this product's stock (its quantities come from server/services/stock.ts). */
+  trackStock: boolean;
 };

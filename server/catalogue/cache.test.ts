@@ -76,6 +76,29 @@ describe("CatalogueCache", () => {
     expect([bySize.has("x"), bySize.has("y")]).toEqual([false, true]);
   });
 
+  it("drops only a product's quantities (and the API's product answers) on a stock change", async () => {
+    const events = inProcessCatalogueEvents();
+    const cache = new CatalogueCache();
+    cache.follow(events);
+    for (const key of [
+      "stock:p1",
+      "stock:p2",
+      "api:/api/product/p1",
+      "api:/api/products",
+      "home",
+    ]) {
+      await cache.get(key, async () => key);
+    }
+    await events.publish({ kind: "stock", id: "p1" });
+    expect(
+      ["stock:p1", "stock:p2", "api:/api/product/p1", "api:/api/products", "home"].map((k) =>
+        cache.has(k),
+      ),
+    ).toEqual([false, true, false, false, true]);
+    await events.publish({ kind: "stock", id: "*" });
+    expect([cache.has("stock:p2"), cache.has("home")]).toEqual([false, true]);
+  });
+
   it("clears itself on every catalogue change it follows", async () => {
     const events = inProcessCatalogueEvents();
     const cache = new CatalogueCache();

@@ -13,6 +13,11 @@ export type CatalogueCacheOptions = {
   now?: () => number;
 };
 
+/** Entries holding one product's stock levels: `stock:<product id>` (server/services/stock.ts). */
+export const STOCK_PREFIX = "stock:";
+/** The API's cached product answers (/api/product/{id}, /api/products), which carry `stock`. */
+const API_PRODUCTS_PREFIX = "api:/api/product";
+
 type Entry = { value: Promise<unknown>; expires: number; bytes: number };
 
 /**
@@ -82,9 +87,25 @@ export class CatalogueCache {
     this.bytes = 0;
   }
 
-  /** Clears this cache on every catalogue change; returns the unsubscribe function. */
+  /** Drops the entries whose keys start with `prefix`; a load under way for one is not kept. */
+  dropPrefix(prefix: string): void {
+    for (const key of [...this.entries.keys()]) {
+      if (key.startsWith(prefix)) this.remove(key);
+    }
+  }
+
+  /**
+   * Clears this cache on every catalogue change; a stock change (`kind: "stock"`) drops only
+   * the quantities it moved: the product's `stock:<id>` entry and the API's product answers,
+   * which carry quantities. Returns the unsubscribe function.
+   */
   follow(events: CatalogueEvents): () => void {
-    return events.subscribe(() => this.clear());
+    return events.subscribe((change) => {
+      if (change.kind !== "stock") return this.clear();
+      if (change.id === "*") this.dropPrefix(STOCK_PREFIX);
+      else this.remove(`${STOCK_PREFIX}${change.id}`);
+      this.dropPrefix(API_PRODUCTS_PREFIX);
+    });
   }
 
   private remove(key: string): void {

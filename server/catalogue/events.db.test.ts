@@ -120,6 +120,24 @@ function sharedCatalogueSuite(
       stop();
       expect(await nameOnB()).toBe("Mini Waterproof Speaker");
     });
+
+    it("shares stock changes of several products a moment later, each product by its id", async () => {
+      const heard: CatalogueChange[] = [];
+      const stop = servers.b.catalogueEvents.subscribe((change) => heard.push(change));
+      await servers.a.catalogueEvents.publish({ kind: "stock", id: "stock-p1" });
+      await servers.a.catalogueEvents.publish({ kind: "stock", id: "stock-p2" });
+      await vi.waitFor(
+        () =>
+          expect(heard).toEqual(
+            expect.arrayContaining([
+              { kind: "stock", id: "stock-p1" },
+              { kind: "stock", id: "stock-p2" },
+            ]),
+          ),
+        { timeout: 10_000 },
+      );
+      stop();
+    });
   });
 }
 

@@ -6,9 +6,22 @@ import { logger } from "../logger";
 /**
  * What changed in the catalogue: readers that cache catalogue data drop what this touches.
  * `id: "*"` (sent after a shared channel reconnects, when notifications may have been missed)
- * means anything may have changed.
+ * means anything may have changed. `stock`: only the on-hand quantities of that product moved
+ * (an order took some) and no variant ran out or came back; caches drop its stock entries and
+ * keep the rest (server/catalogue/cache.ts, decision 045).
  */
-export type CatalogueChange = { kind: "product" | "slide"; id: string };
+export type CatalogueChange = { kind: "product" | "slide" | "stock"; id: string };
+
+const KINDS: readonly CatalogueChange["kind"][] = ["product", "slide", "stock"];
+
+/**
+ * Stock changes are shared with other servers at most this often, as one message naming every
+ * product since the last: an order's own server drops its entries at once, the others a moment
+ * later, and a busy sale does not send one notification per order.
+ */
+export const STOCK_SHARE_INTERVAL_MS = 50;
+/** A batch naming more products than this is shared as "every product's stock". */
+const MAX_STOCK_IDS_PER_MESSAGE = 100;
 
 export type CatalogueListener = (change: CatalogueChange) => void;
 
@@ -69,8 +82,9 @@ type Message = { origin: string; kind: CatalogueChange["kind"]; id: string };
 function parseMessage(raw: string): Message | undefined {
   try {
     const m = JSON.parse(raw) as Partial<Message>;
-    if ((m.kind === "product" || m.kind === "slide") && typeof m.id === "string") {
-      return { origin: String(m.origin ?? ""), kind: m.kind, id: m.id };
+    const kind = KINDS.find((k) => k === m.kind);
+    if (kind && typeof m.id === "string") {
+      return { origin: String(m.origin ?? ""), kind, id: m.id };
     }
   } catch {
     // A foreign message on our channel: ignored below.
@@ -93,23 +107,46 @@ function sharedCatalogueEvents(transport: {
     (raw) => {
       const message = parseMessage(raw);
       if (!message) return logger.warn({ raw }, "unreadable catalogue notification ignored");
-      if (message.origin !== origin) local.emit({ kind: message.kind, id: message.id });
+      if (message.origin === origin) return;
+      // A stock message names its products separated by commas (ids never hold one).
+      const ids = message.kind === "stock" ? message.id.split(",") : [message.id];
+      for (const id of ids) local.emit({ kind: message.kind, id });
     },
     () => local.emit(EVERYTHING),
   );
+  const share = async (change: CatalogueChange) => {
+    try {
+      await transport.send(JSON.stringify({ origin, ...change } satisfies Message));
+    } catch (err) {
+      // The write has committed; other servers fall back on their cache's time limit.
+      logger.error({ err, change }, "catalogue change not shared with other servers");
+    }
+  };
+  const pendingStock = new Set<string>();
+  let stockTimer: NodeJS.Timeout | undefined;
+  const shareStock = async () => {
+    stockTimer = undefined;
+    const ids = [...pendingStock];
+    pendingStock.clear();
+    if (ids.length === 0) return;
+    const id = ids.length > MAX_STOCK_IDS_PER_MESSAGE || ids.includes("*") ? "*" : ids.join(",");
+    await share({ kind: "stock", id });
+  };
   return {
     ready,
     async publish(change) {
       local.emit(change);
-      try {
-        await transport.send(JSON.stringify({ origin, ...change } satisfies Message));
-      } catch (err) {
-        // The write has committed; other servers fall back on their cache's time limit.
-        logger.error({ err, change }, "catalogue change not shared with other servers");
+      if (change.kind === "stock") {
+        pendingStock.add(change.id);
+        stockTimer ??= setTimeout(shareStock, STOCK_SHARE_INTERVAL_MS).unref();
+        return;
       }
+      await share(change);
     },
     subscribe: local.subscribe,
     async close() {
+      if (stockTimer) clearTimeout(stockTimer);
+      await shareStock();
       local.clear();
       await transport.stop();
     },

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -15,6 +16,7 @@ import { BOOKING_STATES, COURIER_NAMES } from "~/core/courier";
 import { DELIVERY_AREAS } from "~/core/delivery";
 import { CALL_OUTCOMES } from "~/core/order-calls";
 import { ORDER_STATUSES } from "~/core/order-status";
+import { STOCK_REASONS } from "~/core/stock";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -106,6 +108,8 @@ export const products = pgTable(
     offerPrice: integer("offer_price"),
     ratings: numeric("ratings", { precision: 2, scale: 1, mode: "number" }).notNull().default(5),
     reviews: integer("reviews").notNull().default(0),
+    /** Orders take this product's stock (product_stock); not tracked: always available. */
+    trackStock: boolean("track_stock").notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -136,6 +140,58 @@ export const products = pgTable(
     check(
       "products_prices_check",
       sql`${t.originalPrice} >= 1 AND (${t.offerPrice} IS NULL OR ${t.offerPrice} BETWEEN 1 AND ${t.originalPrice})`,
+    ),
+  ],
+);
+
+/**
+ * Pieces on hand of one variant (size × colour, "N/A" for a dimension the product does not
+ * offer). Only ever changed together with a stock_ledger entry of the same change, so the
+ * quantity equals the sum of the variant's ledger entries (decision 045). A variant without a
+ * row has none; a tracked product has a row for every variant it offers.
+ */
+export const productStock = pgTable(
+  "product_stock",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    color: text("color").notNull(),
+    quantity: integer("quantity").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.size, t.color] }),
+    // The last piece cannot be sold twice: a decrement below zero fails its whole statement.
+    check("product_stock_quantity_check", sql`${t.quantity} >= 0`),
+  ],
+);
+
+/** Every change of a variant's on-hand quantity, with why, which order and who. */
+export const stockLedger = pgTable(
+  "stock_ledger",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    color: text("color").notNull(),
+    change: integer("change").notNull(),
+    reason: text("reason", { enum: STOCK_REASONS }).notNull(),
+    /** No foreign key: deleting an order keeps the stock history it made (and changes no stock). */
+    orderId: text("order_id"),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One product's history newest first is this index read backwards.
+    index("stock_ledger_product_idx").on(t.productId, t.id),
+    index("stock_ledger_order_idx").on(t.orderId).where(sql`${t.orderId} IS NOT NULL`),
+    check("stock_ledger_change_check", sql`${t.change} <> 0`),
+    check(
+      "stock_ledger_reason_check",
+      sql`${t.reason} IN ('order_placed','order_cancelled','returned','adjustment','import')`,
     ),
   ],
 );
@@ -179,6 +235,8 @@ export const orders = pgTable(
     callAttempts: integer("call_attempts").notNull().default(0),
     lastCallAt: timestamp("last_call_at", { withTimezone: true }),
     lastCallOutcome: text("last_call_outcome", { enum: CALL_OUTCOMES }),
+    /** When an admin marked the returned goods as received (their stock went back then). */
+    returnReceivedAt: timestamp("return_received_at", { withTimezone: true }),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
@@ -376,6 +434,7 @@ export const contactMessages = pgTable(
 );
 
 export type ProductRow = typeof products.$inferSelect;
+export type StockLedgerRow = typeof stockLedger.$inferSelect;
 export type SlideRow = typeof slides.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;

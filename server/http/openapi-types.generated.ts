@@ -129,7 +129,7 @@ export interface paths {
         put?: never;
         /**
          * Add a product (admin)
-         * @description Validated per decisions.md (category and sub-category from the lists, whole-taka prices, offer ≤ original, ratings 1–5 in steps of 0.1, up to 4 images, http(s) video link). `createdAt` is accepted and ignored: the server sets it.
+         * @description Validated per decisions.md (category and sub-category from the lists, whole-taka prices, offer ≤ original, ratings 1–5 in steps of 0.1, up to 4 images, http(s) video link). `createdAt` is accepted and ignored: the server sets it. `trackStock` (default false) makes orders take the product's stock; `stock` sets pieces on hand per size and colour (whole numbers ≥ 0, only the product's own sizes and colours, `N/A` where it has none; each figure is an `adjustment` in the stock history). A tracked product's variants not listed start at 0.
          */
         post: {
             parameters: {
@@ -164,6 +164,13 @@ export interface paths {
                         reviews?: number;
                         /** Format: date-time */
                         createdAt?: string;
+                        /** @default false */
+                        trackStock?: boolean;
+                        stock?: {
+                            size: string;
+                            color: string;
+                            quantity: number;
+                        }[];
                     };
                 };
             };
@@ -238,7 +245,7 @@ export interface paths {
         head?: never;
         /**
          * Change a product (admin)
-         * @description Partial update: the fields in the body replace the stored ones, absent fields stay. `videoLink: ""` or `null` removes the video, `offerPrice: null` the offer. The product after the change must pass the same rules as a new one. Stored images the update drops are deleted when no other product or slide uses them.
+         * @description Partial update: the fields in the body replace the stored ones, absent fields stay. `videoLink: ""` or `null` removes the video, `offerPrice: null` the offer. The product after the change must pass the same rules as a new one. Stored images the update drops are deleted when no other product or slide uses them. `stock` sets the variants it lists (checked against the sizes and colours after the change; each difference is an `adjustment` in the stock history) and keeps the others; `trackStock` switches tracking.
          */
         patch: {
             parameters: {
@@ -269,6 +276,12 @@ export interface paths {
                         reviews?: number;
                         /** Format: date-time */
                         createdAt?: string;
+                        trackStock?: boolean;
+                        stock?: {
+                            size: string;
+                            color: string;
+                            quantity: number;
+                        }[];
                     };
                 };
             };
@@ -333,6 +346,190 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/products/{id}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change one variant's stock by hand (admin)
+         * @description Adds `change` pieces (negative: takes them away) to the `size` × `color` variant, as one entry of the stock history with `reason` (adjustment or import, default adjustment), and answers the new quantity. A size or colour the product does not offer (`N/A` where it has none), a fractional change, 0, or a change that would leave fewer than 0 pieces answers 400 naming the field; nothing is changed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        size: string;
+                        color: string;
+                        change: number;
+                        /**
+                         * @default adjustment
+                         * @enum {string}
+                         */
+                        reason?: "adjustment" | "import";
+                    };
+                };
+            };
+            responses: {
+                /** @description The variant's pieces on hand after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["StockLevel"];
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}/stock-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's stock history, newest first (admin)
+         * @description Every change of the product's stock: orders placed (negative), cancelled and returns received (positive), changes by hand and imports. The pieces on hand of a variant are the sum of its entries. Pages of `limit` (default 50, max 500); pass `nextCursor` as `cursor`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of the stock history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["StockLedgerEntry"][];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/deleteProduct/{id}": {
@@ -1039,7 +1236,7 @@ export interface paths {
         put?: never;
         /**
          * Place a cash-on-delivery order
-         * @description Prices every line from the catalogue and computes the delivery charge (Inside Dhaka ৳60, Outside Dhaka ৳120; free from the shop's FREE_DELIVERY_OVER sub-total, ৳5,000 unless configured) and the total. The delivery area follows the address: Dhaka district's metropolitan thanas are Inside Dhaka, everything else Outside Dhaka. When the client's `deliveryArea`, `subTotal`, `total`, line prices or delivery charge differ, answers 409 `price_changed` with the current figures (`error.deliveryArea`, `error.subTotal`, `error.deliveryCharge`, `error.total`, `error.products`) and stores nothing. A product that no longer exists, a colour or size it does not offer, or N/A for a product that offers colours or sizes answers 400 naming the line (`products.N.size`). Send an `Idempotency-Key` (one per attempt): repeating it returns the first order (200) instead of placing another; the same key with a different body answers 409. The order is tied to the signed-in user, if any. At most 30 orders per 10 minutes from one client address and 10 per delivery phone number (429 with `Retry-After`); replays of a placed order are not counted.
+         * @description Prices every line from the catalogue and computes the delivery charge (Inside Dhaka ৳60, Outside Dhaka ৳120; free from the shop's FREE_DELIVERY_OVER sub-total, ৳5,000 unless configured) and the total. The delivery area follows the address: Dhaka district's metropolitan thanas are Inside Dhaka, everything else Outside Dhaka. When the client's `deliveryArea`, `subTotal`, `total`, line prices or delivery charge differ, answers 409 `price_changed` with the current figures (`error.deliveryArea`, `error.subTotal`, `error.deliveryCharge`, `error.total`, `error.products`) and stores nothing. A product that no longer exists, a colour or size it does not offer, or N/A for a product that offers colours or sizes answers 400 naming the line (`products.N.size`). Every line of a product that tracks stock takes its pieces in the same statement as the order; when a line lacks them the answer is 409 `out_of_stock` with `error.products` listing each short line (`id`, `color`, `size`, `requested`, `available`) and nothing is stored or taken. Send an `Idempotency-Key` (one per attempt): repeating it returns the first order (200) instead of placing another; the same key with a different body answers 409. The order is tied to the signed-in user, if any. At most 30 orders per 10 minutes from one client address and 10 per delivery phone number (429 with `Retry-After`); replays of a placed order are not counted; a replay never takes stock again.
          */
         post: {
             parameters: {
@@ -1416,7 +1613,7 @@ export interface paths {
         get?: never;
         /**
          * Change an order's status
-         * @description Allowed changes (anything else answers 409): admins Pending → Confirmed or Cancelled; Confirmed → Shipping, Delivered or Cancelled; Shipping → Delivered or Cancelled; Cancelled → Confirmed. The order's owner: Pending, Confirmed or Shipping → Cancelled; Cancelled → Confirmed; Delivered → Return. Admins may also record a return (Delivered → Return) at any time; the owner only within `RETURN_DAYS` (default 7) days of delivery, after that 409. Send `from`, the status you saw, so a change made by someone else meanwhile is not silently overridden: 409 with `error.currentStatus` when it differs. Every change is recorded with who made it. A customer's request for an order that is not theirs answers 404.
+         * @description Allowed changes (anything else answers 409): admins Pending → Confirmed or Cancelled; Confirmed → Shipping, Delivered or Cancelled; Shipping → Delivered or Cancelled; Cancelled → Confirmed. The order's owner: Pending, Confirmed or Shipping → Cancelled; Cancelled → Confirmed; Delivered → Return. Admins may also record a return (Delivered → Return) at any time; the owner only within `RETURN_DAYS` (default 7) days of delivery, after that 409. Send `from`, the status you saw, so a change made by someone else meanwhile is not silently overridden: 409 with `error.currentStatus` when it differs. Every change is recorded with who made it. A customer's request for an order that is not theirs answers 404. Stock: cancelling gives back the pieces the order took; confirming a cancelled order takes them again (409 `out_of_stock` with `error.products` when they are gone, nothing changed); a Return gives them back when an admin marks it received (`POST /api/orders/{id}/return-received`).
          */
         put: {
             parameters: {
@@ -1512,6 +1709,97 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/return-received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a returned order's goods as received (admins)
+         * @description The goods of an order in Return are back: every piece the order took from tracked stock goes back on hand (one `returned` entry per variant in the stock history). Once per order: `returnReceivedAt` records when. Not in Return, or already received: 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            orderStatus: "Return";
+                            /** Format: date-time */
+                            returnReceivedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3556,6 +3844,17 @@ export interface components {
             reviews: number;
             /** Format: date-time */
             createdAt: string;
+            /** @description Orders take this product's stock; false: not tracked, always available (`stock` then holds whatever figures were entered, unused) */
+            trackStock: boolean;
+            /** @description Pieces on hand of every size × colour the product offers (`N/A` for a dimension it does not offer; one entry for a product with neither) */
+            stock: components["schemas"]["StockLevel"][];
+        };
+        StockLevel: {
+            /** @example M */
+            size: string;
+            /** @example White */
+            color: string;
+            quantity: number;
         };
         Error: {
             error: {
@@ -3570,7 +3869,27 @@ export interface components {
                 retryAfter?: number;
                 /** @description 409 on an order: its status now */
                 currentStatus?: string;
+                /** @description 409 `price_changed`: the lines at their current prices. 409 `out_of_stock`: each short line as `{ id, color, size, requested, available }` (`OutOfStockLine`) */
+                products?: {
+                    [key: string]: unknown;
+                }[];
             };
+        };
+        StockLedgerEntry: {
+            id: number;
+            size: string;
+            color: string;
+            /** @description Pieces added (negative: taken) */
+            change: number;
+            /** @enum {string} */
+            reason: "order_placed" | "order_cancelled" | "returned" | "adjustment" | "import";
+            orderId: string | null;
+            /** @description Null for changes by hand, or once the order is deleted */
+            orderNumber: number | null;
+            /** @description Who made the change, if known */
+            userName: string | null;
+            /** Format: date-time */
+            at: string;
         };
         Slide: {
             _id: string;
@@ -3689,6 +4008,11 @@ export interface components {
              * @description A Delivered order: until when its owner may return it (`RETURN_DAYS` after delivery). Null for other statuses.
              */
             returnBy: string | null;
+            /**
+             * Format: date-time
+             * @description An order in Return: when an admin marked its goods received (its stock went back). Null until then.
+             */
+            returnReceivedAt: string | null;
         };
         OrderDetail: components["schemas"]["Order"] & {
             history: {

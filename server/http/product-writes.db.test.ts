@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { variantsOf } from "~/core/stock";
 import type { AppContext } from "../app-context";
 import type { CatalogueChange } from "../catalogue/events";
 import { orderLines, products, user } from "../db/schema";
@@ -185,7 +186,13 @@ describeDb(`product writes API (${TEST_DB})`, () => {
     const stored = await call("GET", `/product/${id}`);
     expect(stored.status).toBe(200);
     const { _id, createdAt, ...fields } = stored.body.data;
-    expect(fields).toEqual({ ...validProduct, createdAt: undefined, images: [first, second] });
+    expect(fields).toEqual({
+      ...validProduct,
+      createdAt: undefined,
+      images: [first, second],
+      trackStock: false,
+      stock: variantsOf(validProduct).map((v) => ({ ...v, quantity: 0 })),
+    });
     // The server sets the time; the client's createdAt is ignored.
     expect(Date.now() - Date.parse(createdAt)).toBeLessThan(60_000);
 

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { variantsOf } from "~/core/stock";
 import type { AppContext } from "../app-context";
 import { createProduct, type Product } from "../services/products";
 import { describeDb, openTestContext, TEST_DB } from "../testing/test-context";
@@ -77,6 +78,8 @@ describeDb(`products API (${TEST_DB})`, () => {
         "ratings",
         "reviews",
         "createdAt",
+        "trackStock",
+        "stock",
       ].sort(),
     );
     expect(body.data[3]).toMatchObject({
@@ -137,7 +140,12 @@ describeDb(`products API (${TEST_DB})`, () => {
     const target = created[0] as Product;
     const found = await get(`/api/product/${target._id}`);
     expect(found.status).toBe(200);
-    expect(found.body.data).toEqual(target);
+    // Not tracked, nothing entered: every variant it offers at 0.
+    expect(found.body.data).toEqual({
+      ...target,
+      trackStock: false,
+      stock: variantsOf(target).map((v) => ({ ...v, quantity: 0 })),
+    });
     const missing = await get("/api/product/does-not-exist");
     expect(missing.status).toBe(404);
     expect(missing.body.error).toMatchObject({ code: "not_found", message: "Product not found" });

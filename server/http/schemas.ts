@@ -15,9 +15,35 @@ export const errorResponseSchema = z
         .string()
         .optional()
         .openapi({ description: "409 on an order: its status now" }),
+      products: z
+        .array(z.record(z.string(), z.unknown()))
+        .optional()
+        .openapi({
+          description:
+            "409 `price_changed`: the lines at their current prices. 409 `out_of_stock`: each " +
+            "short line as `{ id, color, size, requested, available }` (`OutOfStockLine`)",
+        }),
     }),
   })
   .openapi("Error");
+
+export const outOfStockLineSchema = z
+  .object({
+    id: z.string().openapi({ description: "The product" }),
+    color: z.string(),
+    size: z.string(),
+    requested: z.number().int().openapi({ description: "Pieces the order asked for" }),
+    available: z.number().int().openapi({ description: "Pieces left" }),
+  })
+  .openapi("OutOfStockLine");
+
+export const stockLevelSchema = z
+  .object({
+    size: z.string().openapi({ example: "M" }),
+    color: z.string().openapi({ example: "White" }),
+    quantity: z.number().int().min(0),
+  })
+  .openapi("StockLevel");
 
 export const productSchema = z
   .object({
@@ -36,6 +62,16 @@ export const productSchema = z
     ratings: z.number(),
     reviews: z.number().int(),
     createdAt: z.string().openapi({ format: "date-time" }),
+    trackStock: z.boolean().openapi({
+      description:
+        "Orders take this product's stock; false: not tracked, always available (`stock` " +
+        "then holds whatever figures were entered, unused)",
+    }),
+    stock: z.array(stockLevelSchema).openapi({
+      description:
+        "Pieces on hand of every size × colour the product offers (`N/A` for a dimension it " +
+        "does not offer; one entry for a product with neither)",
+    }),
   })
   .openapi("Product");
 

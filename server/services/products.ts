@@ -8,12 +8,21 @@ import {
   productUpdateSchema,
 } from "~/core/schemas";
 import type { Db } from "../db/client";
+import { retryOnDeadlock } from "../db/errors";
 import { newId } from "../db/ids";
 import { encodeCursor, olderThan } from "../db/keyset";
 import { type ProductRow, products } from "../db/schema";
 import { AppError } from "../errors";
 import { assertAdmin } from "./authorize";
 import { afterCatalogueWrite, type CatalogueWriteContext } from "./catalogue-writes";
+import {
+  assertStockGrid,
+  type StockFilter,
+  stockFilterCondition,
+  type WithStock,
+  withStock,
+  writeStockGrid,
+} from "./stock";
 
 export type { Product };
 
@@ -34,6 +43,7 @@ export function toProduct(row: ProductRow): Product {
     ratings: Number(row.ratings),
     reviews: row.reviews,
     createdAt: row.createdAt.toISOString(),
+    trackStock: row.trackStock,
   };
 }
 
@@ -98,9 +108,19 @@ async function searchProductIds(
   return rows.map((r) => r.id);
 }
 
+/** What the admin's list may add to a product query: only low or sold-out tracked products. */
+export type ProductStockQuery = { stock?: StockFilter; lowThreshold?: number };
+
 /** Newest first, keyset-paginated so deep pages stay as fast as the first one. */
-export async function listProducts(db: Db, query: ProductQuery): Promise<ProductPage> {
+export async function listProducts(
+  db: Db,
+  query: ProductQuery,
+  stockQuery: ProductStockQuery = {},
+): Promise<ProductPage> {
   const where: SQL[] = [];
+  if (stockQuery.stock) {
+    where.push(stockFilterCondition(stockQuery.stock, stockQuery.lowThreshold));
+  }
   if (query.category) where.push(eq(products.category, query.category));
   if (query.subCategory) where.push(eq(products.subCategory, query.subCategory));
   if (query.productType) where.push(eq(products.productType, query.productType));
@@ -135,6 +155,22 @@ export async function getProduct(db: Db, id: string): Promise<Product> {
   return toProduct(row);
 }
 
+/** GET /api/products: a page of products, each with its `stock` (one more query for all). */
+export async function listProductsWithStock(
+  db: Db,
+  query: ProductQuery,
+): Promise<{ data: WithStock<Product>[]; nextCursor: string | null }> {
+  const page = await listProducts(db, query);
+  return { data: await withStock(db, page.data), nextCursor: page.nextCursor };
+}
+
+/** GET /api/product/{id}: the product with its `stock`. */
+export async function getProductWithStock(db: Db, id: string): Promise<WithStock<Product>> {
+  const [product] = await withStock(db, [await getProduct(db, id)]);
+  if (!product) throw AppError.notFound("Product");
+  return product;
+}
+
 /** Spec §9: up to 10 related products, the newest of the same category, never the product itself. */
 export const RELATED_PRODUCTS_LIMIT = 10;
 
@@ -165,34 +201,55 @@ export async function productSitemapEntries(
   return rows.map((r) => ({ id: r.id, updatedAt: r.updatedAt.toISOString() }));
 }
 
+/**
+ * Stores a product, and its stock grid when the input has one (ledger entries with `reason`,
+ * "adjustment" unless said otherwise; the seed says "import"). The grid is checked against the
+ * product's sizes and colours first: nothing is stored when it does not fit.
+ */
+export type NewProduct = Omit<ProductInput, "trackStock"> & { trackStock?: boolean };
+
 export async function createProduct(
   db: Db,
-  input: ProductInput,
+  input: NewProduct,
   createdAt: Date = new Date(),
+  writer: { userId: string | null; reason?: "adjustment" | "import" } = { userId: null },
 ): Promise<Product> {
-  const [row] = await db
-    .insert(products)
-    .values({
-      id: newId(),
-      name: input.name,
-      description: input.description,
-      videoLink: input.videoLink ?? null,
-      category: input.category,
-      subCategory: input.subCategory,
-      productType: input.productType,
-      sizes: [...input.sizes],
-      colors: [...input.colors],
-      images: [...input.images],
-      originalPrice: input.originalPrice,
-      offerPrice: input.offerPrice ?? null,
-      ratings: input.ratings,
-      reviews: input.reviews,
-      createdAt,
-      updatedAt: createdAt,
-    })
-    .returning();
-  if (!row) throw new Error("insert returned no row");
-  return toProduct(row);
+  if (input.stock) assertStockGrid(input, input.stock);
+  const write = async (tx: Db) => {
+    const [row] = await tx
+      .insert(products)
+      .values({
+        id: newId(),
+        name: input.name,
+        description: input.description,
+        videoLink: input.videoLink ?? null,
+        category: input.category,
+        subCategory: input.subCategory,
+        productType: input.productType,
+        sizes: [...input.sizes],
+        colors: [...input.colors],
+        images: [...input.images],
+        originalPrice: input.originalPrice,
+        offerPrice: input.offerPrice ?? null,
+        ratings: input.ratings,
+        reviews: input.reviews,
+        trackStock: input.trackStock ?? false,
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    const product = toProduct(row);
+    if (input.stock || input.trackStock) {
+      await writeStockGrid(tx, product, input.stock ?? [], {
+        userId: writer.userId,
+        at: createdAt,
+        reason: writer.reason ?? "adjustment",
+      });
+    }
+    return product;
+  };
+  return input.stock || input.trackStock ? db.transaction(write) : write(db);
 }
 
 export async function countProducts(db: Db): Promise<number> {
@@ -208,11 +265,13 @@ function parseProductInput(body: unknown): ProductInput {
 /** Adds a product (the server sets createdAt) and announces it once committed. Admins only. */
 export async function addProduct(
   ctx: CatalogueWriteContext,
-  actor: Pick<Actor, "role"> | null,
+  actor: Pick<Actor, "role" | "userId"> | null,
   body: unknown,
 ): Promise<Product> {
   assertAdmin(actor);
-  const product = await createProduct(ctx.db, parseProductInput(body));
+  const product = await createProduct(ctx.db, parseProductInput(body), new Date(), {
+    userId: actor?.userId ?? null,
+  });
   await afterCatalogueWrite(ctx, { kind: "product", id: product._id });
   return product;
 }
@@ -227,58 +286,75 @@ function editableFields(product: Product): Record<string, unknown> {
  * PATCH semantics: the fields in the body replace the stored ones, absent fields stay (the
  * dashboard form sends them all). The merged product must pass every rule a new product must,
  * so a partial body cannot, say, push the offer price above the original one. Images the
- * update dropped are removed from storage when nothing else uses them.
+ * update dropped are removed from storage when nothing else uses them. `stock` sets the variants
+ * it lists (checked against the sizes and colours after the change); a tracked product gets a
+ * row for every variant it offers. Stock of a size or colour the product no longer offers is
+ * kept (and shows again if it is offered again).
  */
 export async function updateProduct(
   ctx: CatalogueWriteContext,
-  actor: Pick<Actor, "role"> | null,
+  actor: Pick<Actor, "role" | "userId"> | null,
   id: string,
   body: unknown,
-): Promise<Product> {
+): Promise<WithStock<Product>> {
   assertAdmin(actor);
   const patch = productUpdateSchema.safeParse(body);
   if (!patch.success) throw AppError.fromZod(patch.error);
-  const { before, after } = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-    if (!row) throw AppError.notFound("Product");
-    const stored = toProduct(row);
-    const present = Object.fromEntries(
-      Object.entries(patch.data).filter(([, value]) => value !== undefined),
-    );
-    // videoLink "" or null clears the link: the schema turns both into undefined.
-    const clearsVideo =
-      typeof body === "object" && body !== null && "videoLink" in body && !patch.data.videoLink;
-    const merged = parseProductInput({
-      ...editableFields(stored),
-      ...present,
-      ...(clearsVideo ? { videoLink: null } : {}),
-    });
-    const [updated] = await tx
-      .update(products)
-      .set({
-        name: merged.name,
-        description: merged.description,
-        videoLink: merged.videoLink ?? null,
-        category: merged.category,
-        subCategory: merged.subCategory,
-        productType: merged.productType,
-        sizes: [...merged.sizes],
-        colors: [...merged.colors],
-        images: [...merged.images],
-        originalPrice: merged.originalPrice,
-        offerPrice: merged.offerPrice ?? null,
-        ratings: merged.ratings,
-        reviews: merged.reviews,
-        updatedAt: new Date(),
-      })
-      .where(eq(products.id, id))
-      .returning();
-    if (!updated) throw AppError.notFound("Product");
-    return { before: stored, after: toProduct(updated) };
-  });
+  // A grid write locks the product's variants, as orders do: a rare deadlock is run again.
+  const { before, after } = await retryOnDeadlock(() =>
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+      if (!row) throw AppError.notFound("Product");
+      const stored = toProduct(row);
+      const present = Object.fromEntries(
+        Object.entries(patch.data).filter(([, value]) => value !== undefined),
+      );
+      // videoLink "" or null clears the link: the schema turns both into undefined.
+      const clearsVideo =
+        typeof body === "object" && body !== null && "videoLink" in body && !patch.data.videoLink;
+      const merged = parseProductInput({
+        ...editableFields(stored),
+        ...present,
+        ...(clearsVideo ? { videoLink: null } : {}),
+      });
+      const [updated] = await tx
+        .update(products)
+        .set({
+          name: merged.name,
+          description: merged.description,
+          videoLink: merged.videoLink ?? null,
+          category: merged.category,
+          subCategory: merged.subCategory,
+          productType: merged.productType,
+          sizes: [...merged.sizes],
+          colors: [...merged.colors],
+          images: [...merged.images],
+          originalPrice: merged.originalPrice,
+          offerPrice: merged.offerPrice ?? null,
+          ratings: merged.ratings,
+          reviews: merged.reviews,
+          trackStock: merged.trackStock,
+          updatedAt: new Date(),
+        })
+        .where(eq(products.id, id))
+        .returning();
+      if (!updated) throw AppError.notFound("Product");
+      const after = toProduct(updated);
+      if (merged.stock) assertStockGrid(after, merged.stock);
+      if (merged.stock || after.trackStock) {
+        await writeStockGrid(tx, after, merged.stock ?? [], {
+          userId: actor?.userId ?? null,
+          at: new Date(),
+          reason: "adjustment",
+        });
+      }
+      return { before: stored, after };
+    }),
+  );
   const dropped = before.images.filter((url) => !after.images.includes(url));
   await afterCatalogueWrite(ctx, { kind: "product", id }, dropped);
-  return after;
+  const [withLevels] = await withStock(ctx.db, [after]);
+  return withLevels ?? { ...after, stock: [] };
 }
 
 /**

@@ -2,16 +2,15 @@ import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import sharp from "sharp";
 import type { OrderStatus } from "~/core/order-status";
-import type { ProductInput } from "~/core/schemas";
 import type { AppContext } from "../app-context";
 import * as schema from "../db/schema";
 import { createContactMessage } from "../services/contact";
 import { insertOrder } from "../services/orders";
-import { createProduct, type Product } from "../services/products";
+import { createProduct, type NewProduct, type Product } from "../services/products";
 import { signUp } from "./accounts";
 
 /** A valid product body for POST /api/postProduct. */
-export const PRODUCT_BODY: ProductInput = {
+export const PRODUCT_BODY: NewProduct = {
   name: "Cotton Panjabi for Eid",
   description: "Fabric: Cotton",
   category: "Men Items",

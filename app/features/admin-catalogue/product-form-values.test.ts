@@ -67,6 +67,7 @@ describe("productBody", () => {
       ratings: 4.5,
       reviews: 3,
       createdAt: "2026-01-01T00:00:00.000Z",
+      trackStock: false,
     };
     const body = productBody(formValuesOf(product), product.images);
     const { _id, createdAt, ...fields } = product;

@@ -66,6 +66,7 @@ export function OrderOverview({
     viewerRole,
     viewerRole,
     isReturnOpen(order.returnBy),
+    order.returnReceivedAt !== null,
   );
   const returnBy = viewerRole === "customer" ? returnByText(order.returnBy) : null;
   const backList = orderListFor(order.orderStatus, viewerRole);

@@ -10,9 +10,12 @@ import {
   SUB_CATEGORIES,
 } from "~/core/catalogue";
 import type { ProductInput } from "~/core/schemas";
+import { type StockLevel, variantsOf } from "~/core/stock";
 
 /** A product for the demo catalogue; the seed renders `imageCount` images from `imageSeed`. */
-export type DemoProduct = Omit<ProductInput, "images" | "createdAt"> & {
+export type DemoProduct = Omit<ProductInput, "images" | "createdAt" | "stock"> & {
+  /** Pieces on hand of every variant (the demo seed tracks stock; the large catalogue does not). */
+  stock: StockLevel[];
   imageSeed: number;
   imageCount: number;
   createdAt: Date;
@@ -622,6 +625,28 @@ function coverageOrder(): { category: Category; subCategory: string }[] {
   return order;
 }
 
+/**
+ * A shop's shelf: most variants hold 4–40 pieces, every sixth product runs low (1–3 of some
+ * variants), every twelfth is sold out, and now and then one size or colour is gone. Its own
+ * generator (seeded by the product's image seed), so the catalogue's other figures stay as
+ * they were before products had stock.
+ */
+function demoStock(
+  offers: { sizes: readonly string[]; colors: readonly string[] },
+  seed: number,
+  i: number,
+): StockLevel[] {
+  const rng = mulberry32(seed ^ 0x570c);
+  const soldOut = i % 12 === 5;
+  const low = i % 6 === 2;
+  return variantsOf(offers).map((v, k) => {
+    if (soldOut) return { ...v, quantity: 0 };
+    if (low && k % 2 === 0) return { ...v, quantity: int(rng, 1, 3) };
+    if (rng() < 0.08) return { ...v, quantity: 0 };
+    return { ...v, quantity: int(rng, 4, 40) };
+  });
+}
+
 const MODEL_SUFFIXES = ["Plus", "Lite", "Max", "Classic", "Deluxe", "Mini"];
 
 export function generateDemoProducts(count = 180, options: DemoOptions = {}): DemoProduct[] {
@@ -654,7 +679,7 @@ export function generateDemoProducts(count = 180, options: DemoOptions = {}): De
     const clothes = CLOTHING.has(subCategory) || SHOES.has(subCategory);
     const productType: ProductType = PRODUCT_TYPES[i] ?? pick(rng, PRODUCT_TYPES);
 
-    return {
+    const product = {
       name,
       description: describeProduct(rng, category, subCategory, name),
       ...(i % 15 === 7 ? { videoLink: `https://www.youtube.com/watch?v=${videoId(rng)}` } : {}),
@@ -667,9 +692,11 @@ export function generateDemoProducts(count = 180, options: DemoOptions = {}): De
       ...(offerPrice !== undefined ? { offerPrice } : {}),
       ratings: int(rng, 35, 50) / 10,
       reviews: int(rng, 0, 500),
+      trackStock: true,
       imageSeed: int(rng, 1, 2_000_000_000),
       imageCount: int(rng, 1, 4),
       createdAt: new Date(now - Math.floor(rng() * CREATED_WITHIN_DAYS * DAY_MS)),
     };
+    return { ...product, stock: demoStock(product, product.imageSeed, i) };
   });
 }

@@ -5,12 +5,24 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { CATEGORIES, CHEAP_ITEMS_CATEGORY, PRODUCT_TYPES, SUB_CATEGORIES } from "~/core/catalogue";
 import { chargeForOrder, deliveryAreaFor } from "~/core/delivery";
 import { ORDER_STATUSES } from "~/core/order-status";
+import { isLowStock, isSoldOut, totalStock } from "~/core/stock";
 import type { AppContext } from "~/server/app-context";
 import { mountServerRoutes } from "~/server/http/api";
 import type { AppEnv } from "~/server/http/env";
 import { mediaKeyFromUrl } from "~/server/media/storage";
+import { toProduct } from "~/server/services/products";
+import { stockOf } from "~/server/services/stock";
+import { ledgerMismatches } from "~/server/testing/stock-ledger";
 import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
-import { orderLines, orderStatusHistory, orders, products, slides, user } from "../schema";
+import {
+  orderLines,
+  orderStatusHistory,
+  orders,
+  products,
+  slides,
+  stockLedger,
+  user,
+} from "../schema";
 import { DEMO_ADMIN, DEMO_CUSTOMER, isDatabaseFresh, seedDemoData } from "./seed";
 
 describeDb(`demo data seed (${TEST_DB})`, () => {
@@ -118,6 +130,23 @@ describeDb(`demo data seed (${TEST_DB})`, () => {
       expect(history.at(-1)?.toStatus).toBe(order.status);
     }
     expect(new Set(rows.map((o) => o.orderNumber)).size).toBe(rows.length);
+  });
+
+  it("tracks every demo product's stock: realistic figures, some low, a few sold out", async () => {
+    const catalogue = (await ctx.db.select().from(products)).map(toProduct);
+    expect(catalogue.every((p) => p.trackStock)).toBe(true);
+    const levels = await stockOf(ctx.db, catalogue);
+    const all = catalogue.map((p) => levels.get(p._id) ?? []);
+    const soldOut = all.filter((l) => isSoldOut(l)).length;
+    const low = all.filter((l) => !isSoldOut(l) && isLowStock(l)).length;
+    expect(soldOut).toBeGreaterThanOrEqual(5);
+    expect(soldOut).toBeLessThan(catalogue.length / 6);
+    expect(low).toBeGreaterThanOrEqual(10);
+    expect(all.filter((l) => totalStock(l) >= 20).length).toBeGreaterThan(catalogue.length / 2);
+    // Every figure came in as an "import" entry of the ledger, which it equals.
+    const reasons = await ctx.db.selectDistinct({ reason: stockLedger.reason }).from(stockLedger);
+    expect(reasons).toEqual([{ reason: "import" }]);
+    expect(await ledgerMismatches(ctx.db)).toEqual([]);
   });
 
   it("is idempotent: a second run keeps everything as it is", async () => {

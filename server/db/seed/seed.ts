@@ -73,7 +73,10 @@ async function seedProducts(ctx: AppContext, log: Log): Promise<void> {
   }
   // One transaction: an interrupted seed leaves no half catalogue behind.
   await ctx.db.transaction(async (tx) => {
-    for (const p of prepared) await createProduct(tx, p.input, p.createdAt);
+    // The shelf as counted when the shop opened: each variant's pieces, one "import" entry each.
+    for (const p of prepared) {
+      await createProduct(tx, p.input, p.createdAt, { userId: null, reason: "import" });
+    }
   });
   log(`  products: ${prepared.length} added`);
 }

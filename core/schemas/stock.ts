@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { COLORS, SIZES } from "../catalogue";
+import { ADJUSTMENT_REASONS, MAX_STOCK_QUANTITY, variantsOf } from "../stock";
+
+const MAX_TEXT = `At most ${MAX_STOCK_QUANTITY.toLocaleString("en-US")} pieces`;
+
+/** One cell of a product's stock grid: pieces on hand of a size and colour ("N/A": none). */
+export const stockEntrySchema = z.object({
+  size: z.string({ error: "Choose a size" }).trim().max(20),
+  color: z.string({ error: "Choose a colour" }).trim().max(40),
+  quantity: z
+    .number({ error: "Enter a number of pieces" })
+    .int("Quantities are whole numbers")
+    .min(0, "Quantities cannot be negative")
+    .max(MAX_STOCK_QUANTITY, MAX_TEXT),
+});
+
+export type StockEntry = z.infer<typeof stockEntrySchema>;
+
+/** Largest grid: every size × every colour the catalogue knows. */
+export const MAX_STOCK_GRID = variantsOf({ sizes: SIZES, colors: COLORS }).length;
+
+export const stockGridSchema = z
+  .array(stockEntrySchema)
+  .max(MAX_STOCK_GRID, `At most ${MAX_STOCK_GRID} sizes × colours`);
+
+/** POST /api/products/{id}/stock: a change by hand of one variant. */
+export const stockAdjustmentSchema = z.object({
+  size: stockEntrySchema.shape.size,
+  color: stockEntrySchema.shape.color,
+  change: z
+    .number({ error: "Enter the change in pieces (negative to take away)" })
+    .int("Changes are whole pieces")
+    .min(-MAX_STOCK_QUANTITY, MAX_TEXT)
+    .max(MAX_STOCK_QUANTITY, MAX_TEXT)
+    .refine((n) => n !== 0, "A change of 0 changes nothing"),
+  reason: z
+    .enum(ADJUSTMENT_REASONS, { error: `Use ${ADJUSTMENT_REASONS.join(" or ")}` })
+    .default("adjustment"),
+});
+
+export type StockAdjustment = z.infer<typeof stockAdjustmentSchema>;
