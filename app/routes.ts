@@ -26,6 +26,7 @@ export default [
     route("allProducts", "routes/dashboard/all-products.tsx"),
     route("addProduct", "routes/dashboard/add-product.tsx"),
     route("update/:id", "routes/dashboard/update-product.tsx"),
+    route("stock/:id", "routes/dashboard/stock-history.tsx"),
     route("manageSlider", "routes/dashboard/manage-slider.tsx"),
     route("manageSlide/addSlide", "routes/dashboard/add-slide.tsx"),
     route("manageSlider/updateSlider/:id", "routes/dashboard/update-slide.tsx"),
