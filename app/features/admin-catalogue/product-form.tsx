@@ -465,6 +465,7 @@ function StockGrid(props: {
         <input
           type="checkbox"
           role="switch"
+          aria-checked={values.trackStock}
           className="toggle toggle-primary"
           name="trackStock"
           checked={values.trackStock}
