@@ -41,6 +41,8 @@ export default [
   ]),
   // Logout is an action only: the header's form posts to it and it redirects back.
   route("authentication/logout", "routes/auth/logout.ts"),
+  // The cart's and checkout's stock read (a fetcher of the lines' products).
+  route("cart-stock", "routes/cart/stock.ts"),
   route("sitemap.xml", "routes/storefront/sitemap.ts"),
   route("robots.txt", "routes/storefront/robots.ts"),
 ] satisfies RouteConfig;
