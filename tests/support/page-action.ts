@@ -84,3 +84,30 @@ export async function postToAction(
     return answerOf(err, true);
   }
 }
+
+/**
+ * Calls a route module's loader as React Router would after the root middleware (the app
+ * context and the signed-in user from the cookie); what it throws (a redirect, a page error)
+ * comes back as the answer with `thrown: true`.
+ */
+export async function callLoader(
+  ctx: AppContext,
+  loader: ActionFn,
+  options: { path: string; cookie?: string; params?: Record<string, string> },
+): Promise<ActionAnswer> {
+  const request = new Request(`http://localhost:3000${options.path}`, {
+    headers: options.cookie ? { cookie: options.cookie } : {},
+  });
+  const context = new RouterContextProvider();
+  context.set(appContext, ctx);
+  await actorMiddleware(
+    { request, context, params: {}, url: new URL(request.url), pattern: "" } as never,
+    async () => new Response(),
+  );
+  try {
+    const args = { request, context, params: options.params ?? {} };
+    return answerOf(await loader(args as never), false);
+  } catch (err) {
+    return answerOf(err, true);
+  }
+}
