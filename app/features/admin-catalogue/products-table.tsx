@@ -138,7 +138,7 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
                   <td className="whitespace-nowrap" data-label="Offer">
                     {row.offerPrice == null ? "—" : formatTaka(row.offerPrice)}
                   </td>
-                  <td className="whitespace-nowrap" data-label="Stock">
+                  <td className="min-w-32" data-label="Stock">
                     <StockCell row={row} />
                   </td>
                   <td data-label="Image">

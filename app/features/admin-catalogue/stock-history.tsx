@@ -111,7 +111,11 @@ export function StockHistory({ product, entries, nextCursor, continued }: Props)
                     <td data-label="Colour">{shown(e.color)}</td>
                     <td
                       data-label="Change"
-                      className={`font-semibold ${e.change < 0 ? "text-error" : "text-success"}`}
+                      className={`font-semibold ${
+                        e.change < 0
+                          ? "text-red-700 in-data-[theme=dark]:text-red-300"
+                          : "text-green-800 in-data-[theme=dark]:text-green-300"
+                      }`}
                     >
                       {signedChange(e.change)}
                     </td>
