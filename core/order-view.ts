@@ -36,6 +36,8 @@ export type OrderView = {
    * ISO time. Null for every other status.
    */
   returnBy: string | null;
+  /** An order in Return: when an admin marked its goods received (its stock went back), ISO time. */
+  returnReceivedAt: string | null;
 };
 
 export type OrderDetailView = OrderView & { history: OrderHistoryEntry[] };

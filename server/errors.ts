@@ -9,6 +9,7 @@ export type AppErrorCode =
   | "not_found"
   | "conflict"
   | "price_changed"
+  | "out_of_stock"
   | "payload_too_large"
   | "rate_limited";
 
@@ -22,6 +23,7 @@ const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   not_found: 404,
   conflict: 409,
   price_changed: 409,
+  out_of_stock: 409,
   payload_too_large: 413,
   rate_limited: 429,
 };

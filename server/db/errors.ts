@@ -11,3 +11,31 @@ export function isUnstorableText(err: unknown): boolean {
   }
   return false;
 }
+
+/** The SQLSTATE of `err` or of an error it wraps (Drizzle wraps the driver's), if any. */
+export function sqlState(err: unknown): string | undefined {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** deadlock_detected: PostgreSQL rolled the transaction back; running it again is safe. */
+export const DEADLOCK = "40P01";
+
+/**
+ * Runs `work` (one transaction or statement) again when PostgreSQL broke a deadlock by
+ * rolling it back: stock writers lock variants in one order, but the planner may walk a join in
+ * another, so a rare deadlock between two orders for the same variants is retried, not answered
+ * with a 500.
+ */
+export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= attempts || sqlState(err) !== DEADLOCK) throw err;
+    }
+  }
+}

@@ -117,6 +117,17 @@ const EXPECTED: Record<string, Expectation> = {
       init: { method: "DELETE" },
     }),
   },
+  "POST /api/products/:id/stock": {
+    status: adminOnly(200),
+    request: (f) => ({
+      path: `/api/products/${f.product._id}/stock`,
+      init: json("POST", { size: "M", color: "White", change: 1 }),
+    }),
+  },
+  "GET /api/products/:id/stock-history": {
+    status: adminOnly(200),
+    request: (f) => ({ path: `/api/products/${f.product._id}/stock-history` }),
+  },
   "POST /api/images": {
     status: adminOnly(201),
     request: async () => {
@@ -191,6 +202,13 @@ const EXPECTED: Record<string, Expectation> = {
       path: `/api/orderStatus/${await storeOrder(ctx, f.product, { userId: f.owner.id, email: f.owner.email })}`,
       // Pending → Cancelled is the owner's move, Pending → Confirmed the admin's.
       init: json("PUT", { status: f.who === "admin" ? "Confirmed" : "Cancelled" }),
+    }),
+  },
+  "POST /api/orders/:id/return-received": {
+    status: adminOnly(200),
+    request: async (f) => ({
+      path: `/api/orders/${await storeOrder(ctx, f.product, { userId: f.owner.id, email: f.owner.email }, ["Confirmed", "Delivered", "Return"])}/return-received`,
+      init: { method: "POST" },
     }),
   },
   "DELETE /api/deleteOrder/:id": {

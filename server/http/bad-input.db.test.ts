@@ -36,6 +36,7 @@ type Ids = {
   message: string;
   pendingOrder: string;
   deliveredOrder: string;
+  returnedOrder: string;
   customer: string;
   adminEmail: string;
   customerEmail: string;
@@ -61,6 +62,11 @@ const ROUTES: Record<string, Template> = {
     path: (id) => `/api/deleteProduct/${id}`,
     id: (ids) => ids.product,
   },
+  "POST /api/products/:id/stock": {
+    path: (id) => `/api/products/${id}/stock`,
+    id: (ids) => ids.product,
+    body: () => ({ size: "M", color: "White", change: 1 }),
+  },
   "POST /api/images": { path: () => "/api/images", multipart: true },
   "POST /api/postSlider": { path: () => "/api/postSlider", body: () => SLIDE_BODY },
   "PUT /api/updateSlider/:id": {
@@ -83,6 +89,10 @@ const ROUTES: Record<string, Template> = {
     path: (id) => `/api/orderStatus/${id}`,
     id: (ids) => ids.pendingOrder,
     body: () => ({ status: "Confirmed" }),
+  },
+  "POST /api/orders/:id/return-received": {
+    path: (id) => `/api/orders/${id}/return-received`,
+    id: (ids) => ids.returnedOrder,
   },
   "DELETE /api/deleteOrder/:id": {
     path: (id) => `/api/deleteOrder/${id}`,
@@ -440,6 +450,11 @@ describeDb(`bad input at every mutating route (${TEST_DB})`, () => {
         { userId: customer.id, email: customerEmail },
         ["Confirmed", "Delivered"],
       ),
+      returnedOrder: await storeOrder(ctx, product, { userId: customer.id, email: customerEmail }, [
+        "Confirmed",
+        "Delivered",
+        "Return",
+      ]),
       customer: customer.id,
       adminEmail,
       customerEmail,

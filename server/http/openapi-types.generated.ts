@@ -1236,7 +1236,7 @@ export interface paths {
         put?: never;
         /**
          * Place a cash-on-delivery order
-         * @description Prices every line from the catalogue and computes the delivery charge (Inside Dhaka ৳60, Outside Dhaka ৳120; free from the shop's FREE_DELIVERY_OVER sub-total, ৳5,000 unless configured) and the total. The delivery area follows the address: Dhaka district's metropolitan thanas are Inside Dhaka, everything else Outside Dhaka. When the client's `deliveryArea`, `subTotal`, `total`, line prices or delivery charge differ, answers 409 `price_changed` with the current figures (`error.deliveryArea`, `error.subTotal`, `error.deliveryCharge`, `error.total`, `error.products`) and stores nothing. A product that no longer exists, a colour or size it does not offer, or N/A for a product that offers colours or sizes answers 400 naming the line (`products.N.size`). Send an `Idempotency-Key` (one per attempt): repeating it returns the first order (200) instead of placing another; the same key with a different body answers 409. The order is tied to the signed-in user, if any. At most 30 orders per 10 minutes from one client address and 10 per delivery phone number (429 with `Retry-After`); replays of a placed order are not counted.
+         * @description Prices every line from the catalogue and computes the delivery charge (Inside Dhaka ৳60, Outside Dhaka ৳120; free from the shop's FREE_DELIVERY_OVER sub-total, ৳5,000 unless configured) and the total. The delivery area follows the address: Dhaka district's metropolitan thanas are Inside Dhaka, everything else Outside Dhaka. When the client's `deliveryArea`, `subTotal`, `total`, line prices or delivery charge differ, answers 409 `price_changed` with the current figures (`error.deliveryArea`, `error.subTotal`, `error.deliveryCharge`, `error.total`, `error.products`) and stores nothing. A product that no longer exists, a colour or size it does not offer, or N/A for a product that offers colours or sizes answers 400 naming the line (`products.N.size`). Every line of a product that tracks stock takes its pieces in the same statement as the order; when a line lacks them the answer is 409 `out_of_stock` with `error.products` listing each short line (`id`, `color`, `size`, `requested`, `available`) and nothing is stored or taken. Send an `Idempotency-Key` (one per attempt): repeating it returns the first order (200) instead of placing another; the same key with a different body answers 409. The order is tied to the signed-in user, if any. At most 30 orders per 10 minutes from one client address and 10 per delivery phone number (429 with `Retry-After`); replays of a placed order are not counted; a replay never takes stock again.
          */
         post: {
             parameters: {
@@ -1613,7 +1613,7 @@ export interface paths {
         get?: never;
         /**
          * Change an order's status
-         * @description Allowed changes (anything else answers 409): admins Pending → Confirmed or Cancelled; Confirmed → Shipping, Delivered or Cancelled; Shipping → Delivered or Cancelled; Cancelled → Confirmed. The order's owner: Pending, Confirmed or Shipping → Cancelled; Cancelled → Confirmed; Delivered → Return. Admins may also record a return (Delivered → Return) at any time; the owner only within `RETURN_DAYS` (default 7) days of delivery, after that 409. Send `from`, the status you saw, so a change made by someone else meanwhile is not silently overridden: 409 with `error.currentStatus` when it differs. Every change is recorded with who made it. A customer's request for an order that is not theirs answers 404.
+         * @description Allowed changes (anything else answers 409): admins Pending → Confirmed or Cancelled; Confirmed → Shipping, Delivered or Cancelled; Shipping → Delivered or Cancelled; Cancelled → Confirmed. The order's owner: Pending, Confirmed or Shipping → Cancelled; Cancelled → Confirmed; Delivered → Return. Admins may also record a return (Delivered → Return) at any time; the owner only within `RETURN_DAYS` (default 7) days of delivery, after that 409. Send `from`, the status you saw, so a change made by someone else meanwhile is not silently overridden: 409 with `error.currentStatus` when it differs. Every change is recorded with who made it. A customer's request for an order that is not theirs answers 404. Stock: cancelling gives back the pieces the order took; confirming a cancelled order takes them again (409 `out_of_stock` with `error.products` when they are gone, nothing changed); a Return gives them back when an admin marks it received (`POST /api/orders/{id}/return-received`).
          */
         put: {
             parameters: {
@@ -1709,6 +1709,97 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/return-received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a returned order's goods as received (admins)
+         * @description The goods of an order in Return are back: every piece the order took from tracked stock goes back on hand (one `returned` entry per variant in the stock history). Once per order: `returnReceivedAt` records when. Not in Return, or already received: 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            orderStatus: "Return";
+                            /** Format: date-time */
+                            returnReceivedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -2606,6 +2697,11 @@ export interface components {
              * @description A Delivered order: until when its owner may return it (`RETURN_DAYS` after delivery). Null for other statuses.
              */
             returnBy: string | null;
+            /**
+             * Format: date-time
+             * @description An order in Return: when an admin marked its goods received (its stock went back). Null until then.
+             */
+            returnReceivedAt: string | null;
         };
         OrderDetail: components["schemas"]["Order"] & {
             history: {

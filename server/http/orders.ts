@@ -8,7 +8,7 @@ import { isOrderStatus, ORDER_STATUSES } from "~/core/order-status";
 import { orderInputSchema } from "~/core/schemas/order";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import { changeOrderStatus, deleteOrder } from "../services/order-changes";
+import { changeOrderStatus, deleteOrder, markReturnReceived } from "../services/order-changes";
 import { getOrderDetail, listOrders, type OrderOwner } from "../services/order-queries";
 import { placeOrder } from "../services/orders";
 import { findUserByEmail } from "../services/users";
@@ -36,11 +36,15 @@ const postOrderRoute = createRoute({
     "`price_changed` with the current figures (`error.deliveryArea`, `error.subTotal`, " +
     "`error.deliveryCharge`, `error.total`, `error.products`) and stores nothing. A product " +
     "that no longer exists, a colour or size it does not offer, or N/A for a product that " +
-    "offers colours or sizes answers 400 naming the line (`products.N.size`). Send an `Idempotency-Key` (one per attempt): repeating it returns the first order " +
+    "offers colours or sizes answers 400 naming the line (`products.N.size`). Every line of a " +
+    "product that tracks stock takes its pieces in the same statement as the order; when a " +
+    "line lacks them the answer is 409 `out_of_stock` with `error.products` listing each short " +
+    "line (`id`, `color`, `size`, `requested`, `available`) and nothing is stored or taken. " +
+    "Send an `Idempotency-Key` (one per attempt): repeating it returns the first order " +
     "(200) instead of placing another; the same key with a different body answers 409. The " +
     "order is tied to the signed-in user, if any. At most 30 orders per 10 minutes from one " +
     "client address and 10 per delivery phone number (429 with `Retry-After`); replays of a " +
-    "placed order are not counted.",
+    "placed order are not counted; a replay never takes stock again.",
   request: {
     headers: z.object({
       "idempotency-key": z
@@ -87,6 +91,7 @@ ordersApi.openapi(postOrderRoute, async (c) => {
     userId: caller?.userId ?? null,
     idempotencyKey: c.req.valid("header")["idempotency-key"],
     freeDeliveryOver: c.var.app.config.FREE_DELIVERY_OVER,
+    catalogueEvents: c.var.app.catalogueEvents,
     limits: {
       rateLimiter: c.var.app.rateLimiter,
       clientAddress: clientAddress(c, c.var.app.config.TRUSTED_PROXIES),
@@ -146,6 +151,15 @@ const orderSchema = z
         description:
           "A Delivered order: until when its owner may return it (`RETURN_DAYS` after delivery). " +
           "Null for other statuses.",
+      }),
+    returnReceivedAt: z
+      .string()
+      .nullable()
+      .openapi({
+        format: "date-time",
+        description:
+          "An order in Return: when an admin marked its goods received (its stock went back). " +
+          "Null until then.",
       }),
   })
   .openapi("Order");
@@ -269,7 +283,10 @@ const orderStatusRoute = createRoute({
     "after that 409. Send `from`, the status you saw, so a change made by someone else " +
     "meanwhile is not silently overridden: 409 with `error.currentStatus` when it differs. " +
     "Every change is recorded with who made it. A customer's request for an order that is not " +
-    "theirs answers 404.",
+    "theirs answers 404. Stock: cancelling gives back the pieces the order took; confirming a " +
+    "cancelled order takes them again (409 `out_of_stock` with `error.products` when they are " +
+    "gone, nothing changed); a Return gives them back when an admin marks it received " +
+    "(`POST /api/orders/{id}/return-received`).",
   request: {
     params: idParams,
     body: {
@@ -298,6 +315,32 @@ const orderStatusRoute = createRoute({
       },
     },
     ...errorResponses(400, 401, 404, 409),
+  },
+});
+
+const returnReceivedRoute = createRoute({
+  method: "post",
+  path: "/orders/{id}/return-received",
+  tags: ["Orders"],
+  summary: "Mark a returned order's goods as received (admins)",
+  description:
+    "The goods of an order in Return are back: every piece the order took from tracked stock " +
+    "goes back on hand (one `returned` entry per variant in the stock history). Once per order: " +
+    "`returnReceivedAt` records when. Not in Return, or already received: 409.",
+  request: { params: idParams },
+  responses: {
+    200: {
+      description: "Received",
+      content: {
+        "application/json": {
+          schema: z.object({
+            orderStatus: z.literal("Return"),
+            returnReceivedAt: z.string().openapi({ format: "date-time" }),
+          }),
+        },
+      },
+    },
+    ...errorResponses(400, 401, 403, 404, 409),
   },
 });
 
@@ -374,8 +417,19 @@ ordersApi
     const changed = await changeOrderStatus(c.var.app.db, caller, c.req.valid("param").id, status, {
       from,
       returnDays: c.var.app.config.RETURN_DAYS,
+      catalogueEvents: c.var.app.catalogueEvents,
     });
     return c.json({ modifiedCount: 1 as const, orderStatus: changed.to }, 200);
+  })
+  .openapi(returnReceivedRoute, async (c) => {
+    const caller = await requireAdmin(c);
+    const received = await markReturnReceived(c.var.app.db, caller, c.req.valid("param").id, {
+      catalogueEvents: c.var.app.catalogueEvents,
+    });
+    return c.json(
+      { orderStatus: "Return" as const, returnReceivedAt: received.returnReceivedAt.toISOString() },
+      200,
+    );
   })
   .openapi(deleteOrderRoute, async (c) => {
     const caller = await requireAdmin(c);

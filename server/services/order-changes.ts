@@ -8,11 +8,19 @@ import {
   returnDeadline,
   returnWindowClosedText,
 } from "~/core/order-status";
+import type { CatalogueEvents } from "../catalogue/events";
 import type { Db } from "../db/client";
+import { retryOnDeadlock } from "../db/errors";
 import { newId } from "../db/ids";
 import { orderStatusHistory, orders } from "../db/schema";
 import { AppError } from "../errors";
 import { visibleTo } from "./order-queries";
+import {
+  announceStockMoves,
+  releaseOrderStock,
+  type StockMove,
+  takeOrderStock,
+} from "./order-stock";
 
 export type StatusChangeResult = { id: string; from: OrderStatus; to: OrderStatus };
 
@@ -24,6 +32,8 @@ export type StatusChangeOptions = {
   from?: OrderStatus;
   /** decisions.md "Returns": the owner's Return is accepted this many days after delivery. */
   returnDays?: number;
+  /** Told what stock the change gave back or took, once it committed. */
+  catalogueEvents?: Pick<CatalogueEvents, "publish">;
 };
 
 function conflict(message: string, current: OrderStatus): AppError {
@@ -52,6 +62,10 @@ async function deliveredAt(tx: Db, orderId: string): Promise<Date | null> {
  * stamped with the database clock after the lock is taken, so history rows follow the order in
  * which the changes were made (a time read before waiting for the lock could be older than the
  * change that held it), whichever server made them.
+ * Stock moves in the same transaction (decision 045): a cancelled order gives back the pieces
+ * it holds; a cancelled order confirmed again takes them again, or is refused with 409
+ * out_of_stock when they are gone (nothing changes). A Return gives them back later, when an
+ * admin marks it received (`markReturnReceived`).
  * Not visible to the viewer → 404; not allowed from the current status, not the status the
  * caller saw, or the owner's Return after the return window → 409.
  */
@@ -62,6 +76,20 @@ export async function changeOrderStatus(
   to: OrderStatus,
   options: StatusChangeOptions = {},
 ): Promise<StatusChangeResult> {
+  const { moves, ...result } = await retryOnDeadlock(() =>
+    changeInTransaction(db, viewer, id, to, options),
+  );
+  await announceStockMoves(options.catalogueEvents, moves);
+  return result;
+}
+
+async function changeInTransaction(
+  db: Db,
+  viewer: Actor,
+  id: string,
+  to: OrderStatus,
+  options: StatusChangeOptions,
+): Promise<StatusChangeResult & { moves: StockMove[] }> {
   const returnDays = options.returnDays ?? DEFAULT_RETURN_DAYS;
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -100,6 +128,13 @@ export async function changeOrderStatus(
         throw conflict(returnWindowClosedText(returnDays), order.status);
       }
     }
+    const writer = { userId: viewer.userId, at: now };
+    const moves =
+      to === "Cancelled"
+        ? await releaseOrderStock(tx, id, "order_cancelled", writer)
+        : order.status === "Cancelled"
+          ? await takeOrderStock(tx, id, writer)
+          : [];
     await tx.insert(orderStatusHistory).values({
       id: newId(),
       orderId: id,
@@ -109,8 +144,52 @@ export async function changeOrderStatus(
       changedByRole: viewer.role,
       changedAt: now,
     });
-    return { id, from: order.status, to };
+    return { id, from: order.status, to, moves };
   });
+}
+
+/**
+ * "Return received" (admins): the goods of an order in Return are back on the shelf, so the
+ * pieces it holds are given back, once. Records when on the order (`returnReceivedAt`).
+ * Unknown → 404; not in Return, or already received → 409.
+ */
+export async function markReturnReceived(
+  db: Db,
+  viewer: Actor,
+  id: string,
+  options: Pick<StatusChangeOptions, "catalogueEvents"> = {},
+): Promise<{ id: string; returnReceivedAt: Date }> {
+  if (viewer.role !== "admin") {
+    throw new AppError("forbidden", "Only admins may mark a return received");
+  }
+  const { moves, ...result } = await retryOnDeadlock(() =>
+    db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({ status: orders.status, receivedAt: orders.returnReceivedAt })
+        .from(orders)
+        .where(eq(orders.id, id))
+        .for("update")
+        .limit(1);
+      if (!order) throw AppError.notFound("Order");
+      if (order.status !== "Return") {
+        throw conflict(
+          `Only a returned order can be received; this one is ${order.status}`,
+          order.status,
+        );
+      }
+      if (order.receivedAt) throw conflict("This return was already received", order.status);
+      const [stamped] = await tx
+        .update(orders)
+        .set({ returnReceivedAt: sql`clock_timestamp()`, updatedAt: sql`clock_timestamp()` })
+        .where(eq(orders.id, id))
+        .returning({ at: orders.returnReceivedAt });
+      const at = stamped?.at ?? new Date();
+      const moves = await releaseOrderStock(tx, id, "returned", { userId: viewer.userId, at });
+      return { id, returnReceivedAt: at, moves };
+    }),
+  );
+  await announceStockMoves(options.catalogueEvents, moves);
+  return result;
 }
 
 /**

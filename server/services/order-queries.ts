@@ -184,6 +184,7 @@ export function toOrderView(
     total: row.total,
     orderStatus: row.status,
     email: row.customerEmail,
+    returnReceivedAt: row.returnReceivedAt?.toISOString() ?? null,
     products: lines.map((l) => ({
       id: l.productId,
       name: l.name,

@@ -12,13 +12,30 @@ import { priceShown } from "~/core/money";
 import type { OrderStatus } from "~/core/order-status";
 import { normalizePhone } from "~/core/phone";
 import type { OrderInput } from "~/core/schemas/order";
+import type { CatalogueEvents } from "../catalogue/events";
 import type { Db } from "../db/client";
+import { DEADLOCK, sqlState } from "../db/errors";
 import { newId } from "../db/ids";
-import { orderLines, orderStatusHistory, orders, products } from "../db/schema";
+import {
+  orderLines,
+  orderStatusHistory,
+  orders,
+  productStock,
+  products,
+  stockLedger,
+} from "../db/schema";
 import { AppError, type FieldIssue } from "../errors";
 import { mediaKeyFromUrl } from "../media/storage";
 import { addressSubject } from "../rate-limit/address";
 import type { RateLimiter } from "../rate-limit/limiter";
+import {
+  announceStockMoves,
+  outOfStock,
+  type StockMove,
+  shortOf,
+  type WantedStock,
+  wantedStock,
+} from "./order-stock";
 
 export type OrderLineRecord = {
   productId: string;
@@ -66,7 +83,10 @@ export async function insertOrder(db: Db, record: NewOrderRecord): Promise<Inser
     record.customer.deliveryArea,
     record.freeDeliveryOver ?? DEFAULT_FREE_DELIVERY_OVER,
   );
-  return storeOrder(db, record, totals);
+  const stored = await storeOrder(db, record, totals);
+  if (!stored) return null;
+  const { stockMoves: _moves, ...order } = stored;
+  return order;
 }
 
 /**
@@ -79,12 +99,17 @@ async function storeOrder(
   db: Db,
   record: NewOrderRecord,
   totals: OrderTotals,
-): Promise<InsertedOrder | null> {
+  options: { takeStock?: boolean } = {},
+): Promise<StoredOrder | null> {
   const changes = record.laterChanges ?? [];
   const status = changes.at(-1)?.to ?? "Pending";
   const id = newId();
+  const wanted = options.takeStock ? wantedStock(record.lines) : [];
+  const stock = wanted.length > 0 ? stockTakeSql(wanted, id, record) : undefined;
   const insert = db.insert(orders).values({
-    id,
+    // Without every tracked line's pieces the order gets no id: its NOT NULL fails the whole
+    // statement (SQLSTATE 23502), so nothing is stored and no stock is taken (decision 045).
+    id: stock ? sql`case when ${stock.allTaken} then ${id}::text end` : id,
     userId: record.userId,
     customerEmail: record.customer.email.toLowerCase(),
     customerName: record.customer.name,
@@ -145,23 +170,81 @@ async function storeOrder(
   // One statement, so one round trip and atomic without BEGIN/COMMIT (decision 026). The lines
   // and history reference the new order's id; when the idempotency key is already taken the
   // order row is not inserted and their foreign keys fail the whole statement: nothing stored.
+  // With stock, the same statement takes the pieces and writes their ledger entries first.
   let result: unknown;
   try {
     result = await db.execute(
-      sql`with o as (${orderInsert.getSQL()}), l as (${linesInsert.getSQL()}), h as (${historyInsert.getSQL()})
-          select id, order_number from o`,
+      stock
+        ? sql`with ${stock.ctes}, o as (${orderInsert.getSQL()}), l as (${linesInsert.getSQL()}), h as (${historyInsert.getSQL()})
+            select id, order_number, ${stock.taken} as taken from o`
+        : sql`with o as (${orderInsert.getSQL()}), l as (${linesInsert.getSQL()}), h as (${historyInsert.getSQL()})
+            select id, order_number, '[]'::json as taken from o`,
     );
   } catch (err) {
-    if (record.idempotencyKey && isForeignKeyViolation(err)) return null;
+    const state = sqlState(err);
+    if (record.idempotencyKey && state === FOREIGN_KEY_VIOLATION) return null;
+    if (stock && state === NOT_NULL_VIOLATION) throw new StockShort();
     throw err;
   }
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
     id: string;
     order_number: number;
+    taken: unknown;
   }[];
   const order = rows[0];
   if (!order) throw new Error("insert returned no order");
-  return { id: order.id, orderNumber: Number(order.order_number), status, ...totals };
+  return {
+    id: order.id,
+    orderNumber: Number(order.order_number),
+    status,
+    ...totals,
+    stockMoves: parseTaken(order.taken),
+  };
+}
+
+/** An order as stored, with the stock it took (to tell caches what moved). */
+type StoredOrder = InsertedOrder & { stockMoves: StockMove[] };
+
+/**
+ * The stock part of the order's statement (decision 045): `w` the pieces wanted per variant
+ * (in lock order), `s` takes them from each variant of a tracked product that has enough (a
+ * row lock per variant; a concurrent order waits, then sees the quantity it left), `k` writes
+ * one ledger entry per variant taken. `allTaken` is true when every tracked variant gave its
+ * pieces; the order row's id depends on it.
+ */
+function stockTakeSql(wanted: readonly WantedStock[], orderId: string, record: NewOrderRecord) {
+  const values = sql.join(
+    wanted.map(
+      (w) => sql`(${w.productId}::text, ${w.size}::text, ${w.color}::text, ${w.quantity}::int)`,
+    ),
+    sql`, `,
+  );
+  const ctes = sql`w (product_id, size, color, qty) as (values ${values}),
+    s as (
+      update ${productStock} ps set quantity = ps.quantity - w.qty
+      from w join ${products} p on p.id = w.product_id and p.track_stock
+      where ps.product_id = w.product_id and ps.size = w.size and ps.color = w.color
+        and ps.quantity >= w.qty
+      returning ps.product_id, ps.quantity, w.qty
+    ),
+    k as (
+      insert into ${stockLedger} (product_id, size, color, change, reason, order_id, user_id, at)
+      select w.product_id, w.size, w.color, -w.qty, 'order_placed', ${orderId}::text,
+             ${record.userId}::text, ${record.placedAt.toISOString()}::timestamptz
+      from w join ${products} p on p.id = w.product_id and p.track_stock
+    )`;
+  const allTaken = sql`(select count(*) from s) = (select count(*) from w join ${products} p on p.id = w.product_id and p.track_stock)`;
+  const taken = sql`(select coalesce(json_agg(json_build_array(product_id, quantity, qty)), '[]'::json) from s)`;
+  return { ctes, allTaken, taken };
+}
+
+function parseTaken(raw: unknown): StockMove[] {
+  const list = (typeof raw === "string" ? JSON.parse(raw) : raw) as [string, number, number][];
+  return (Array.isArray(list) ? list : []).map(([productId, after, qty]) => ({
+    productId,
+    before: Number(after) + Number(qty),
+    after: Number(after),
+  }));
 }
 
 /**
@@ -175,12 +258,13 @@ function lineImage(line: OrderLineRecord): string | SQL {
   return sql`coalesce((select ${line.imageUrl}::text from ${products} where ${products.id} = ${line.productId} and ${line.imageUrl}::text = any(${products.images})), '')`;
 }
 
-/** PostgreSQL's foreign_key_violation, possibly wrapped by Drizzle. */
-function isForeignKeyViolation(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === "23503") return true;
-  }
-  return false;
+const FOREIGN_KEY_VIOLATION = "23503";
+/** The order row's id left NULL by the stock guard (`stockTakeSql`): some line lacked pieces. */
+const NOT_NULL_VIOLATION = "23502";
+
+/** Thrown by storeOrder when a tracked line's variant lacked pieces: nothing was stored. */
+class StockShort extends Error {
+  override name = "StockShort";
 }
 
 // ---------------------------------------------------------------- Placing an order
@@ -197,6 +281,8 @@ export type PlaceOrderOptions = {
    * of a placed order is neither counted nor refused. Absent: not limited (scripts, tests).
    */
   limits?: { rateLimiter: RateLimiter; clientAddress: string };
+  /** Told what stock the order took, once it is stored (the catalogue caches drop it). */
+  catalogueEvents?: Pick<CatalogueEvents, "publish">;
 };
 
 export type PlacedOrder = {
@@ -268,9 +354,11 @@ function replay(
 
 /**
  * POST /api/postOrder: checks every line against the catalogue, prices it from the database,
- * computes the delivery charge and total, and stores the order as Pending. A client whose
- * figures differ gets 409 price_changed with the current ones and nothing is stored. One
- * Idempotency-Key places at most one order; repeats answer with that order.
+ * computes the delivery charge and total, and stores the order as Pending, taking the pieces of
+ * every line of a tracked product in the same statement. A client whose figures differ gets 409
+ * price_changed with the current ones; a line that lacks pieces 409 out_of_stock with what is
+ * left; either way nothing is stored. One Idempotency-Key places at most one order (and takes
+ * its stock once); repeats answer with that order.
  */
 export async function placeOrder(
   db: Db,
@@ -392,30 +480,29 @@ export async function placeOrder(
   }
 
   const c = input.customerData;
-  const placed = await storeOrder(
-    db,
-    {
-      userId: options.userId,
-      customer: {
-        name: c.name,
-        email: c.email,
-        mobileNumber: c.mobileNumber,
-        district: c.district,
-        thana: c.thana,
-        address: c.address,
-        comment: c.comment,
-        addressType: c.addressType,
-        deliveryArea: area,
-        paymentSystem: c.paymentSystem,
-      },
-      lines,
-      placedAt: options.now ?? new Date(),
-      idempotencyKey: key,
-      requestHash: key ? hash : undefined,
+  const record: NewOrderRecord = {
+    userId: options.userId,
+    customer: {
+      name: c.name,
+      email: c.email,
+      mobileNumber: c.mobileNumber,
+      district: c.district,
+      thana: c.thana,
+      address: c.address,
+      comment: c.comment,
+      addressType: c.addressType,
+      deliveryArea: area,
+      paymentSystem: c.paymentSystem,
     },
-    totals,
-  );
+    lines,
+    placedAt: options.now ?? new Date(),
+    idempotencyKey: key,
+    requestHash: key ? hash : undefined,
+  };
+  const placed = await storeTakingStock(db, record, totals, key, hash);
+  if (placed && "replayed" in placed) return placed.replayed;
   if (placed) {
+    await announceStockMoves(options.catalogueEvents, placed.stockMoves);
     return {
       insertedId: placed.id,
       orderNumber: placed.orderNumber,
@@ -429,6 +516,48 @@ export async function placeOrder(
   const winner = key ? await findByIdempotencyKey(db, key) : undefined;
   if (!winner) throw new Error("idempotent insert conflicted but no order holds the key");
   return replay(winner, hash);
+}
+
+/** Attempts at storing an order whose stock moved under it (a deadlock, or pieces given back). */
+const STORE_ATTEMPTS = 3;
+
+/**
+ * storeOrder with stock: when a tracked line lacked pieces nothing was stored, and the answer is
+ * the replay of the order that holds the key (a concurrent request with the same key won) or
+ * 409 out_of_stock naming each short line. A deadlock, or a shortage that is gone when looked at
+ * (pieces given back meanwhile), is tried again: the statement stored nothing.
+ */
+async function storeTakingStock(
+  db: Db,
+  record: NewOrderRecord,
+  totals: OrderTotals,
+  key: string | undefined,
+  hash: string,
+): Promise<StoredOrder | { replayed: PlacedOrder } | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await storeOrder(db, record, totals, { takeStock: true });
+    } catch (err) {
+      const short = err instanceof StockShort;
+      if (!short && sqlState(err) !== DEADLOCK) throw err;
+      if (key) {
+        const winner = await findByIdempotencyKey(db, key);
+        if (winner) return { replayed: replay(winner, hash) };
+      }
+      if (short) {
+        const lacking = await shortOf(db, wantedStock(record.lines));
+        if (lacking.length > 0) {
+          throw outOfStock(lacking, new Map(record.lines.map((l) => [l.productId, l.name])));
+        }
+      }
+      if (attempt >= STORE_ATTEMPTS) {
+        throw new AppError(
+          "conflict",
+          "The stock changed while your order was being placed. Please confirm it again.",
+        );
+      }
+    }
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   productUpdateSchema,
 } from "~/core/schemas";
 import type { Db } from "../db/client";
+import { retryOnDeadlock } from "../db/errors";
 import { newId } from "../db/ids";
 import { encodeCursor, olderThan } from "../db/keyset";
 import { type ProductRow, products } from "../db/schema";
@@ -381,54 +382,57 @@ export async function updateProduct(
   assertAdmin(actor);
   const patch = productUpdateSchema.safeParse(body);
   if (!patch.success) throw AppError.fromZod(patch.error);
-  const { before, after } = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-    if (!row) throw AppError.notFound("Product");
-    const stored = toProduct(row);
-    const present = Object.fromEntries(
-      Object.entries(patch.data).filter(([, value]) => value !== undefined),
-    );
-    // videoLink "" or null clears the link: the schema turns both into undefined.
-    const clearsVideo =
-      typeof body === "object" && body !== null && "videoLink" in body && !patch.data.videoLink;
-    const merged = parseProductInput({
-      ...editableFields(stored),
-      ...present,
-      ...(clearsVideo ? { videoLink: null } : {}),
-    });
-    const [updated] = await tx
-      .update(products)
-      .set({
-        name: merged.name,
-        description: merged.description,
-        videoLink: merged.videoLink ?? null,
-        category: merged.category,
-        subCategory: merged.subCategory,
-        productType: merged.productType,
-        sizes: [...merged.sizes],
-        colors: [...merged.colors],
-        images: [...merged.images],
-        originalPrice: merged.originalPrice,
-        offerPrice: merged.offerPrice ?? null,
-        ratings: merged.ratings,
-        reviews: merged.reviews,
-        trackStock: merged.trackStock,
-        updatedAt: new Date(),
-      })
-      .where(eq(products.id, id))
-      .returning();
-    if (!updated) throw AppError.notFound("Product");
-    const after = toProduct(updated);
-    if (merged.stock) assertStockGrid(after, merged.stock);
-    if (merged.stock || after.trackStock) {
-      await writeStockGrid(tx, after, merged.stock ?? [], {
-        userId: actor?.userId ?? null,
-        at: new Date(),
-        reason: "adjustment",
+  // A grid write locks the product's variants, as orders do: a rare deadlock is run again.
+  const { before, after } = await retryOnDeadlock(() =>
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+      if (!row) throw AppError.notFound("Product");
+      const stored = toProduct(row);
+      const present = Object.fromEntries(
+        Object.entries(patch.data).filter(([, value]) => value !== undefined),
+      );
+      // videoLink "" or null clears the link: the schema turns both into undefined.
+      const clearsVideo =
+        typeof body === "object" && body !== null && "videoLink" in body && !patch.data.videoLink;
+      const merged = parseProductInput({
+        ...editableFields(stored),
+        ...present,
+        ...(clearsVideo ? { videoLink: null } : {}),
       });
-    }
-    return { before: stored, after };
-  });
+      const [updated] = await tx
+        .update(products)
+        .set({
+          name: merged.name,
+          description: merged.description,
+          videoLink: merged.videoLink ?? null,
+          category: merged.category,
+          subCategory: merged.subCategory,
+          productType: merged.productType,
+          sizes: [...merged.sizes],
+          colors: [...merged.colors],
+          images: [...merged.images],
+          originalPrice: merged.originalPrice,
+          offerPrice: merged.offerPrice ?? null,
+          ratings: merged.ratings,
+          reviews: merged.reviews,
+          trackStock: merged.trackStock,
+          updatedAt: new Date(),
+        })
+        .where(eq(products.id, id))
+        .returning();
+      if (!updated) throw AppError.notFound("Product");
+      const after = toProduct(updated);
+      if (merged.stock) assertStockGrid(after, merged.stock);
+      if (merged.stock || after.trackStock) {
+        await writeStockGrid(tx, after, merged.stock ?? [], {
+          userId: actor?.userId ?? null,
+          at: new Date(),
+          reason: "adjustment",
+        });
+      }
+      return { before: stored, after };
+    }),
+  );
   const dropped = before.images.filter((url) => !after.images.includes(url));
   await afterCatalogueWrite(ctx, { kind: "product", id }, dropped);
   const [withLevels] = await withStock(ctx.db, [after]);

@@ -18,6 +18,7 @@ import { orders, productStock, products, stockLedger, user } from "../db/schema"
 import { AppError } from "../errors";
 import { assertAdmin } from "./authorize";
 import { afterCatalogueWrite, type CatalogueWriteContext } from "./catalogue-writes";
+import { LOCK_ORDER } from "./order-stock";
 
 export type { StockLevel };
 
@@ -130,6 +131,21 @@ export async function writeStockGrid(
   grid: readonly StockLevel[],
   writer: StockWriter,
 ): Promise<void> {
+  if (grid.length > 0) await setGrid(tx, product._id, grid, writer);
+  if (product.trackStock) {
+    await tx
+      .insert(productStock)
+      .values(variantsOf(product).map((v) => ({ productId: product._id, ...v, quantity: 0 })))
+      .onConflictDoNothing();
+  }
+}
+
+async function setGrid(
+  tx: Db,
+  productId: string,
+  grid: readonly StockLevel[],
+  writer: StockWriter,
+): Promise<void> {
   const current = await tx
     .select({
       size: productStock.size,
@@ -137,21 +153,15 @@ export async function writeStockGrid(
       quantity: productStock.quantity,
     })
     .from(productStock)
-    .where(eq(productStock.productId, product._id))
-    .orderBy(productStock.size, productStock.color)
+    .where(eq(productStock.productId, productId))
+    .orderBy(...LOCK_ORDER)
     .for("update");
   for (const cell of grid) {
     const before =
       current.find((r) => r.size === cell.size && r.color === cell.color)?.quantity ?? 0;
     const change = cell.quantity - before;
     if (change === 0) continue;
-    await setQuantity(tx, product._id, cell, cell.quantity, change, writer);
-  }
-  if (product.trackStock) {
-    await tx
-      .insert(productStock)
-      .values(variantsOf(product).map((v) => ({ productId: product._id, ...v, quantity: 0 })))
-      .onConflictDoNothing();
+    await setQuantity(tx, productId, cell, cell.quantity, change, writer);
   }
 }
 

@@ -12,6 +12,7 @@ import {
 } from "~/core/geo";
 import { MOBILE_NUMBER_LENGTH, MOBILE_TOO_LONG_MESSAGE } from "~/core/phone";
 import { orderInputSchema } from "~/core/schemas/order";
+import { type ShortLine, shortLineText } from "~/core/stock";
 import type { AppContext } from "~/server/app-context";
 import { AppError } from "~/server/errors";
 import { placedOrderSummary, placeOrder, priceCheckoutLines } from "~/server/services/orders";
@@ -142,23 +143,46 @@ export async function placeCheckoutOrder(
       userId: actor?.userId ?? null,
       idempotencyKey,
       freeDeliveryOver: ctx.config.FREE_DELIVERY_OVER,
+      catalogueEvents: ctx.catalogueEvents,
       limits: { rateLimiter: ctx.rateLimiter, clientAddress },
     });
     return redirect(`/order-success?order=${encodeURIComponent(placed.insertedId)}`);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     const retryAfter = (err as { retryAfter?: unknown }).retryAfter;
+    const outOfStock = err.code === "out_of_stock";
     return fail(
       {
         code: err.code,
-        message: err.message,
-        issues: err.issues ?? [],
+        message: outOfStock ? OUT_OF_STOCK_MESSAGE : err.message,
+        // Each short line under the form, named as the visitor saw it, with what is left.
+        issues: outOfStock ? shortLineIssues(items, err.details?.products) : (err.issues ?? []),
         ...(err.details ? { details: err.details } : {}),
       },
       err.status,
       typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : undefined,
     );
   }
+}
+
+export const OUT_OF_STOCK_MESSAGE =
+  "Some items are no longer in stock in the quantity you chose. Please reduce or remove them.";
+
+/** 409 out_of_stock's lines as issues on the posted lines (`products.N.quantity`). */
+function shortLineIssues(
+  items: readonly { id: string; size: string; color: string; name?: string }[],
+  short: unknown,
+): { path: string; message: string }[] {
+  if (!Array.isArray(short)) return [];
+  return (short as ShortLine[]).map((line) => {
+    const i = items.findIndex(
+      (item) => item.id === line.id && item.size === line.size && item.color === line.color,
+    );
+    return {
+      path: `products.${Math.max(0, i)}.quantity`,
+      message: shortLineText(line, items[i]?.name),
+    };
+  });
 }
 
 /** /order-success?order=<id>: that order's summary (the id is the capability, decision 041). */

@@ -8,6 +8,7 @@ export const ORDER_MESSAGES = {
   statusFailedText: "Failed to update order status.",
   deletedTitle: "Success!",
   deletedText: "Order deleted successfully.",
+  returnReceivedText: "The return was received: its pieces are back in stock.",
   deleteFailedText: "Error deleting order. Please try again later.",
   unexpectedText: "An unexpected error occurred. Please try again later.",
 } as const;

@@ -11,6 +11,7 @@ const BUTTON_STYLE: Record<string, string> = {
   "Cancel Order": "btn-warning",
   Return: "btn-warning",
   Delete: "btn-error",
+  "Return received": "btn-success",
 };
 
 /** An order change's fields as hidden inputs, for a form that posts to the page's action. */

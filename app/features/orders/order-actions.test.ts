@@ -13,7 +13,11 @@ describe("orderActions", () => {
     expect(labels("Shipping", "admin")).toEqual(["(Shipping)", "Delivered", "Cancel"]);
     expect(labels("Cancelled", "admin")).toEqual(["Confirm", "Delete"]);
     expect(labels("Delivered", "admin")).toEqual(["Delete"]);
-    expect(labels("Return", "admin")).toEqual(["Delete"]);
+    // Issue 22: the goods of a return come back on the shelf once an admin says so.
+    expect(labels("Return", "admin")).toEqual(["Return received", "Delete"]);
+    expect(orderActions("Return", "admin", "admin", true, true).map((a) => a.label)).toEqual([
+      "Delete",
+    ]);
   });
 
   it("gives the customer's lists Cancel Order, Return and re-confirm", () => {

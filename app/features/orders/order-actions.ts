@@ -10,7 +10,9 @@ import {
 /** One button of an order's Actions cell (spec §2 / §4 words). */
 export type OrderAction =
   | { kind: "status"; to: OrderStatus; label: string; disabled: boolean }
-  | { kind: "delete"; label: "Delete"; disabled: false };
+  | { kind: "delete"; label: "Delete"; disabled: false }
+  /** An order in Return whose goods are back: its pieces go back in stock (admins, once). */
+  | { kind: "return-received"; label: "Return received"; disabled: false };
 
 /** The spec's button words for a target status, per side of the dashboard. */
 const STATUS_LABELS: Record<Role, Partial<Record<OrderStatus, string>>> = {
@@ -41,12 +43,14 @@ function statusAction(side: Role, to: OrderStatus, disabled = false): OrderActio
  * lists. `viewerRole` is who is signed in; the server applies that role's transitions, so an
  * admin looking at their own orders on a customer list is only offered what the admin table
  * also allows. `returnOpen` false: the order's return window (`returnBy`) has passed.
+ * `returnReceived`: an order in Return whose goods an admin already marked received.
  */
 export function orderActions(
   status: OrderStatus,
   side: Role,
   viewerRole: Role = side,
   returnOpen = true,
+  returnReceived = false,
 ): OrderAction[] {
   if (side === "admin") {
     const next = allowedNextStatuses(status, "admin");
@@ -56,6 +60,9 @@ export function orderActions(
       if (to === "Shipping" && status === "Shipping") return [statusAction("admin", to, true)];
       return [];
     });
+    if (status === "Return" && !returnReceived) {
+      actions.push({ kind: "return-received", label: "Return received", disabled: false });
+    }
     if (canDeleteOrder(status)) actions.push({ kind: "delete", label: "Delete", disabled: false });
     return actions;
   }

@@ -10,7 +10,7 @@ import { type OrderAction, statusChangeSentence } from "./order-actions";
  * answered: by the dialog with JavaScript, by the page's own confirmation step without it.
  */
 export type OrderChangeFields = {
-  intent: "status" | "delete";
+  intent: "status" | "delete" | "return-received";
   id: string;
   orderNumber: number;
   from: OrderStatus;
@@ -24,6 +24,7 @@ export type OrderChangeFields = {
 export type OrderChangeResult =
   | { ok: true; kind: "status"; id: string; to: OrderStatus }
   | { ok: true; kind: "delete"; id: string }
+  | { ok: true; kind: "return-received"; id: string }
   /** Posted without the confirmation (no JavaScript yet): nothing changed, the page asks first. */
   | { ok: "confirm"; change: OrderChangeFields }
   | ActionFailure;
@@ -55,6 +56,15 @@ export function changeFieldsOf(
 
 /** The "Are you sure?" of a change, for the dialog and for the page's own confirmation step. */
 export function confirmOptions(orderNumber: number, change: { intent: string; to?: OrderStatus }) {
+  if (change.intent === "return-received") {
+    return {
+      title: M.confirmTitle,
+      text: `The goods of order #${orderNumber} are back: the pieces it took go back in stock.`,
+      confirmText: "Yes, received!",
+      cancelText: "Cancel",
+      destructive: false,
+    };
+  }
   if (change.intent === "delete" || !change.to) {
     return {
       title: M.confirmTitle,

@@ -44,7 +44,9 @@ export function OrderChangeOutcome() {
     const [title, text] =
       result.kind === "delete"
         ? [M.deletedTitle, M.deletedText]
-        : [M.statusUpdatedTitle, M.statusUpdatedText];
+        : result.kind === "return-received"
+          ? [M.statusUpdatedTitle, M.returnReceivedText]
+          : [M.statusUpdatedTitle, M.statusUpdatedText];
     return (
       <p role="status" className="alert alert-success">
         <strong>{title}</strong> {text}

@@ -3,7 +3,11 @@ import { appOf, requireUser } from "~/app/lib/context.server";
 import { pageError } from "~/app/lib/page-error.server";
 import { isOrderStatus } from "~/core/order-status";
 import { AppError } from "~/server/errors";
-import { changeOrderStatus, deleteOrder } from "~/server/services/order-changes";
+import {
+  changeOrderStatus,
+  deleteOrder,
+  markReturnReceived,
+} from "~/server/services/order-changes";
 import type { OrderChangeFields, OrderChangeResult } from "./order-change-form";
 import { orderListFor, orderListPath } from "./paths";
 
@@ -18,7 +22,7 @@ function fieldsOf(form: FormData): OrderChangeFields {
   const to = text("to");
   const orderNumber = Number(text("orderNumber"));
   if (
-    (intent !== "status" && intent !== "delete") ||
+    (intent !== "status" && intent !== "delete" && intent !== "return-received") ||
     !id ||
     !isOrderStatus(from) ||
     (intent === "status" && !isOrderStatus(to))
@@ -60,7 +64,11 @@ export async function orderChangeAction(
     const change = fieldsOf(await request.formData());
     intent = change.intent;
     if (!change.confirmed) return { ok: "confirm", change } satisfies OrderChangeResult;
-    const { db, config } = appOf(context);
+    const { db, config, catalogueEvents } = appOf(context);
+    if (change.intent === "return-received") {
+      await markReturnReceived(db, actor, change.id, { catalogueEvents });
+      return { ok: true, kind: "return-received", id: change.id } satisfies OrderChangeResult;
+    }
     if (change.intent === "delete") {
       await deleteOrder(db, actor, change.id);
       if (options.leavesPage && !change.script) {
@@ -71,6 +79,7 @@ export async function orderChangeAction(
     const changed = await changeOrderStatus(db, actor, change.id, change.to ?? change.from, {
       from: change.from,
       returnDays: config.RETURN_DAYS,
+      catalogueEvents,
     });
     return { ok: true, kind: "status", id: change.id, to: changed.to } satisfies OrderChangeResult;
   } catch (err) {

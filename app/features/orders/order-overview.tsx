@@ -56,6 +56,7 @@ export function OrderOverview({ order, viewerRole }: { order: OrderDetailView; v
     viewerRole,
     viewerRole,
     isReturnOpen(order.returnBy),
+    order.returnReceivedAt !== null,
   );
   const returnBy = viewerRole === "customer" ? returnByText(order.returnBy) : null;
   const backList = orderListFor(order.orderStatus, viewerRole);

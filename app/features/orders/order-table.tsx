@@ -89,6 +89,7 @@ export function OrderTable({
                       side,
                       viewerRole,
                       isReturnOpen(order.returnBy),
+                      order.returnReceivedAt !== null,
                     )}
                     orderLabel={`Actions for order ${order.orderNumber}`}
                     busy={busyId === order._id}

@@ -38,7 +38,8 @@ export function useOrderAction(options: { afterDelete?: () => Promise<void> | vo
           notify({ icon: "success", title: M.deletedTitle, text: M.deletedText }),
         );
       } else {
-        notify({ icon: "success", title: M.statusUpdatedTitle, text: M.statusUpdatedText });
+        const text = result.kind === "return-received" ? M.returnReceivedText : M.statusUpdatedText;
+        notify({ icon: "success", title: M.statusUpdatedTitle, text });
       }
       return;
     }
@@ -47,7 +48,7 @@ export function useOrderAction(options: { afterDelete?: () => Promise<void> | vo
       title: M.statusFailedTitle,
       // The service's reason (e.g. "The order was changed meanwhile: it is now Shipping").
       text: orderFailureText(
-        pending.kind,
+        pending.kind === "delete" ? "delete" : "status",
         result !== undefined,
         isActionFailure(result) ? result.message : undefined,
       ),

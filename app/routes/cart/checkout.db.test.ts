@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OUT_OF_STOCK_MESSAGE } from "~/app/features/cart/checkout.server";
 import type { CheckoutActionFailure } from "~/app/features/cart/checkout-types";
 import { actorMiddleware } from "~/app/lib/context.server";
 import type { AppContext } from "~/server/app-context";
 import { orderLines, orders, products } from "~/server/db/schema";
 import { appContext } from "~/server/http/router-context";
-import type { Product } from "~/server/services/products";
-import { CUSTOMER_DATA, newProduct } from "~/server/testing/api-fixtures";
+import { createProduct, type Product } from "~/server/services/products";
+import { CUSTOMER_DATA, newProduct, PRODUCT_BODY } from "~/server/testing/api-fixtures";
 import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
 import { postToAction } from "~/tests/support/page-action";
 import { action as checkoutAction, loader as checkoutLoader } from "./checkout";
@@ -202,6 +203,36 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it("names each line that lacks stock with what is left, and stores nothing (409 out_of_stock)", async () => {
+    const scarce = await createProduct(ctx.db, {
+      ...PRODUCT_BODY,
+      name: "Handloom Gamcha",
+      trackStock: true,
+      stock: [{ size: "M", color: "White", quantity: 1 }],
+    });
+    const before = (await ctx.db.select().from(orders)).length;
+    const answer = await place(
+      form({ product: scarce._id, itemName: "Handloom Gamcha", price: String(price) }),
+    );
+    expect(answer.status).toBe(409);
+    const failure = answer.data as CheckoutActionFailure;
+    expect(failure.code).toBe("out_of_stock");
+    expect(failure.message).toBe(OUT_OF_STOCK_MESSAGE);
+    expect(failure.issues).toEqual([
+      {
+        path: "products.0.quantity",
+        message: "Handloom Gamcha (M / White): only 1 left, you asked for 2",
+      },
+    ]);
+    expect(failure.details?.products).toEqual([
+      { id: scarce._id, size: "M", color: "White", requested: 2, available: 1 },
+    ]);
+    expect(failure.values.name).toBe(CUSTOMER_DATA.name);
+    expect((await ctx.db.select().from(orders)).length).toBe(before);
+    // One piece is there to be ordered.
+    expect((await place(form({ product: scarce._id, quantity: "1" }))).status).toBe(302);
   });
 
   describe("without a price the visitor saw", () => {

@@ -324,7 +324,10 @@ function CheckoutPage({
     notify({
       icon: "error",
       title: SAVE_FAILED.title,
-      text: failure.code === "rate_limited" ? failure.message : SAVE_FAILED.text,
+      text:
+        failure.code === "rate_limited" || failure.code === "out_of_stock"
+          ? failure.message
+          : SAVE_FAILED.text,
     });
   }, [failure, items, fromCart]);
 

@@ -3,11 +3,15 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { actorMiddleware } from "~/app/lib/context.server";
 import type { OrderStatus } from "~/core/order-status";
+import { orderInputSchema } from "~/core/schemas/order";
 import type { AppContext } from "~/server/app-context";
 import { orderStatusHistory, orders } from "~/server/db/schema";
 import { appContext } from "~/server/http/router-context";
-import { insertOrder } from "~/server/services/orders";
+import { insertOrder, placeOrder } from "~/server/services/orders";
+import { createProduct } from "~/server/services/products";
+import { stockOf } from "~/server/services/stock";
 import { signUp, signUpAdmin } from "~/server/testing/accounts";
+import { CUSTOMER_DATA, PRODUCT_BODY } from "~/server/testing/api-fixtures";
 import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
 import { action as listAction } from "./order-list";
 import { action as overviewAction } from "./order-overview";
@@ -142,6 +146,61 @@ describeDb(`order changes from the dashboard's pages (${TEST_DB})`, () => {
     });
     expect(deleted).toEqual({ status: 200, body: { ok: true, kind: "delete", id } });
     expect(await statusOf(id)).toBeUndefined();
+  });
+
+  it("marks a return received from the Return list once (admins), giving its stock back", async () => {
+    const product = await createProduct(ctx.db, {
+      ...PRODUCT_BODY,
+      name: "Returnable Kurta",
+      trackStock: true,
+      stock: [{ size: "M", color: "White", quantity: 4 }],
+    });
+    const placed = await placeOrder(
+      ctx.db,
+      orderInputSchema.parse({
+        products: [
+          {
+            id: product._id,
+            color: "White",
+            size: "M",
+            originalPrice: product.offerPrice ?? product.originalPrice,
+            quantity: 3,
+          },
+        ],
+        customerData: { ...CUSTOMER_DATA, email: "page-customer@haat.test" },
+      }),
+      { userId: customer.id, freeDeliveryOver: 5000 },
+    );
+    const id = placed.insertedId;
+    for (const [from, to] of [
+      ["Pending", "Confirmed"],
+      ["Confirmed", "Delivered"],
+      ["Delivered", "Return"],
+    ] as const) {
+      expect(
+        (await post("/dashboard/returnOrders", admin.cookie, change(id, from, to))).status,
+      ).toBe(200);
+    }
+    const onHand = async () => (await stockOf(ctx.db, [product])).get(product._id)?.[0]?.quantity;
+    expect(await onHand()).toBe(1);
+    const received = {
+      intent: "return-received",
+      id,
+      orderNumber: "1",
+      from: "Return",
+      confirmed: "yes",
+      script: "yes",
+    };
+    const byCustomer = await post("/dashboard/myReturn", customer.cookie, received);
+    expect(byCustomer).toMatchObject({ status: 403, body: { ok: false, code: "forbidden" } });
+    expect(await post("/dashboard/returnOrders", admin.cookie, received)).toEqual({
+      status: 200,
+      body: { ok: true, kind: "return-received", id },
+    });
+    expect(await onHand()).toBe(4);
+    const twice = await post("/dashboard/returnOrders", admin.cookie, received);
+    expect(twice).toMatchObject({ status: 409, body: { ok: false, code: "conflict" } });
+    expect(await onHand()).toBe(4);
   });
 
   it("changes nothing until the change is confirmed (a plain form post asks first)", async () => {

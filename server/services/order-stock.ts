@@ -1,0 +1,278 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { type ShortLine, shortLineText, type Variant } from "~/core/stock";
+import type { CatalogueEvents } from "../catalogue/events";
+import type { Db } from "../db/client";
+import { orderLines, productStock, products, stockLedger } from "../db/schema";
+import { AppError } from "../errors";
+import { logger } from "../logger";
+
+/**
+ * How orders move stock (decision 045): placing takes every tracked line's pieces in the order's
+ * own statement (server/services/orders.ts); cancelling gives back what the order holds;
+ * a return gives it back when the admin marks it received; re-confirming a cancelled order
+ * takes the pieces again. What an order holds is what its ledger entries say (minus their sum),
+ * so nothing is given back twice or for pieces that were never taken (an untracked product).
+ */
+
+/**
+ * The order every stock writer locks variants in: byte order (COLLATE "C"), the same as the
+ * sort of `wantedStock`, whatever the database's collation.
+ */
+export const LOCK_ORDER = [
+  sql`${productStock.productId} collate "C"`,
+  sql`${productStock.size} collate "C"`,
+  sql`${productStock.color} collate "C"`,
+];
+
+/** One variant's pieces an order asks for. */
+export type WantedStock = Variant & { productId: string; quantity: number };
+
+/** A variant's on-hand quantity before and after a change (to tell caches what moved). */
+export type StockMove = { productId: string; before: number; after: number };
+
+/** The lines' pieces per variant, in one lock order (product, size, colour). */
+export function wantedStock(
+  lines: readonly { productId: string; size: string; color: string; quantity: number }[],
+): WantedStock[] {
+  const byVariant = new Map<string, WantedStock>();
+  for (const l of lines) {
+    const key = JSON.stringify([l.productId, l.size, l.color]);
+    const found = byVariant.get(key);
+    if (found) found.quantity += l.quantity;
+    else
+      byVariant.set(key, {
+        productId: l.productId,
+        size: l.size,
+        color: l.color,
+        quantity: l.quantity,
+      });
+  }
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...byVariant.values()].sort(
+    (a, b) => order(a.productId, b.productId) || order(a.size, b.size) || order(a.color, b.color),
+  );
+}
+
+/**
+ * The variants of `wanted` that lack pieces now: tracked products only, 0 where a variant has
+ * no row. An untracked or deleted product is never short.
+ */
+export async function shortOf(db: Db, wanted: readonly WantedStock[]): Promise<ShortLine[]> {
+  const ids = [...new Set(wanted.map((w) => w.productId))];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      productId: products.id,
+      size: productStock.size,
+      color: productStock.color,
+      quantity: productStock.quantity,
+    })
+    .from(products)
+    .leftJoin(productStock, eq(productStock.productId, products.id))
+    .where(and(inArray(products.id, ids), eq(products.trackStock, true)));
+  const tracked = new Set(rows.map((r) => r.productId));
+  return wanted.flatMap((w) => {
+    if (!tracked.has(w.productId)) return [];
+    const available =
+      rows.find((r) => r.productId === w.productId && r.size === w.size && r.color === w.color)
+        ?.quantity ?? 0;
+    return available < w.quantity
+      ? [{ id: w.productId, size: w.size, color: w.color, requested: w.quantity, available }]
+      : [];
+  });
+}
+
+/** 409 out_of_stock naming each short line (`error.products`), in words a customer reads. */
+export function outOfStock(short: readonly ShortLine[], names: ReadonlyMap<string, string>) {
+  const lines = short.map((s) => shortLineText(s, names.get(s.id)));
+  return new AppError(
+    "out_of_stock",
+    `Not enough stock: ${lines.join("; ")}. Please change the quantity or remove the item.`,
+    undefined,
+    {
+      products: short.map(({ id, color, size, requested, available }) => ({
+        id,
+        color,
+        size,
+        requested,
+        available,
+      })),
+    },
+  );
+}
+
+type Writer = { userId: string | null; at: Date };
+
+/** What the order holds now per variant: minus the sum of its ledger entries, where above 0. */
+async function heldBy(tx: Db, orderId: string): Promise<WantedStock[]> {
+  const rows = await tx
+    .select({
+      productId: stockLedger.productId,
+      size: stockLedger.size,
+      color: stockLedger.color,
+      held: sql<number>`(-sum(${stockLedger.change}))::int`.mapWith(Number),
+    })
+    .from(stockLedger)
+    .where(eq(stockLedger.orderId, orderId))
+    .groupBy(stockLedger.productId, stockLedger.size, stockLedger.color)
+    .having(sql`sum(${stockLedger.change}) < 0`);
+  return wantedStock(rows.map((r) => ({ ...r, quantity: r.held })));
+}
+
+/**
+ * Inside a status change's transaction, with the order row locked: gives back every piece the
+ * order holds (cancelled, or a return received), one ledger entry per variant.
+ */
+export async function releaseOrderStock(
+  tx: Db,
+  orderId: string,
+  reason: "order_cancelled" | "returned",
+  writer: Writer,
+): Promise<StockMove[]> {
+  const moves: StockMove[] = [];
+  for (const held of await heldBy(tx, orderId)) {
+    const [row] = await tx
+      .insert(productStock)
+      .values({
+        productId: held.productId,
+        size: held.size,
+        color: held.color,
+        quantity: held.quantity,
+      })
+      .onConflictDoUpdate({
+        target: [productStock.productId, productStock.size, productStock.color],
+        set: { quantity: sql`${productStock.quantity} + excluded.quantity` },
+      })
+      .returning({ quantity: productStock.quantity });
+    await tx.insert(stockLedger).values({
+      productId: held.productId,
+      size: held.size,
+      color: held.color,
+      change: held.quantity,
+      reason,
+      orderId,
+      userId: writer.userId,
+      at: writer.at,
+    });
+    const after = row?.quantity ?? held.quantity;
+    moves.push({ productId: held.productId, before: after - held.quantity, after });
+  }
+  return moves;
+}
+
+/**
+ * Inside a status change's transaction, with the order row locked: takes the pieces of the
+ * order's tracked lines that it does not hold (a cancelled order being confirmed again). When a
+ * variant lacks them, 409 out_of_stock and the transaction changes nothing.
+ */
+export async function takeOrderStock(
+  tx: Db,
+  orderId: string,
+  writer: Writer,
+): Promise<StockMove[]> {
+  const lines = await tx
+    .select({
+      productId: orderLines.productId,
+      name: orderLines.name,
+      size: orderLines.size,
+      color: orderLines.color,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .innerJoin(products, and(eq(products.id, orderLines.productId), eq(products.trackStock, true)))
+    .where(eq(orderLines.orderId, orderId));
+  const held = await heldBy(tx, orderId);
+  const needed = wantedStock(lines)
+    .map((w) => {
+      const has = held.find(
+        (h) => h.productId === w.productId && h.size === w.size && h.color === w.color,
+      );
+      return { ...w, quantity: w.quantity - (has?.quantity ?? 0) };
+    })
+    .filter((w) => w.quantity > 0);
+  if (needed.length === 0) return [];
+
+  // Locked in one order (product, size, colour), as every stock writer does.
+  const locked = await tx
+    .select({
+      productId: productStock.productId,
+      size: productStock.size,
+      color: productStock.color,
+      quantity: productStock.quantity,
+    })
+    .from(productStock)
+    .where(
+      inArray(
+        productStock.productId,
+        needed.map((w) => w.productId),
+      ),
+    )
+    .orderBy(...LOCK_ORDER)
+    .for("update");
+  const onHand = (w: WantedStock) =>
+    locked.find((r) => r.productId === w.productId && r.size === w.size && r.color === w.color)
+      ?.quantity ?? 0;
+  const short = needed
+    .filter((w) => onHand(w) < w.quantity)
+    .map((w) => ({
+      id: w.productId,
+      size: w.size,
+      color: w.color,
+      requested: w.quantity,
+      available: onHand(w),
+    }));
+  if (short.length > 0) {
+    throw outOfStock(short, new Map(lines.map((l) => [l.productId, l.name])));
+  }
+  const moves: StockMove[] = [];
+  for (const w of needed) {
+    const before = onHand(w);
+    await tx
+      .update(productStock)
+      .set({ quantity: before - w.quantity })
+      .where(
+        and(
+          eq(productStock.productId, w.productId),
+          eq(productStock.size, w.size),
+          eq(productStock.color, w.color),
+        ),
+      );
+    await tx.insert(stockLedger).values({
+      productId: w.productId,
+      size: w.size,
+      color: w.color,
+      change: -w.quantity,
+      reason: "order_placed",
+      orderId,
+      userId: writer.userId,
+      at: writer.at,
+    });
+    moves.push({ productId: w.productId, before, after: before - w.quantity });
+  }
+  return moves;
+}
+
+/**
+ * Tells the catalogue caches what moved, after the change committed: a product whose variant
+ * ran out or came back is a product change (listings show sold-out products last), any other
+ * move only drops that product's cached quantities (decision 045).
+ */
+export async function announceStockMoves(
+  events: Pick<CatalogueEvents, "publish"> | undefined,
+  moves: readonly StockMove[],
+): Promise<void> {
+  if (!events || moves.length === 0) return;
+  const crossed = new Set<string>();
+  const moved = new Set<string>();
+  for (const m of moves) {
+    moved.add(m.productId);
+    if (m.before > 0 !== m.after > 0) crossed.add(m.productId);
+  }
+  for (const id of moved) {
+    try {
+      await events.publish({ kind: crossed.has(id) ? "product" : "stock", id });
+    } catch (err) {
+      logger.error({ err, productId: id }, "stock change not announced");
+    }
+  }
+}
