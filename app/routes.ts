@@ -26,6 +26,7 @@ export default [
     route("allProducts", "routes/dashboard/all-products.tsx"),
     route("addProduct", "routes/dashboard/add-product.tsx"),
     route("update/:id", "routes/dashboard/update-product.tsx"),
+    route("stock/:id", "routes/dashboard/stock-history.tsx"),
     route("manageSlider", "routes/dashboard/manage-slider.tsx"),
     route("manageSlide/addSlide", "routes/dashboard/add-slide.tsx"),
     route("manageSlider/updateSlider/:id", "routes/dashboard/update-slide.tsx"),
@@ -47,6 +48,8 @@ export default [
   route("authentication/logout", "routes/auth/logout.ts"),
   // The orders as a CSV download (admins): a resource route, no dashboard page around it.
   route("dashboard/export/orders.csv", "routes/dashboard/export-orders.ts"),
+  // The cart's and checkout's stock read (a fetcher of the lines' products).
+  route("cart-stock", "routes/cart/stock.ts"),
   route("sitemap.xml", "routes/storefront/sitemap.ts"),
   route("robots.txt", "routes/storefront/robots.ts"),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { mediaSrcSet } from "~/core/media";
 import { discountPercent, formatTaka, priceShown } from "~/core/money";
 import type { Product } from "~/core/schemas/product";
+import { isSoldOut, type StockLevel } from "~/core/stock";
 import { truncate } from "~/core/text";
 import { productPath } from "../features/catalogue/paths";
 import { RatingStars } from "./rating-stars";
@@ -15,10 +16,17 @@ export type CardProduct = Pick<
   Product,
   "_id" | "name" | "images" | "originalPrice" | "offerPrice"
 > &
-  Partial<Pick<Product, "ratings" | "reviews">>;
+  Partial<Pick<Product, "ratings" | "reviews">> & {
+    /** Tracked and no piece of any size or colour left: badged "Sold out". */
+    soldOut?: true;
+  };
 
-/** The card fields of a product, with only the first (main) image. */
-export function toCardProduct(p: Product): CardProduct {
+/**
+ * The card fields of a product, with only the first (main) image; a tracked product given with
+ * its `stock` (the API's, or `withStock`) and nothing left is `soldOut`.
+ */
+export function toCardProduct(p: Product & { stock?: readonly StockLevel[] }): CardProduct {
+  const soldOut = p.trackStock && p.stock !== undefined && isSoldOut(p.stock);
   return {
     _id: p._id,
     name: p.name,
@@ -27,6 +35,7 @@ export function toCardProduct(p: Product): CardProduct {
     offerPrice: p.offerPrice,
     ratings: p.ratings,
     reviews: p.reviews,
+    ...(soldOut ? { soldOut: true as const } : {}),
   };
 }
 
@@ -67,8 +76,16 @@ export function ProductCard({
               loading={eager ? "eager" : "lazy"}
               fetchPriority={eager ? "high" : undefined}
               decoding="async"
-              className="h-full w-full object-cover"
+              className={`h-full w-full object-cover ${product.soldOut ? "opacity-60" : ""}`}
             />
+          ) : null}
+          {product.soldOut ? (
+            <span
+              className="badge badge-neutral absolute top-2 left-2 font-semibold"
+              data-testid="sold-out-badge"
+            >
+              Sold out
+            </span>
           ) : null}
         </figure>
         <div className="flex flex-1 flex-col gap-1 p-2 sm:p-3">

@@ -1,8 +1,10 @@
 import { CHEAP_ITEMS_CATEGORY } from "~/core/catalogue";
+import type { ProductQuery } from "~/core/schemas";
 import type { AppContext } from "~/server/app-context";
 import type { Db } from "~/server/db/client";
 import { listProducts } from "~/server/services/products";
 import { listSlides } from "~/server/services/slides";
+import { withStock } from "~/server/services/stock";
 import { toCardProduct } from "../components/product-card";
 import { CAROUSEL_FIRST } from "../features/storefront/product-carousel";
 
@@ -19,27 +21,18 @@ export function homePageData(ctx: AppContext) {
 
 async function loadHomePageData(db: Db) {
   const slides = await listSlides(db);
-  const bestSelling = await listProducts(db, {
-    productType: "Best Selling",
-    limit: CAROUSEL_FIRST,
-  });
-  const popular = await listProducts(db, { productType: "Most Popular", limit: GRID_FIRST });
-  const newArrivals = await listProducts(db, {
-    productType: "New Arrivals",
-    limit: CAROUSEL_FIRST,
-  });
-  const cheap = await listProducts(db, { category: CHEAP_ITEMS_CATEGORY, limit: GRID_FIRST });
+  // Sold-out products after the available ones, badged; the browser's further pages keep the
+  // order (their cursors say so).
+  const section = async (query: ProductQuery) => {
+    const page = await listProducts(db, query, { soldOutLast: true });
+    const products = (await withStock(db, page.data)).map(toCardProduct);
+    return { products, nextCursor: page.nextCursor };
+  };
   return {
     slides: slides.map((s) => ({ _id: s._id, image: s.image, title: s.title })),
-    bestSelling: {
-      products: bestSelling.data.map(toCardProduct),
-      nextCursor: bestSelling.nextCursor,
-    },
-    newArrivals: {
-      products: newArrivals.data.map(toCardProduct),
-      nextCursor: newArrivals.nextCursor,
-    },
-    popular: { products: popular.data.map(toCardProduct), nextCursor: popular.nextCursor },
-    cheap: { products: cheap.data.map(toCardProduct), nextCursor: cheap.nextCursor },
+    bestSelling: await section({ productType: "Best Selling", limit: CAROUSEL_FIRST }),
+    newArrivals: await section({ productType: "New Arrivals", limit: CAROUSEL_FIRST }),
+    popular: await section({ productType: "Most Popular", limit: GRID_FIRST }),
+    cheap: await section({ category: CHEAP_ITEMS_CATEGORY, limit: GRID_FIRST }),
   };
 }

@@ -28,7 +28,6 @@ import { AppError, type FieldIssue } from "../errors";
 import { mediaKeyFromUrl } from "../media/storage";
 import { addressSubject } from "../rate-limit/address";
 import type { RateLimiter } from "../rate-limit/limiter";
-import { heldReasonFor } from "./risk";
 import {
   announceStockMoves,
   outOfStock,
@@ -37,6 +36,7 @@ import {
   type WantedStock,
   wantedStock,
 } from "./order-stock";
+import { heldReasonFor } from "./risk";
 
 export type OrderLineRecord = {
   productId: string;

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, ne, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/core/actor";
 import {
   type Product,
@@ -108,8 +108,86 @@ async function searchProductIds(
   return rows.map((r) => r.id);
 }
 
-/** What the admin's list may add to a product query: only low or sold-out tracked products. */
-export type ProductStockQuery = { stock?: StockFilter; lowThreshold?: number };
+/**
+ * What a product query may add: only low or sold-out tracked products (the admin's list), or
+ * the shop's order with sold-out products after the available ones (`soldOutLast`).
+ */
+export type ProductStockQuery = {
+  stock?: StockFilter;
+  lowThreshold?: number;
+  soldOutLast?: boolean;
+};
+
+/**
+ * Cursors of the sold-out-last order name their part: `a~<cursor>` among the available products,
+ * `s~<cursor>` among the sold-out ones (`s~` alone: their start). `~` is not in a plain cursor's
+ * alphabet, so such a cursor brought back to GET /api/products keeps the order it came from.
+ */
+const AVAILABLE_PART = "a~";
+const SOLD_OUT_PART = "s~";
+
+function partOf(cursor: string | undefined): { soldOut: boolean; cursor?: string } | null {
+  for (const [prefix, soldOut] of [
+    [AVAILABLE_PART, false],
+    [SOLD_OUT_PART, true],
+  ] as const) {
+    if (cursor?.startsWith(prefix)) {
+      const rest = cursor.slice(prefix.length);
+      return { soldOut, ...(rest ? { cursor: rest } : {}) };
+    }
+  }
+  return null;
+}
+
+/**
+ * Newest first, available products before sold-out ones, keyset-paginated within each part: the
+ * available part is read first; a page that reaches its end goes on with the sold-out part.
+ */
+async function listSoldOutLast(
+  db: Db,
+  filters: SQL[],
+  query: ProductQuery,
+  start: { soldOut: boolean; cursor?: string },
+): Promise<ProductPage> {
+  const soldOut = stockFilterCondition("sold_out");
+  const read = (part: SQL, cursor: string | undefined, take: number) =>
+    db
+      .select()
+      .from(products)
+      .where(
+        and(
+          ...filters,
+          part,
+          ...(cursor ? [olderThan(products.createdAt, products.id, cursor)] : []),
+        ),
+      )
+      .orderBy(...newestFirst)
+      .limit(take);
+  const pageOf = (rows: ProductRow[], prefix: string, next: string | null) => ({
+    data: rows.map(toProduct),
+    nextCursor: next === null ? null : `${prefix}${next}`,
+  });
+  const cursorAfter = (rows: ProductRow[]) => {
+    const last = rows.at(-1);
+    return last ? encodeCursor(last.createdAt, last.id) : "";
+  };
+  if (start.soldOut) {
+    const rows = await read(soldOut, start.cursor, query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    return pageOf(page, SOLD_OUT_PART, rows.length > query.limit ? cursorAfter(page) : null);
+  }
+  const available = await read(sql`not ${soldOut}`, start.cursor, query.limit + 1);
+  if (available.length > query.limit) {
+    const page = available.slice(0, query.limit);
+    return pageOf(page, AVAILABLE_PART, cursorAfter(page));
+  }
+  const room = query.limit - available.length;
+  const sold = await read(soldOut, undefined, room + 1);
+  const page = [...available, ...sold.slice(0, room)];
+  const more = sold.length > room;
+  const next = !more ? null : room === 0 ? "" : cursorAfter(sold.slice(0, room));
+  return pageOf(page, SOLD_OUT_PART, next);
+}
 
 /** Newest first, keyset-paginated so deep pages stay as fast as the first one. */
 export async function listProducts(
@@ -124,6 +202,10 @@ export async function listProducts(
   if (query.category) where.push(eq(products.category, query.category));
   if (query.subCategory) where.push(eq(products.subCategory, query.subCategory));
   if (query.productType) where.push(eq(products.productType, query.productType));
+  const part = query.searchQuery ? null : partOf(query.cursor);
+  if (part || (stockQuery.soldOutLast && !query.searchQuery)) {
+    return listSoldOutLast(db, where, query, part ?? { soldOut: false });
+  }
   if (query.cursor) where.push(olderThan(products.createdAt, products.id, query.cursor));
   let rows: ProductRow[];
   if (query.searchQuery) {

@@ -14,13 +14,24 @@ type ApiProduct = {
   sizes: string[];
   originalPrice: number;
   offerPrice: number | null;
+  trackStock?: boolean;
+  stock?: { size: string; color: string; quantity: number }[];
 };
 
-/** Seeded products from the running shop's API (real ids and prices, as Add To Cart stores them). */
+/** More than "Only N left" shows for: a journey's choices and quantities are never refused. */
+const PLENTY = 10;
+
+/**
+ * Seeded products from the running shop's API (real ids and prices, as Add To Cart stores them),
+ * only those with plenty of every size and colour (or not tracked): the demo seed has sold-out
+ * and low products, which journeys about other things must not stumble on (issue 22).
+ */
 export async function fetchProducts(baseURL: string): Promise<ApiProduct[]> {
   const res = await fetch(`${baseURL}/api/products?limit=500`);
   if (!res.ok) throw new Error(`GET /api/products answered ${res.status}`);
-  return ((await res.json()) as { data: ApiProduct[] }).data;
+  return ((await res.json()) as { data: ApiProduct[] }).data.filter(
+    (p) => !p.trackStock || (p.stock ?? []).every((l) => l.quantity >= PLENTY),
+  );
 }
 
 export function cartItem(

@@ -270,6 +270,8 @@ describe("the dashboards in the spec's words", () => {
       "Type",
       "Price",
       "Offer",
+      // Issue 22: stock per product.
+      "Stock",
       "Image",
       "Actions",
     ]);

@@ -85,8 +85,12 @@ export async function postToAction(
   }
 }
 
-/** Runs a route module's loader as React Router would after the root middleware (GET `path`). */
-export async function getFromLoader(
+/**
+ * Calls a route module's loader as React Router would after the root middleware (the app
+ * context and the signed-in user from the cookie); what it throws (a redirect, a page error)
+ * comes back as the answer with `thrown: true`.
+ */
+export async function callLoader(
   ctx: AppContext,
   loader: ActionFn,
   options: { path: string; cookie?: string; params?: Record<string, string> },

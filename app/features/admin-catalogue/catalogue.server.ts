@@ -1,17 +1,20 @@
 import { redirect } from "react-router";
 import { orPageError, pageError } from "~/app/lib/page-error.server";
 import type { Actor } from "~/core/actor";
+import type { StockLevel } from "~/core/stock";
+import { isLowStock, totalStock } from "~/core/stock";
 import type { AppContext } from "~/server/app-context";
 import { AppError } from "~/server/errors";
 import {
   addProduct,
   deleteProduct,
-  getProduct,
+  getProductWithStock,
   listProducts,
   type Product,
   updateProduct,
 } from "~/server/services/products";
 import { addSlide, deleteSlide, getSlide, listSlides, updateSlide } from "~/server/services/slides";
+import { type StockFilter, stockOf } from "~/server/services/stock";
 import { productBodyFromForm } from "./product-form-values";
 import type { AdminProductRow } from "./product-row";
 
@@ -22,11 +25,13 @@ export type AdminProductsPage = {
   rows: AdminProductRow[];
   nextCursor: string | null;
   q: string;
+  /** `?stock=low` or `?stock=sold_out`: only tracked products that are low or sold out. */
+  stock: StockFilter | null;
   /** True when the page started at a cursor (the "Next page" link, without JavaScript). */
   continued: boolean;
 };
 
-function toRow(p: Product): AdminProductRow {
+function toRow(p: Product, levels: readonly StockLevel[]): AdminProductRow {
   return {
     _id: p._id,
     name: p.name,
@@ -36,7 +41,14 @@ function toRow(p: Product): AdminProductRow {
     originalPrice: p.originalPrice,
     offerPrice: p.offerPrice,
     image: p.images[0] ?? null,
+    stock: p.trackStock ? { total: totalStock(levels), low: isLowStock(levels) } : null,
   };
+}
+
+/** The stock filter of the table's URL (anything else: no filter). */
+export function stockFilterOf(url: URL): StockFilter | null {
+  const value = url.searchParams.get("stock");
+  return value === "low" || value === "sold_out" ? value : null;
 }
 
 /** One page of the table, newest first, searched by name on the server (`?q=`, `?cursor=`). */
@@ -47,14 +59,27 @@ export async function loadAdminProducts(
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const cursor = url.searchParams.get("cursor") || undefined;
+  const stock = stockFilterOf(url);
   const page = await orPageError(
-    listProducts(ctx.db, { searchQuery: q || undefined, cursor, limit: ADMIN_PRODUCTS_PAGE_SIZE }),
+    listProducts(
+      ctx.db,
+      { searchQuery: q || undefined, cursor, limit: ADMIN_PRODUCTS_PAGE_SIZE },
+      stock ? { stock } : {},
+    ),
   );
-  return { rows: page.data.map(toRow), nextCursor: page.nextCursor, q, continued: !!cursor };
+  const levels = await stockOf(ctx.db, page.data);
+  return {
+    rows: page.data.map((p) => toRow(p, levels.get(p._id) ?? [])),
+    nextCursor: page.nextCursor,
+    q,
+    stock,
+    continued: !!cursor,
+  };
 }
 
-export function loadProductForEdit(ctx: AppContext, id: string): Promise<Product> {
-  return orPageError(getProduct(ctx.db, id));
+/** The product with its pieces on hand per variant, for the update form. */
+export function loadProductForEdit(ctx: AppContext, id: string) {
+  return orPageError(getProductWithStock(ctx.db, id));
 }
 
 export function loadSlides(ctx: AppContext) {

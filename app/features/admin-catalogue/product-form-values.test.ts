@@ -4,10 +4,12 @@ import { SIZES } from "~/core/catalogue";
 import { productInputSchema } from "~/core/schemas";
 import {
   EMPTY_PRODUCT_FORM,
+  formIssuesOf,
   formValuesOf,
   productBody,
   productBodyFromForm,
   productFormData,
+  stockGridOf,
   toggleIn,
 } from "./product-form-values";
 
@@ -69,9 +71,14 @@ describe("productBody", () => {
       createdAt: "2026-01-01T00:00:00.000Z",
       trackStock: false,
     };
-    const body = productBody(formValuesOf(product), product.images);
+    const levels = [{ size: "N/A", color: "Black", quantity: 4 }];
+    const body = productBody(formValuesOf(product, levels), product.images);
     const { _id, createdAt, ...fields } = product;
-    expect(productInputSchema.parse(body)).toEqual({ ...fields, videoLink: undefined });
+    expect(productInputSchema.parse(body)).toEqual({
+      ...fields,
+      videoLink: undefined,
+      stock: levels,
+    });
   });
 });
 
@@ -99,5 +106,59 @@ describe("productFormData and productBodyFromForm", () => {
 
   it("an empty form reads back as empty fields, not as missing ones", () => {
     expect(productBodyFromForm(new FormData())).toEqual(productBody(EMPTY_PRODUCT_FORM, []));
+  });
+});
+
+describe("the stock grid of the product form", () => {
+  const withGrid = {
+    ...filled,
+    sizes: ["M", "L"],
+    colors: ["Red"],
+    trackStock: true,
+    stock: { "stock:M:Red": "4", "stock:XL:Red": "9" },
+  };
+
+  it("sends one cell per size × colour offered now, empty cells as 0", () => {
+    expect(stockGridOf(withGrid)).toEqual([
+      { size: "M", color: "Red", quantity: 4 },
+      { size: "L", color: "Red", quantity: 0 },
+    ]);
+    expect(stockGridOf({ sizes: [], colors: [], stock: { "stock:N/A:N/A": "7" } })).toEqual([
+      { size: "N/A", color: "N/A", quantity: 7 },
+    ]);
+  });
+
+  it("posts Track stock and the cells, and the action reads them back", () => {
+    const body = productBodyFromForm(productFormData(withGrid, []));
+    expect(body.trackStock).toBe(true);
+    expect(body.stock).toEqual([
+      { size: "M", color: "Red", quantity: 4 },
+      { size: "L", color: "Red", quantity: 0 },
+    ]);
+    const untracked = productBodyFromForm(productFormData({ ...withGrid, trackStock: false }, []));
+    expect(untracked.trackStock).toBe(false);
+  });
+
+  it("puts a cell's issue under that cell", () => {
+    const issues = formIssuesOf(
+      [
+        { path: ["stock", 1, "quantity"], message: "Quantities cannot be negative" },
+        { path: "name", message: "Enter a name" },
+      ],
+      withGrid,
+    );
+    expect(issues).toEqual({
+      stock: "Quantities cannot be negative",
+      "stock:L:Red": "Quantities cannot be negative",
+      name: "Enter a name",
+    });
+  });
+
+  it("fills the grid from the stored levels", () => {
+    const values = formValuesOf(
+      { ...productInputSchema.parse(productBody(filled, [])), _id: "x", createdAt: "" } as never,
+      [{ size: "N/A", color: "N/A", quantity: 3 }],
+    );
+    expect(values.stock).toEqual({ "stock:N/A:N/A": "3" });
   });
 });

@@ -1,5 +1,6 @@
 import type { Product } from "~/core/schemas";
 import { MAX_PRODUCT_IMAGES } from "~/core/schemas";
+import { type StockLevel, type Variant, variantsOf } from "~/core/stock";
 
 /** The product form as the inputs hold it: text for every number, so a field may be empty. */
 export type ProductFormValues = {
@@ -15,7 +16,16 @@ export type ProductFormValues = {
   offerPrice: string;
   ratings: string;
   reviews: string;
+  /** Orders take this product's stock (issue 22). */
+  trackStock: boolean;
+  /** Pieces on hand as typed, by `stockKey` (cells of sizes or colours unticked are kept). */
+  stock: Record<string, string>;
 };
+
+/** The grid cell of a variant in `ProductFormValues.stock` and the posted field's name. */
+export function stockKey(v: Variant): string {
+  return `stock:${v.size}:${v.color}`;
+}
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   name: "",
@@ -30,9 +40,14 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   offerPrice: "",
   ratings: "",
   reviews: "",
+  trackStock: false,
+  stock: {},
 };
 
-export function formValuesOf(product: Product): ProductFormValues {
+export function formValuesOf(
+  product: Product,
+  levels: readonly StockLevel[] = [],
+): ProductFormValues {
   return {
     name: product.name,
     description: product.description,
@@ -46,6 +61,8 @@ export function formValuesOf(product: Product): ProductFormValues {
     offerPrice: product.offerPrice == null ? "" : String(product.offerPrice),
     ratings: String(product.ratings),
     reviews: String(product.reviews),
+    trackStock: product.trackStock,
+    stock: Object.fromEntries(levels.map((l) => [stockKey(l), String(l.quantity)])),
   };
 }
 
@@ -77,7 +94,20 @@ export function productBody(values: ProductFormValues, images: readonly string[]
     offerPrice: numberOrUndefined(values.offerPrice) ?? null,
     ratings: numberOrUndefined(values.ratings),
     reviews: numberOrUndefined(values.reviews),
+    trackStock: values.trackStock,
+    stock: stockGridOf(values),
   };
+}
+
+/**
+ * The grid the form sends: one entry per size × colour the form offers now (core/stock.ts
+ * order, so `stock.N` issues name the Nth cell); an empty cell is 0 pieces.
+ */
+export function stockGridOf(values: Pick<ProductFormValues, "sizes" | "colors" | "stock">) {
+  return variantsOf(values).map((v) => ({
+    ...v,
+    quantity: numberOrUndefined(values.stock[stockKey(v)] ?? "") ?? 0,
+  }));
 }
 
 /** Adds or removes one checkbox value, keeping the order of `all` (sizes XS…XXXL, colours). */
@@ -91,9 +121,12 @@ export function toggleIn(list: readonly string[], value: string, all: readonly s
 /** The fields the form posts to its route's action: one entry per value, lists repeated. */
 export function productFormData(values: ProductFormValues, images: readonly string[]): FormData {
   const form = new FormData();
-  for (const [key, value] of Object.entries(values)) {
+  const { trackStock, stock, ...fields } = values;
+  for (const [key, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) form.append(key, item);
   }
+  if (trackStock) form.append("trackStock", "on");
+  for (const v of variantsOf(values)) form.append(stockKey(v), stock[stockKey(v)] ?? "");
   for (const url of images) form.append("images", url);
   return form;
 }
@@ -126,6 +159,30 @@ export function productBodyFromForm(form: FormData) {
     offerPrice: textOf(form, "offerPrice"),
     ratings: textOf(form, "ratings"),
     reviews: textOf(form, "reviews"),
+    trackStock: textOf(form, "trackStock") === "on",
+    stock: {},
   };
+  for (const v of variantsOf(values)) values.stock[stockKey(v)] = textOf(form, stockKey(v));
   return productBody(values, listOf(form, "images"));
+}
+
+type RawIssue = { path: string | readonly PropertyKey[]; message: string };
+
+/**
+ * Field issues of the form, with a grid cell's issue (`stock.N.quantity`, N in `stockGridOf`
+ * order) also under that cell's `stockKey`, so it shows under its input.
+ */
+export function formIssuesOf(
+  issues: readonly RawIssue[],
+  values: Pick<ProductFormValues, "sizes" | "colors">,
+): Record<string, string> {
+  const byField: Record<string, string> = {};
+  const variants = variantsOf(values);
+  for (const issue of issues) {
+    const path = typeof issue.path === "string" ? issue.path.split(".") : issue.path.map(String);
+    byField[path[0] || "form"] ??= issue.message;
+    const cell = path[0] === "stock" ? variants[Number(path[1])] : undefined;
+    if (cell) byField[stockKey(cell)] ??= issue.message;
+  }
+  return byField;
 }

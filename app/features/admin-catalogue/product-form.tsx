@@ -2,7 +2,7 @@ import "~/app/lib/zod-in-browser";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { notify } from "~/app/components/dialogs";
-import { type FieldIssues, issuesByField, zodFieldIssues } from "~/app/lib/field-issues";
+import type { FieldIssues } from "~/app/lib/field-issues";
 import { useRouteAction } from "~/app/lib/use-route-action";
 import {
   CATEGORIES,
@@ -14,14 +14,17 @@ import {
 } from "~/core/catalogue";
 import { toAsciiDigits } from "~/core/digits";
 import { type Product, productInputSchema } from "~/core/schemas";
+import { NO_CHOICE, type StockLevel } from "~/core/stock";
 import { recheckedIssues } from "./form-issues";
 import { ImageSlot, type ImageSlotState, slotOf, uploadSlots } from "./image-slot";
 import {
   EMPTY_PRODUCT_FORM,
+  formIssuesOf,
   formValuesOf,
   type ProductFormValues,
   productBody,
   productFormData,
+  stockKey,
   toggleIn,
 } from "./product-form-values";
 
@@ -43,13 +46,15 @@ const MODES = {
   },
 } as const;
 
-type Props = { mode: "add" } | { mode: "update"; product: Product };
+type Props =
+  | { mode: "add" }
+  | { mode: "update"; product: Product & { stock: readonly StockLevel[] } };
 
 /** The issues the core schema finds in the form as it is (images are checked by the server). */
 function schemaIssues(values: ProductFormValues): FieldIssues {
   const checked = productInputSchema.safeParse(productBody(values, []));
   if (checked.success) return {};
-  const found = zodFieldIssues(checked.error);
+  const found = formIssuesOf(checked.error.issues, values);
   if (found.category && values.category === "") found.category = "Choose a category";
   return found;
 }
@@ -65,7 +70,7 @@ export function ProductForm(props: Props) {
   const save = useRouteAction();
   const stored = props.mode === "update" ? props.product : null;
   const [values, setValues] = useState<ProductFormValues>(
-    stored ? formValuesOf(stored) : EMPTY_PRODUCT_FORM,
+    stored ? formValuesOf(stored, stored.stock) : EMPTY_PRODUCT_FORM,
   );
   const [slots, setSlots] = useState<ImageSlotState[]>(() =>
     Array.from({ length: IMAGE_SLOTS }, (_, i) => slotOf(stored?.images[i])),
@@ -94,7 +99,7 @@ export function ProductForm(props: Props) {
   function showIssues(found: FieldIssues) {
     setIssues(found);
     const first = Object.keys(found)[0];
-    if (first) document.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
+    if (first) document.querySelector<HTMLElement>(`[data-field="${CSS.escape(first)}"]`)?.focus();
   }
 
   async function submit(e: FormEvent) {
@@ -115,7 +120,7 @@ export function ProductForm(props: Props) {
     }
     const outcome = await save.submit(productFormData(values, images));
     if (outcome.kind === "failure") {
-      showIssues(issuesByField(outcome.failure.issues));
+      showIssues(formIssuesOf(outcome.failure.issues, values));
       notify({ icon: "error", ...texts.failure });
       return;
     }
@@ -242,6 +247,12 @@ export function ProductForm(props: Props) {
           chosen={values.colors}
           issue={issues.colors}
           onChange={(v) => set("colors", toggleIn(values.colors, v, COLORS))}
+        />
+        <StockGrid
+          values={values}
+          issues={issues}
+          onTrack={(on) => set("trackStock", on)}
+          onCell={(key, text) => set("stock", { ...values.stock, [key]: text })}
         />
         <Field id="product-originalPrice" label="Original Price" issue={issues.originalPrice}>
           <input
@@ -397,6 +408,116 @@ function Checkboxes(props: {
         <p id={`product-${props.name}-issue`} className="mt-2 text-sm text-error">
           {props.issue}
         </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * "Track stock" and pieces on hand per size × colour: rows are the ticked sizes, columns the
+ * ticked colours (one quantity when the product offers neither). Saved as ledger adjustments.
+ */
+function StockGrid(props: {
+  values: ProductFormValues;
+  issues: FieldIssues;
+  onTrack: (on: boolean) => void;
+  onCell: (key: string, text: string) => void;
+}) {
+  const { values, issues } = props;
+  const sizes = values.sizes.length > 0 ? values.sizes : [NO_CHOICE];
+  const colors = values.colors.length > 0 ? values.colors : [NO_CHOICE];
+  const cell = (size: string, color: string, label: string) => {
+    const key = stockKey({ size, color });
+    const id = `product-${key.replace(/[^A-Za-z0-9]/g, "-")}`;
+    return (
+      <>
+        <input
+          id={id}
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          className="input input-sm w-20"
+          aria-label={label}
+          placeholder="0"
+          value={values.stock[key] ?? ""}
+          onChange={(e) => props.onCell(key, toAsciiDigits(e.target.value))}
+          data-field={key}
+          aria-invalid={issues[key] ? true : undefined}
+          aria-describedby={issues[key] ? `${id}-issue` : undefined}
+        />
+        {issues[key] ? (
+          <p id={`${id}-issue`} className="text-xs text-error">
+            {issues[key]}
+          </p>
+        ) : null}
+      </>
+    );
+  };
+  const one = values.sizes.length === 0 && values.colors.length === 0;
+  return (
+    <fieldset
+      className="rounded-box border border-base-300 p-3 md:col-span-2"
+      data-field="stock"
+      data-testid="stock-grid"
+    >
+      <legend className="px-1 text-sm font-medium">Stock</legend>
+      <label className="flex cursor-pointer items-center gap-3 text-sm">
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={values.trackStock}
+          className="toggle toggle-primary"
+          name="trackStock"
+          checked={values.trackStock}
+          onChange={(e) => props.onTrack(e.target.checked)}
+        />
+        Track stock
+      </label>
+      <p className="mt-1 text-sm text-base-content/70">
+        {values.trackStock
+          ? "Orders take pieces from these figures; a choice at 0 is sold out."
+          : "Not tracked: the product is always available. Figures are kept for when you switch it on."}
+      </p>
+      {one ? (
+        <div className="mt-3 flex items-center gap-3">
+          <span className="text-sm">Pieces on hand</span>
+          {cell(NO_CHOICE, NO_CHOICE, "Pieces on hand")}
+        </div>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="table table-xs w-auto">
+            <caption className="sr-only">Pieces on hand per size and colour</caption>
+            <thead>
+              <tr>
+                <th scope="col">{values.sizes.length > 0 ? "Size" : ""}</th>
+                {colors.map((c) => (
+                  <th key={c} scope="col">
+                    {c === NO_CHOICE ? "Pieces" : c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {sizes.map((s) => (
+                <tr key={s}>
+                  <th scope="row">{s === NO_CHOICE ? "Pieces" : s}</th>
+                  {colors.map((c) => (
+                    <td key={c} className="align-top">
+                      {cell(
+                        s,
+                        c,
+                        `Pieces on hand of ${[s, c].filter((v) => v !== NO_CHOICE).join(" / ")}`,
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {issues.stock && !Object.keys(issues).some((k) => k.startsWith("stock:")) ? (
+        <p className="mt-2 text-sm text-error">{issues.stock}</p>
       ) : null}
     </fieldset>
   );

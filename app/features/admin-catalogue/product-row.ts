@@ -8,4 +8,6 @@ export type AdminProductRow = {
   originalPrice: number;
   offerPrice: number | null;
   image: string | null;
+  /** Pieces on hand over every variant, and whether one is Low; null: not tracked. */
+  stock: { total: number; low: boolean } | null;
 };

@@ -8,6 +8,7 @@ import { productPath } from "../catalogue/paths";
 import { EditIcon, EyeIcon, TrashIcon } from "./action-icons";
 import type { AdminProductsPage } from "./catalogue.server";
 import type { AdminProductRow } from "./product-row";
+import { stockHistoryPath } from "./stock-paths";
 import { useDeleteAction } from "./use-delete-action";
 
 /** Spec §9: names in the admin table are cut to 20 characters. */
@@ -58,6 +59,7 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <Form method="get" role="search" className="flex w-full max-w-md gap-2">
+          {page.stock ? <input type="hidden" name="stock" value={page.stock} /> : null}
           <label htmlFor="product-search" className="sr-only">
             Search products by name
           </label>
@@ -80,6 +82,8 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
         </Link>
       </div>
 
+      <StockFilterLinks page={page} />
+
       {page.continued ? (
         <p className="text-sm">
           <Link to={`?${firstPage.toString()}`} className="link">
@@ -90,7 +94,11 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
 
       {rows.length === 0 ? (
         <p className="rounded-box bg-base-200 p-8 text-center">
-          {page.q ? `No products match "${page.q}".` : "No products yet."}
+          {page.q
+            ? `No products match "${page.q}".`
+            : page.stock
+              ? `No ${page.stock === "low" ? "low stock" : "sold out"} products.`
+              : "No products yet."}
         </p>
       ) : (
         <div className="overflow-x-auto rounded-box border border-base-300">
@@ -104,6 +112,7 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
                 <th scope="col">Type</th>
                 <th scope="col">Price</th>
                 <th scope="col">Offer</th>
+                <th scope="col">Stock</th>
                 <th scope="col">Image</th>
                 <th scope="col">Actions</th>
               </tr>
@@ -128,6 +137,9 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
                   </td>
                   <td className="whitespace-nowrap" data-label="Offer">
                     {row.offerPrice == null ? "—" : formatTaka(row.offerPrice)}
+                  </td>
+                  <td className="min-w-32" data-label="Stock">
+                    <StockCell row={row} />
                   </td>
                   <td data-label="Image">
                     {row.image ? (
@@ -193,5 +205,66 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
         {more ? `Showing ${rows.length} products` : ""}
       </p>
     </div>
+  );
+}
+
+const STOCK_FILTERS = [
+  { value: null, label: "All" },
+  { value: "low", label: "Low stock" },
+  { value: "sold_out", label: "Sold out" },
+] as const;
+
+/** All / Low stock / Sold out: links that keep the search and start at the first page. */
+function StockFilterLinks({ page }: { page: AdminProductsPage }) {
+  const hrefOf = (value: string | null) => {
+    const params = new URLSearchParams();
+    if (page.q) params.set("q", page.q);
+    if (value) params.set("stock", value);
+    const query = params.toString();
+    return query ? `?${query}` : "?";
+  };
+  return (
+    <nav aria-label="Filter by stock" className="flex flex-wrap gap-2">
+      {STOCK_FILTERS.map((f) => {
+        const current = page.stock === f.value;
+        return (
+          <Link
+            key={f.label}
+            to={hrefOf(f.value)}
+            aria-current={current ? "page" : undefined}
+            className={`btn btn-sm ${current ? "btn-neutral" : "btn-outline"}`}
+          >
+            {f.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** Pieces on hand, "Low" when a variant is at or below the threshold, and the history link. */
+function StockCell({ row }: { row: AdminProductRow }) {
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      {row.stock === null ? (
+        <span className="text-base-content/70">Not tracked</span>
+      ) : (
+        <>
+          <span>{row.stock.total}</span>
+          {row.stock.total === 0 ? (
+            <span className="badge badge-error badge-sm">Sold out</span>
+          ) : row.stock.low ? (
+            <span className="badge badge-warning badge-sm">Low</span>
+          ) : null}
+        </>
+      )}
+      <Link
+        to={stockHistoryPath(row._id)}
+        className="link text-xs"
+        aria-label={`Stock history of ${row.name}`}
+      >
+        History
+      </Link>
+    </span>
   );
 }

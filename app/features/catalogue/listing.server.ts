@@ -3,6 +3,7 @@ import { orPageError } from "~/app/lib/page-error.server";
 import { type Category, PRODUCT_TYPES, type ProductType } from "~/core/catalogue";
 import type { AppContext } from "~/server/app-context";
 import { listProducts } from "~/server/services/products";
+import { withStock } from "~/server/services/stock";
 
 /** 20 cards: four rows of five on a desktop, ten rows of two on a phone. */
 export const LISTING_PAGE_SIZE = 20;
@@ -21,7 +22,7 @@ function productTypeParam(url: URL): ProductType | null {
 }
 
 /**
- * One page of a listing, newest first. Only the card fields go to the page (and its hydration
+ * One page of a listing, newest first with sold-out products after the available ones (badged). Only the card fields go to the page (and its hydration
  * data). A cursor that does not parse answers 400.
  */
 export async function loadListingPage(
@@ -33,13 +34,13 @@ export async function loadListingPage(
   const productType = productTypeParam(url);
   const cursor = url.searchParams.get("cursor") || undefined;
   const load = async () => {
-    const found = await listProducts(ctx.db, {
-      ...filter,
-      productType: productType ?? undefined,
-      cursor,
-      limit: LISTING_PAGE_SIZE,
-    });
-    return { products: found.data.map(toCardProduct), nextCursor: found.nextCursor };
+    const found = await listProducts(
+      ctx.db,
+      { ...filter, productType: productType ?? undefined, cursor, limit: LISTING_PAGE_SIZE },
+      { soldOutLast: true },
+    );
+    const cards = (await withStock(ctx.db, found.data)).map(toCardProduct);
+    return { products: cards, nextCursor: found.nextCursor };
   };
   // Searches are not cached: their words are the visitor's, without end, and the search is fast.
   const key = `listing:${filter.category ?? ""}|${filter.subCategory ?? ""}|${productType ?? ""}|${cursor ?? ""}`;

@@ -63,6 +63,7 @@ export function ChoicePicker({
   message,
   id,
   pick,
+  soldOut,
 }: {
   label: string;
   options: readonly string[];
@@ -73,6 +74,8 @@ export function ChoicePicker({
   id: string;
   /** Without scripts an option submits its form to this page with the choice (see `PICK`). */
   pick?: { name: string; page: string };
+  /** An option with nothing left: marked, disabled and announced as sold out. */
+  soldOut?: (v: string) => boolean;
 }) {
   if (options.length === 0) return null;
   return (
@@ -81,27 +84,33 @@ export function ChoicePicker({
         {label}: <span className="font-normal">{value ?? "Choose one"}</span>
       </legend>
       <div className="flex flex-wrap gap-2">
-        {options.map((o) => (
-          <button
-            key={o}
-            type={pick ? "submit" : "button"}
-            name={pick?.name}
-            value={pick ? o : undefined}
-            formAction={pick?.page}
-            formMethod={pick ? "get" : undefined}
-            // With scripts on their way, a tap waits for them (shared/page-shell.ts early taps)
-            // instead of reloading the page; without scripts the form carries the choice.
-            data-early-tap=""
-            aria-pressed={value === o}
-            onClick={(e) => {
-              e.preventDefault();
-              onChange(o);
-            }}
-            className={`btn btn-sm min-w-11 ${value === o ? "btn-primary" : "btn-outline"}`}
-          >
-            {o}
-          </button>
-        ))}
+        {options.map((o) => {
+          const gone = soldOut?.(o) === true;
+          return (
+            <button
+              key={o}
+              disabled={gone}
+              aria-label={gone ? `${o}, sold out` : undefined}
+              title={gone ? "Sold out" : undefined}
+              type={pick ? "submit" : "button"}
+              name={pick?.name}
+              value={pick ? o : undefined}
+              formAction={pick?.page}
+              formMethod={pick ? "get" : undefined}
+              // With scripts on their way, a tap waits for them (shared/page-shell.ts early taps)
+              // instead of reloading the page; without scripts the form carries the choice.
+              data-early-tap=""
+              aria-pressed={value === o}
+              onClick={(e) => {
+                e.preventDefault();
+                onChange(o);
+              }}
+              className={`btn btn-sm min-w-11 ${value === o ? "btn-primary" : "btn-outline"} ${gone ? "line-through" : ""}`}
+            >
+              {o}
+            </button>
+          );
+        })}
       </div>
       {message ? (
         <p
@@ -123,8 +132,11 @@ export function QuantityStepper({
   value,
   onChange,
   pick,
+  max = MAX_QUANTITY,
 }: {
   value: number;
+  /** Most that may be chosen: MAX_QUANTITY, or the pieces left of the choice. */
+  max?: number;
   onChange: (n: number) => void;
   /** Without scripts − and + submit the form to this page with the new quantity. */
   pick?: { name: string; page: string };
@@ -165,13 +177,13 @@ export function QuantityStepper({
           {value}
         </output>
         <button
-          {...asPick(Math.min(MAX_QUANTITY, value + 1))}
+          {...asPick(Math.min(max, value + 1))}
           className="btn join-item btn-sm w-10"
           aria-label="Increase quantity"
-          disabled={value >= MAX_QUANTITY}
+          disabled={value >= max}
           onClick={(e) => {
             e.preventDefault();
-            onChange(Math.min(MAX_QUANTITY, value + 1));
+            onChange(Math.min(max, value + 1));
           }}
         >
           +

@@ -8,6 +8,7 @@ import { mediaSrcSet } from "~/core/media";
 import { discountPercent, formatTaka, priceShown } from "~/core/money";
 import type { Product } from "~/core/schemas";
 import { whatsappLink } from "~/core/shop";
+import { availabilityLabel, type StockLevel } from "~/core/stock";
 import { addToCart } from "../cart/cart-store";
 import { checkoutNavigation } from "../cart/checkout-items";
 import { Breadcrumb } from "./breadcrumb";
@@ -17,11 +18,13 @@ import { categoryPath, productPath, subCategoryPath } from "./paths";
 import { ProductGrid } from "./product-grid";
 import {
   ChoicePicker,
+  MAX_QUANTITY,
   PolicyCards,
   ProductDescription,
   QuantityStepper,
   RatingStars,
 } from "./product-parts";
+import { choiceAvailability, largestQuantity, optionSoldOut, piecesLeft } from "./stock-choice";
 import { useHydrated } from "./use-hydrated";
 
 function Gallery({ product }: { product: Product }) {
@@ -115,10 +118,18 @@ function choicesFromUrl(search: URLSearchParams, product: Product) {
     quantity: Number.isFinite(q) ? Math.min(MAX_LINE_QUANTITY, Math.max(1, q)) : 1,
     // Sent back by the checkout when Order Now came without a choice.
     asked: search.get("ask") === "1",
+    // Sent back by the checkout when Order Now asked for more than is left.
+    short: search.get("short") === "1",
   };
 }
 
-function ProductBuyBox({ product }: { product: Product }) {
+function ProductBuyBox({
+  product,
+  stock,
+}: {
+  product: Product;
+  stock: readonly StockLevel[] | null;
+}) {
   const { user, shop } = useRootData();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -132,7 +143,14 @@ function ProductBuyBox({ product }: { product: Product }) {
   const [favourite, toggleFavourite] = useFavourite(product._id);
   const price = priceShown(product);
   const discount = discountPercent(product.originalPrice, product.offerPrice);
-  const item = () => cartItemFor(product, { color, size, quantity }, user?.email);
+  const left = piecesLeft(stock, { size, color });
+  const availability = choiceAvailability(stock, { size, color });
+  const soldOut = availability.kind === "out_of_stock";
+  const most = largestQuantity(left, MAX_QUANTITY);
+  const shownQuantity = Math.min(quantity, most);
+  const soldOutOption = (dimension: "size" | "color") => (value: string) =>
+    optionSoldOut(stock, dimension, value, { size, color });
+  const item = () => cartItemFor(product, { color, size, quantity: shownQuantity }, user?.email);
   const missing = missingChoices(product, { size, color });
   const shown = asked ? missing : {};
   /** False (and the missing choice asked for, the first one focused) until size and colour are chosen. */
@@ -192,7 +210,7 @@ function ProductBuyBox({ product }: { product: Product }) {
         <input type="hidden" name="product" value={product._id} />
         <input type="hidden" name="size" value={size ?? NOT_APPLICABLE} />
         <input type="hidden" name="color" value={color ?? NOT_APPLICABLE} />
-        <input type="hidden" name="quantity" value={quantity} />
+        <input type="hidden" name="quantity" value={shownQuantity} />
         <ChoicePicker
           id="choice-size"
           label="Size"
@@ -201,6 +219,7 @@ function ProductBuyBox({ product }: { product: Product }) {
           onChange={setSize}
           message={shown.size}
           pick={{ name: "pick-size", page }}
+          soldOut={soldOutOption("size")}
         />
         <ChoicePicker
           id="choice-colour"
@@ -210,9 +229,31 @@ function ProductBuyBox({ product }: { product: Product }) {
           onChange={setColor}
           message={shown.color}
           pick={{ name: "pick-color", page }}
+          soldOut={soldOutOption("color")}
         />
+        <p
+          role="status"
+          data-testid="availability"
+          className={`mt-4 text-sm font-semibold ${
+            soldOut
+              ? "text-red-700 in-data-[theme=dark]:text-red-300"
+              : availability.kind === "few_left"
+                ? "text-amber-800 in-data-[theme=dark]:text-amber-300"
+                : "text-green-800 in-data-[theme=dark]:text-green-300"
+          }`}
+        >
+          {availabilityLabel(availability)}
+          {fromUrl.short ? (
+            <span className="block font-normal">
+              {soldOut
+                ? "Sorry, this choice has just sold out."
+                : "Sorry, not that many are left: the quantity is set to what is left."}
+            </span>
+          ) : null}
+        </p>
         <QuantityStepper
-          value={quantity}
+          value={shownQuantity}
+          max={most}
           onChange={setQuantity}
           pick={{ name: "pick-quantity", page }}
         />
@@ -221,6 +262,8 @@ function ProductBuyBox({ product }: { product: Product }) {
           <button
             type="button"
             className="btn btn-primary"
+            disabled={soldOut}
+            aria-describedby={soldOut ? "sold-out-note" : undefined}
             onClick={() => {
               if (!ready()) return;
               addToCart(item());
@@ -239,6 +282,8 @@ function ProductBuyBox({ product }: { product: Product }) {
             // A tap before the scripts waits for them and is carried out here, with the browser
             // cart's navigation state; without scripts the form goes to checkout by itself.
             data-early-tap=""
+            disabled={soldOut}
+            aria-describedby={soldOut ? "sold-out-note" : undefined}
             onClick={(e) => {
               e.preventDefault();
               if (ready()) navigate("/product-checkout", checkoutNavigation([item()]));
@@ -247,6 +292,13 @@ function ProductBuyBox({ product }: { product: Product }) {
             Order Now
           </button>
         </div>
+        {soldOut ? (
+          <p id="sold-out-note" className="mt-2 text-sm text-base-content/80">
+            {size || color || (product.sizes.length === 0 && product.colors.length === 0)
+              ? "This choice is out of stock."
+              : "This product is out of stock."}
+          </p>
+        ) : null}
       </form>
 
       {product.videoLink ? (
@@ -284,7 +336,16 @@ function ProductBuyBox({ product }: { product: Product }) {
   );
 }
 
-export function ProductView({ product, related }: { product: Product; related: CardProduct[] }) {
+export function ProductView({
+  product,
+  related,
+  stock,
+}: {
+  product: Product;
+  related: CardProduct[];
+  /** Pieces on hand per variant; null: not tracked (always available). */
+  stock: readonly StockLevel[] | null;
+}) {
   const hydrated = useHydrated();
   const { shop } = useRootData();
   return (
@@ -301,7 +362,7 @@ export function ProductView({ product, related }: { product: Product; related: C
       />
       <div className="mt-3 grid gap-6 md:grid-cols-2 md:gap-10">
         <Gallery product={product} />
-        <ProductBuyBox product={product} />
+        <ProductBuyBox product={product} stock={stock} />
       </div>
 
       <section aria-labelledby="policies-heading" className="mt-10">

@@ -1,7 +1,11 @@
 import type { Product } from "~/core/schemas/product";
+import type { StockLevel } from "~/core/stock";
 
 /** A page of GET /api/products (spec §7 `data`, plus the cursor for the next page). */
-export type ProductPage = { data: Product[]; nextCursor: string | null };
+export type ProductPage = {
+  data: (Product & { stock?: StockLevel[] })[];
+  nextCursor: string | null;
+};
 
 export type ProductParams = {
   searchQuery?: string;

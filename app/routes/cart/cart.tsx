@@ -16,6 +16,8 @@ import {
 } from "~/app/features/cart/cart-store";
 import { checkoutNavigation } from "~/app/features/cart/checkout-items";
 import { useHydrated, useViewportWidth } from "~/app/features/cart/client-hooks";
+import { type StockByProduct, useLineStock } from "~/app/features/cart/line-stock";
+import { LineStockNotice } from "~/app/features/cart/line-stock-notice";
 import { CART_INTRO } from "~/app/features/cart/messages";
 import { pageTitle } from "~/app/features/cart/page-title";
 import { QuantityStepper } from "~/app/features/cart/quantity-stepper";
@@ -78,6 +80,7 @@ function CartContents() {
   const chosen = tickedLines(cart.length, unticked);
   const chosenItems = chosen.map((i) => cart[i] as CartItem);
   const total = linesSubTotal(chosenItems);
+  const stock = useLineStock(cart.map((item) => item.id));
 
   if (cart.length === 0) {
     return (
@@ -134,6 +137,7 @@ function CartContents() {
               index={index}
               nameMax={lineLimit}
               checked={!unticked.has(index)}
+              stock={stock}
               onToggle={() => toggle(index)}
               onRemove={() => remove(index)}
             />
@@ -201,6 +205,7 @@ function CartLine({
   index,
   nameMax,
   checked,
+  stock,
   onToggle,
   onRemove,
 }: {
@@ -208,6 +213,7 @@ function CartLine({
   index: number;
   nameMax: number;
   checked: boolean;
+  stock: StockByProduct | undefined;
   onToggle: () => void;
   onRemove: () => void;
 }) {
@@ -266,6 +272,12 @@ function CartLine({
             max={MAX_CART_QUANTITY}
             label={label}
             onChange={(q) => setCartQuantity(index, q)}
+          />
+          <LineStockNotice
+            stock={stock}
+            line={item}
+            label={label}
+            onReduce={(q) => setCartQuantity(index, q)}
           />
           <p className="text-sm font-semibold tabular-nums">
             <span className="text-base-content/70 font-normal">Sub-total: </span>

@@ -19,7 +19,10 @@ import {
 } from "~/app/features/cart/checkout-items";
 import type { CheckoutActionFailure, PlaceOption } from "~/app/features/cart/checkout-types";
 import { useHydrated, useViewportWidth } from "~/app/features/cart/client-hooks";
+import { useLineStock } from "~/app/features/cart/line-stock";
+import { LineStockNotice } from "~/app/features/cart/line-stock-notice";
 import { CHECKOUT_INTRO } from "~/app/features/cart/messages";
+import { refuseShortOrderNow } from "~/app/features/cart/order-now-stock.server";
 import { pageTitle } from "~/app/features/cart/page-title";
 import { QuantityStepper } from "~/app/features/cart/quantity-stepper";
 import { productPath } from "~/app/features/catalogue/paths";
@@ -55,7 +58,9 @@ import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return checkoutPage(appOf(context), new URL(request.url));
+  const url = new URL(request.url);
+  await refuseShortOrderNow(appOf(context), url);
+  return checkoutPage(appOf(context), url);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -268,6 +273,7 @@ function CheckoutPage({
   const width = useViewportWidth();
   // Rendered after a refused order without scripts: what was posted, at the current prices.
   const [items, setItems] = useState(() => withCurrentPrices(initialItems, failure));
+  const stock = useLineStock(items.map((item) => item.id));
   /** One key per attempt: a retry after a server fault reuses it, a refused order gets a new one. */
   const [attemptKey, setAttemptKey] = useState(idempotencyKey);
   const [form, setForm] = useState<CheckoutForm>(() =>
@@ -638,6 +644,12 @@ function CheckoutPage({
                     <strong>{formatTaka(item.originalPrice * item.quantity)}</strong>
                   </span>
                 </div>
+                <LineStockNotice
+                  stock={stock}
+                  line={item}
+                  label={lineLabel(item)}
+                  onReduce={(q) => changeQuantity(index, q)}
+                />
               </div>
             </li>
           ))}

@@ -7,7 +7,7 @@ import { orderStatusHistory, orders, phoneBlocks } from "~/server/db/schema";
 import { insertOrder } from "~/server/services/orders";
 import { signUp, signUpAdmin } from "~/server/testing/accounts";
 import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
-import { getFromLoader, postToAction } from "~/tests/support/page-action";
+import { callLoader, postToAction } from "~/tests/support/page-action";
 import { action as blockedAction, loader as blockedLoader } from "./blocked-numbers";
 import { action as listAction, loader as listLoader } from "./order-list";
 import { action as overviewAction, loader as overviewLoader } from "./order-overview";
@@ -72,7 +72,7 @@ describeDb(`confirmation queue pages (${TEST_DB})`, () => {
       ?.status;
 
   const queue = async (search = "") => {
-    const answer = await getFromLoader(ctx, listLoader, {
+    const answer = await callLoader(ctx, listLoader, {
       path: `/dashboard/pendingOrders${search}`,
       cookie: admin.cookie,
     });
@@ -167,7 +167,7 @@ describeDb(`confirmation queue pages (${TEST_DB})`, () => {
       }),
     });
     expect(done.data).toMatchObject({ ok: true, orderStatus: "Cancelled" });
-    const detail = await getFromLoader(ctx, overviewLoader, {
+    const detail = await callLoader(ctx, overviewLoader, {
       path: `/dashboard/order-overview/${placed.id}`,
       cookie: admin.cookie,
       params: { id: placed.id },
@@ -208,13 +208,13 @@ describeDb(`confirmation queue pages (${TEST_DB})`, () => {
       form: { intent: "note", id: placed.id, text: "Deliver after 5 pm" },
     });
     expect(added.data).toMatchObject({ form: "note", ok: true });
-    const forAdmin = await getFromLoader(ctx, overviewLoader, {
+    const forAdmin = await callLoader(ctx, overviewLoader, {
       path: `/dashboard/order-overview/${placed.id}`,
       cookie: admin.cookie,
       params: { id: placed.id },
     });
     expect(JSON.stringify(forAdmin.data)).toContain("Deliver after 5 pm");
-    const forOwner = await getFromLoader(ctx, overviewLoader, {
+    const forOwner = await callLoader(ctx, overviewLoader, {
       path: `/dashboard/order-overview/${placed.id}`,
       cookie: customer.cookie,
       params: { id: placed.id },
@@ -257,7 +257,7 @@ describeDb(`confirmation queue pages (${TEST_DB})`, () => {
       form: { intent: "block", phone: "+8801733444555", reason: "Refused three parcels" },
     });
     expect(added.data).toEqual({ ok: true, intent: "block", phone: "01733444555" });
-    const listed = await getFromLoader(ctx, blockedLoader, {
+    const listed = await callLoader(ctx, blockedLoader, {
       path: "/dashboard/blockedNumbers",
       cookie: admin.cookie,
     });
@@ -284,12 +284,12 @@ describeDb(`confirmation queue pages (${TEST_DB})`, () => {
       form: { intent: "block", phone: "01733444555", reason: "x" },
     });
     expect(byCustomer.status).toBe(403);
-    const customerPage = await getFromLoader(ctx, blockedLoader, {
+    const customerPage = await callLoader(ctx, blockedLoader, {
       path: "/dashboard/blockedNumbers",
       cookie: customer.cookie,
     });
     expect(customerPage.status).toBe(403);
-    const guestPage = await getFromLoader(ctx, blockedLoader, {
+    const guestPage = await callLoader(ctx, blockedLoader, {
       path: "/dashboard/blockedNumbers",
     });
     expect([302, 401]).toContain(guestPage.status);

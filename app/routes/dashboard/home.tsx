@@ -2,6 +2,8 @@ import { Link, useNavigate } from "react-router";
 import { confirm, notify } from "~/app/components/dialogs";
 import { resendVerificationAction } from "~/app/features/account/auth-actions.server";
 import { useDashboardUser } from "~/app/features/account/dashboard-user";
+import { loadStockAlerts } from "~/app/features/admin-catalogue/stock.server";
+import { LOW_STOCK_LIST } from "~/app/features/admin-catalogue/stock-paths";
 import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
 import { dashboardCards } from "~/app/features/orders/dashboard-cards";
 import { OrdersChart } from "~/app/features/orders/orders-chart";
@@ -20,7 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const app = appOf(context);
   const summary = await dashboardOrderSummary(app, user);
-  return { ...summary, mailNotSent: user.role === "admin" && app.mailer.kind === "outbox" };
+  const lowStock = user.role === "admin" ? await loadStockAlerts(app) : null;
+  return {
+    ...summary,
+    lowStock,
+    mailNotSent: user.role === "admin" && app.mailer.kind === "outbox",
+  };
 }
 
 /**
@@ -150,6 +157,21 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
               </Link>
             </li>
           ))}
+          {loaderData.lowStock ? (
+            <li>
+              <Link
+                to={LOW_STOCK_LIST}
+                className="flex h-full flex-col rounded-box border border-warning bg-base-100 p-4 hover:border-primary hover:bg-base-200"
+                data-testid="low-stock-card"
+              >
+                <span className="text-sm text-base-content/80">Low stock</span>
+                <span className="mt-1 text-3xl font-bold">{loaderData.lowStock.low}</span>
+                <span className="text-xs text-base-content/80">
+                  {loaderData.lowStock.soldOut} sold out
+                </span>
+              </Link>
+            </li>
+          ) : null}
         </ul>
       </section>
       {loaderData.daily ? <OrdersChart days={loaderData.daily} /> : null}

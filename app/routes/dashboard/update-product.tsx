@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { loadProductForEdit, saveProduct } from "~/app/features/admin-catalogue/catalogue.server";
 import { ProductForm } from "~/app/features/admin-catalogue/product-form";
+import { stockHistoryPath } from "~/app/features/admin-catalogue/stock-paths";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import type { Route } from "./+types/update-product";
 
@@ -22,9 +23,14 @@ export default function UpdateProduct({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
-      <Link to="/dashboard/allProducts" className="link text-sm">
-        ← All Products
-      </Link>
+      <p className="flex flex-wrap gap-4 text-sm">
+        <Link to="/dashboard/allProducts" className="link">
+          ← All Products
+        </Link>
+        <Link to={stockHistoryPath(product._id)} className="link">
+          Stock history
+        </Link>
+      </p>
       <h1 className="text-2xl font-bold sm:text-3xl">Update Product</h1>
       {/* A different product is a fresh form. */}
       <ProductForm key={product._id} mode="update" product={product} />

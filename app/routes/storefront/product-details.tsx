@@ -35,13 +35,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
-  const { product, related } = loaderData;
+  const { product, related, stock } = loaderData;
   const { shop } = useRootData();
   useRevalidateOnFocus();
   return (
     <>
       {/* Remount per product: a related product starts with image 0, no size or colour, quantity 1. */}
-      <ProductView key={product._id} product={product} related={related} />
+      <ProductView key={product._id} product={product} related={related} stock={stock} />
       <script
         type="application/ld+json"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by safeJsonForScript

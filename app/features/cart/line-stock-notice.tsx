@@ -1,0 +1,39 @@
+import { type StockByProduct, shortfallOf } from "./line-stock";
+
+/**
+ * Under a cart or checkout line that asks for more than is left: "Only N left" and a button that
+ * sets the quantity to what is left (or "Out of stock" when nothing is).
+ */
+export function LineStockNotice({
+  stock,
+  line,
+  label,
+  onReduce,
+}: {
+  stock: StockByProduct | undefined;
+  line: { id: string; size: string; color: string; quantity: number };
+  label: string;
+  onReduce: (quantity: number) => void;
+}) {
+  const short = shortfallOf(stock, line);
+  if (!short) return null;
+  return (
+    <p
+      role="alert"
+      className="flex flex-wrap items-center gap-2 text-sm font-medium text-red-700 in-data-[theme=dark]:text-red-300"
+      data-testid="line-stock"
+    >
+      {short.text}
+      {short.left > 0 ? (
+        <button
+          type="button"
+          className="btn btn-outline btn-xs"
+          aria-label={`Reduce ${label} to ${short.left}`}
+          onClick={() => onReduce(short.left)}
+        >
+          Reduce to {short.left}
+        </button>
+      ) : null}
+    </p>
+  );
+}
