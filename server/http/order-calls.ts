@@ -114,6 +114,7 @@ orderCallsApi
       adminOf(c),
       c.req.valid("param").id,
       c.req.valid("json"),
+      { catalogueEvents: c.var.app.catalogueEvents },
     );
     return c.json(
       { data: recorded.call, orderStatus: recorded.orderStatus, attempts: recorded.attempts },

@@ -270,6 +270,24 @@ describeDb(`orders and stock (${TEST_DB})`, () => {
       ]);
     });
 
+    it("gives the pieces back when a confirmation call cancels the order", async () => {
+      await stockTo(mug, "N/A", "N/A", 5);
+      const placed = await order([{ product: mug, size: "N/A", color: "N/A", quantity: 2 }]);
+      const id = placed.body.insertedId as string;
+      expect(await onHand(mug, "N/A", "N/A")).toBe(3);
+      const called = await call("POST", `/orders/${id}/calls`, {
+        who: admin,
+        body: { outcome: "cancelled", reason: "Fake order" },
+      });
+      expect(called.status, JSON.stringify(called.body)).toBe(201);
+      expect(called.body.orderStatus).toBe("Cancelled");
+      expect(await onHand(mug, "N/A", "N/A")).toBe(5);
+      expect((await ledgerOf(id)).map((e) => [e.change, e.reason, e.userId])).toEqual([
+        [-2, "order_placed", null],
+        [2, "order_cancelled", admin.id],
+      ]);
+    });
+
     it("refuses to re-confirm a cancelled order whose pieces are gone (409), changing nothing", async () => {
       await stockTo(mug, "N/A", "N/A", 5);
       const placed = await order([{ product: mug, size: "N/A", color: "N/A", quantity: 4 }], {

@@ -10,10 +10,12 @@ import {
   type OrderNoteView,
 } from "~/core/order-calls";
 import type { OrderStatus } from "~/core/order-status";
+import type { CatalogueEvents } from "../catalogue/events";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import { orderCalls, orderNotes, orderStatusHistory, orders, user } from "../db/schema";
 import { AppError } from "../errors";
+import { announceStockMoves, releaseOrderStock, type StockMove } from "./order-stock";
 
 /**
  * The confirmation call (issue 23 item 1, decision 057): staff call each Pending order's customer
@@ -80,10 +82,11 @@ export async function recordCall(
   actor: Actor,
   orderId: string,
   input: CallInput,
+  options: { catalogueEvents?: Pick<CatalogueEvents, "publish"> } = {},
 ): Promise<RecordedCall> {
   requireAdmin(actor, "record confirmation calls");
   const call = checkedCall(input);
-  return db.transaction(async (tx) => {
+  const { moves, ...recorded } = await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ status: orders.status, attempts: orders.callAttempts })
       .from(orders)
@@ -114,6 +117,11 @@ export async function recordCall(
     const at = stamped?.at ?? new Date();
     const id = newId();
     await tx.insert(orderCalls).values({ id, orderId, ...call, byUserId: actor.userId, at });
+    // A cancelled order gives back the pieces it holds, as every cancellation does (decision 045).
+    const moves: StockMove[] =
+      next === "Cancelled"
+        ? await releaseOrderStock(tx, orderId, "order_cancelled", { userId: actor.userId, at })
+        : [];
     if (next) {
       await tx.insert(orderStatusHistory).values({
         id: newId(),
@@ -131,8 +139,11 @@ export async function recordCall(
       call: { id, ...call, at: at.toISOString(), byName: actor.name ?? null },
       orderStatus: next ?? order.status,
       attempts: stamped?.attempts ?? order.attempts + 1,
+      moves,
     };
   });
+  await announceStockMoves(options.catalogueEvents, moves);
+  return recorded;
 }
 
 /** Adds an internal note to any order (admins). Customers never see notes. */

@@ -35,7 +35,7 @@ export async function orderCallAction(
   const id = text(form, "id");
   const orderNumber = Number(text(form, "orderNumber")) || 0;
   try {
-    const { db } = appOf(context);
+    const { db, catalogueEvents } = appOf(context);
     if (intent === "note") {
       await addOrderNote(db, actor, id, { text: text(form, "text") });
       return { form: "note", ok: true, id };
@@ -52,7 +52,13 @@ export async function orderCallAction(
       }
       return { form: "call", ok: "confirm", id, orderNumber, reason, note };
     }
-    const recorded = await recordCall(db, actor, id, { outcome, reason, note });
+    const recorded = await recordCall(
+      db,
+      actor,
+      id,
+      { outcome, reason, note },
+      { catalogueEvents },
+    );
     return {
       form: "call",
       ok: true,
