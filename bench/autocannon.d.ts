@@ -8,7 +8,12 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     body?: string;
     idReplacement?: boolean;
-    requests?: { path?: string; method?: string }[];
+    requests?: {
+      path?: string;
+      method?: string;
+      body?: string;
+      setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
+    }[];
   };
   type Histogram = { average: number; p50: number; p99: number; total: number };
   type Result = {

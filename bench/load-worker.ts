@@ -18,6 +18,20 @@ const result = await autocannon({
   // `[<id>]` in the headers or body becomes a fresh id per request (unique Idempotency-Keys).
   idReplacement: job.idReplacement ?? false,
   ...(job.paths ? { requests: job.paths.map((path) => ({ path })) } : {}),
+  // A body picked at random per request: connections walking the list in the same order would
+  // queue behind each other on every order's rows (a convoy no real shop has).
+  ...(job.bodies
+    ? {
+        requests: [
+          {
+            setupRequest: (request: Record<string, unknown>) => ({
+              ...request,
+              body: job.bodies?.[Math.floor(Math.random() * job.bodies.length)],
+            }),
+          },
+        ],
+      }
+    : {}),
 });
 
 const figures: LoadFigures = {

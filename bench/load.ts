@@ -13,6 +13,8 @@ export type LoadJob = {
   idReplacement?: boolean;
   /** Several paths on the URL's origin, requested in turn. */
   paths?: string[];
+  /** Several bodies for the URL, one picked at random per request (with `method` and `headers`). */
+  bodies?: string[];
 };
 
 export type LoadFigures = {

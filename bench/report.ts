@@ -450,6 +450,19 @@ export type OrdersSection = {
   lost: number;
   serverCpuPercent?: number;
   postgresCpuPercent?: number;
+  /** Variants the accepted orders spread over (every line's stock tracked). */
+  variants?: number;
+  /** The worst case, run after: every order on one variant (one row lock for all of them). */
+  oneVariant?: {
+    figures: LoadFiguresRow;
+    acknowledged: number;
+    stored: number;
+    lost: number;
+    duplicated: number;
+    perSecond: number;
+  };
+  /** Variants whose on-hand quantity is not the sum of their stock ledger after both runs. */
+  ledgerMismatches?: number;
   checks: { rate: Check; integrity: Check };
 };
 
@@ -656,8 +669,18 @@ export function renderServerSections(result: BenchResult): string[] {
     out.push(
       `### Order placement (${o.connections} connections, ${o.durationSeconds} s, a unique Idempotency-Key per request)`,
       "",
+      ...(o.variants !== undefined
+        ? [
+            `Every line's stock is tracked: each order takes its piece in its own statement (docs/decisions/045). ` +
+              `The first row spreads the orders over ${o.variants} variants; the second puts every order on one variant, ` +
+              "so they all queue for one row lock. Stock left over after both runs equals its ledger: " +
+              `${o.ledgerMismatches === 0 ? "yes ✅" : `no, ${o.ledgerMismatches} variants differ ❌`}.`,
+            "",
+          ]
+        : []),
       markdownTable(
         [
+          ...(o.oneVariant ? ["Orders"] : []),
           "Accepted orders/s",
           "p50",
           "p99",
@@ -669,6 +692,7 @@ export function renderServerSections(result: BenchResult): string[] {
         ],
         [
           [
+            ...(o.oneVariant ? [`spread over ${o.variants ?? "?"} variants`] : []),
             formatCheck(o.checks.rate),
             `${o.figures.latencyP50Ms} ms`,
             `${o.figures.latencyP99Ms} ms`,
@@ -678,6 +702,25 @@ export function renderServerSections(result: BenchResult): string[] {
             `${o.duplicated} ${mark(o.duplicated === 0)}`,
             String(o.figures.non2xx + o.figures.errors + o.figures.timeouts),
           ],
+          ...(o.oneVariant
+            ? [
+                [
+                  "all on one variant (worst case)",
+                  `${Math.round(o.oneVariant.perSecond)}/s`,
+                  `${o.oneVariant.figures.latencyP50Ms} ms`,
+                  `${o.oneVariant.figures.latencyP99Ms} ms`,
+                  String(o.oneVariant.acknowledged),
+                  String(o.oneVariant.stored),
+                  `${o.oneVariant.lost} ${mark(o.oneVariant.lost === 0)}`,
+                  `${o.oneVariant.duplicated} ${mark(o.oneVariant.duplicated === 0)}`,
+                  String(
+                    o.oneVariant.figures.non2xx +
+                      o.oneVariant.figures.errors +
+                      o.oneVariant.figures.timeouts,
+                  ),
+                ],
+              ]
+            : []),
         ],
       ),
       "",
@@ -792,7 +835,7 @@ function serverLimits(result: BenchResult, check: Check): string | undefined {
       return result.orders
         ? `server CPU ${cpu(result.orders.serverCpuPercent)} of one core, PostgreSQL ${cpu(result.orders.postgresCpuPercent)}: ` +
             "the server is the bottleneck: 3 PostgreSQL round trips per order (idempotency look-up, prices, " +
-            "then the order with its lines and history in one statement: docs/decisions/026), query building " +
+            "then the order with its lines, history and stock in one statement: docs/decisions/026, 045), query building " +
             "in drizzle and postgres.js, and V8's garbage collection under the memory-saving flags (docs/decisions/025)"
         : undefined;
     case SERVER_BUDGETS.listingRatio.label:

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { LEDGER_MISMATCH_SQL } from "../server/testing/stock-ledger";
 import {
   freePort,
   ROOT,
@@ -105,6 +106,35 @@ function orderBody(product: {
       paymentSystem: "Cash On Delivery",
       deliveryCharge: charge,
     },
+  });
+}
+
+/** How many products (one variant each) the order bench spreads its orders over. */
+const ORDER_VARIANTS = 100;
+/** Pieces each of them gets: more than any run can sell. */
+const BENCH_PIECES = 500_000;
+
+type BenchProduct = { _id: string; sizes: string[]; colors: string[] };
+
+/**
+ * Tracks the stock of the products the orders name (their first size and colour, as ordered)
+ * and gives each variant BENCH_PIECES, with the matching ledger entry, so on hand stays the
+ * sum of the ledger.
+ */
+async function stockForBench(sql: postgres.Sql, list: BenchProduct[]): Promise<void> {
+  const unique = [...new Map(list.map((p) => [p._id, p])).values()];
+  const ids = unique.map((p) => p._id);
+  const sizes = unique.map((p) => p.sizes[0] ?? "N/A");
+  const colors = unique.map((p) => p.colors[0] ?? "N/A");
+  const variants = sql`unnest(${sql.array(ids)}::text[], ${sql.array(sizes)}::text[], ${sql.array(colors)}::text[]) as v(p, s, c)`;
+  await sql.begin(async (tx) => {
+    await tx`update products set track_stock = true where id = any(${sql.array(ids)}::text[])`;
+    await tx`insert into product_stock (product_id, size, color, quantity)
+      select p, s, c, ${BENCH_PIECES}::int from ${variants}
+      on conflict (product_id, size, color)
+      do update set quantity = product_stock.quantity + excluded.quantity`;
+    await tx`insert into stock_ledger (product_id, size, color, change, reason)
+      select p, s, c, ${BENCH_PIECES}::int, 'import' from ${variants}`;
   });
 }
 
@@ -276,44 +306,70 @@ export async function runServerBench(
     if (sections.has("orders")) {
       const sql = postgres(database.url, { max: 1, onnotice: () => {} });
       try {
-        const pg = postgresPids();
-        const measured = await withCpu(
-          () => [pid],
-          () =>
-            withCpu(
-              () => pg,
-              () =>
-                runLoad(
-                  {
-                    url: `${base}/api/postOrder`,
-                    method: "POST",
-                    headers: {
-                      "content-type": "application/json",
-                      "idempotency-key": "bench-[<id>]",
-                    },
-                    body: orderBody(product),
-                    idReplacement: true,
-                    connections: options.connections,
-                    durationSeconds: options.ordersSeconds,
-                  },
-                  loadCpu,
-                ),
-            ),
+        // Every line's stock is tracked (issue 22): the ordered products get pieces enough for
+        // the run, as an "import" in their ledger.
+        const spread = await json<{ data: (typeof product)[] }>(
+          `${base}/api/products?category=${encodeURIComponent("Bag Items")}&limit=${ORDER_VARIANTS}`,
         );
+        await stockForBench(sql, [product, ...spread.data]);
+        const pg = postgresPids();
+        const placeOrders = (bodies: string[], prefix: string) =>
+          withCpu(
+            () => [pid],
+            () =>
+              withCpu(
+                () => pg,
+                () =>
+                  runLoad(
+                    {
+                      url: `${base}/api/postOrder`,
+                      method: "POST",
+                      headers: {
+                        "content-type": "application/json",
+                        "idempotency-key": `${prefix}[<id>]`,
+                      },
+                      bodies,
+                      idReplacement: true,
+                      connections: options.connections,
+                      durationSeconds: options.ordersSeconds,
+                    },
+                    loadCpu,
+                  ),
+              ),
+          );
+        /** Acknowledged against stored for one run's keys: lost and stored twice. */
+        const audit = async (prefix: string, acknowledged: number) => {
+          // The server may still be finishing the last requests autocannon gave up waiting for.
+          await new Promise((r) => setTimeout(r, 1000));
+          const [counts] = await sql<{ stored: number; keys: number }[]>`
+            select count(*)::int as stored, count(distinct idempotency_key)::int as keys
+            from orders where idempotency_key like ${`${prefix}%`}`;
+          const stored = counts?.stored ?? 0;
+          return {
+            stored,
+            duplicated: stored - (counts?.keys ?? 0),
+            lost: Math.max(0, acknowledged - stored),
+          };
+        };
+
+        const measured = await placeOrders(spread.data.map(orderBody), "bench-spread-");
         const figures = measured.result.result;
-        // The server may still be finishing the last requests autocannon gave up waiting for.
-        await new Promise((r) => setTimeout(r, 1000));
-        const [counts] = await sql<{ stored: number; keys: number }[]>`
-          select count(*)::int as stored, count(distinct idempotency_key)::int as keys
-          from orders where idempotency_key like 'bench-%'`;
-        const stored = counts?.stored ?? 0;
-        const duplicated = stored - (counts?.keys ?? 0);
         const acknowledged = figures.ok2xx;
-        const lost = Math.max(0, acknowledged - stored);
+        const { stored, duplicated, lost } = await audit("bench-spread-", acknowledged);
         const perSecond = acknowledged / options.ordersSeconds;
         log(
-          `  orders: ${Math.round(perSecond)}/s accepted, ${acknowledged} acknowledged, ${stored} stored`,
+          `  orders (stock tracked, ${spread.data.length} variants): ${Math.round(perSecond)}/s accepted, ${acknowledged} acknowledged, ${stored} stored`,
         );
+
+        const worst = (await placeOrders([orderBody(product)], "bench-one-")).result.result;
+        const worstAudit = await audit("bench-one-", worst.ok2xx);
+        const worstPerSecond = worst.ok2xx / options.ordersSeconds;
+        log(
+          `  orders all on one variant: ${Math.round(worstPerSecond)}/s accepted, ${worst.ok2xx} acknowledged, ${worstAudit.stored} stored`,
+        );
+        const [mismatch] = await sql<{ n: number }[]>`
+          select count(*)::int as n from (${sql.unsafe(LEDGER_MISMATCH_SQL)}) m`;
+
         out.orders = {
           connections: options.connections,
           durationSeconds: options.ordersSeconds,
@@ -324,7 +380,21 @@ export async function runServerBench(
           stored,
           duplicated,
           lost,
-          checks: ordersChecks({ lost, duplicated }, perSecond),
+          variants: spread.data.length,
+          oneVariant: {
+            figures: { ...worst, requestsPerSecond: worstPerSecond },
+            acknowledged: worst.ok2xx,
+            perSecond: worstPerSecond,
+            ...worstAudit,
+          },
+          ledgerMismatches: mismatch?.n ?? Number.NaN,
+          checks: ordersChecks(
+            {
+              lost: lost + worstAudit.lost,
+              duplicated: duplicated + worstAudit.duplicated,
+            },
+            perSecond,
+          ),
         };
       } finally {
         await sql.end({ timeout: 5 });
