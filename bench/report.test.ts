@@ -8,6 +8,8 @@ import {
   combineSlices,
   formatBudget,
   formatValue,
+  GUEST_ROWS,
+  guestPageChecks,
   isUncompressed,
   type LighthouseRun,
   LOAD_ROWS,
@@ -337,6 +339,37 @@ describe("server sections", () => {
     expect(table).toContain(
       "| bare JSON | `/livez` | 4,000/s | 4 ms | 20 ms | floor | 0 | 0 | n/a | n/a |",
     );
+  });
+
+  it("checks guests' pages from the page cache against the bare JSON route and their p99", () => {
+    const rows = withRatios([
+      { name: GUEST_ROWS.bare, path: "/livez", ...figures(4000) },
+      { name: GUEST_ROWS.home, path: "/", floor: GUEST_ROWS.bare, ...figures(2400) },
+      {
+        name: GUEST_ROWS.productPage,
+        path: "/product-details/x",
+        floor: GUEST_ROWS.bare,
+        ...figures(1600),
+        latencyP99Ms: 70,
+      },
+    ]);
+    const checks = guestPageChecks(rows);
+    expect(checks.map((c) => [c.label, c.measured, c.ok])).toEqual([
+      ["Home for guests vs bare JSON (req/s)", 0.6, true],
+      ["Home for guests p99", 20, true],
+      ["Product page for guests vs bare JSON (req/s)", 0.4, false],
+      ["Product page for guests p99", 70, false],
+    ]);
+    const md = renderMarkdown({
+      ...result(),
+      guestPages: { connections: 50, rounds: 3, durationSeconds: 5, rows, checks },
+    });
+    expect(md).toContain("### Guests' pages from the page cache (50 connections");
+    expect(md).toContain("| home for guests | `/` | 2,400/s | 4 ms | 20 ms | 60 % of bare JSON |");
+    expect(md).toContain(
+      "server — Product page for guests vs bare JSON (req/s): measured 40 %, budget ≥ 50 %",
+    );
+    expect(md).toContain("server — Product page for guests p99: measured 70 ms, budget ≤ 50 ms");
   });
 
   it("fails the orders check on a lost or duplicated order and reports misses with figures", () => {

@@ -293,6 +293,7 @@ export type BenchResult = {
   /** The PostgreSQL database the load, orders and search sections ran on. */
   server?: ServerBenchInfo;
   load?: LoadSection;
+  guestPages?: GuestPagesSection;
   orders?: OrdersSection;
   search?: SearchSection;
   pglite?: PgliteSection;
@@ -392,6 +393,14 @@ export const SERVER_BUDGETS = {
     limit: 450,
     unit: "MB",
   },
+  // Issue 26 item 1: guests' pages from the guest page cache, at 50 connections.
+  guestPageRatio: {
+    label: "Guest page vs bare JSON (req/s)",
+    kind: "min",
+    limit: 0.5,
+    unit: "%",
+  },
+  guestPageP99: { label: "Guest page p99", kind: "max", limit: 50, unit: "ms" },
 } as const satisfies Record<string, Budget>;
 
 export type ServerBenchInfo = {
@@ -435,6 +444,38 @@ export type LoadSection = {
   memory: { idleMB: number; sampledPeakMB: number; hwmMB: number };
   checks: { listingRatio: Check; productSsrRatio: Check; rss: Check };
 };
+
+/** Guests' home and product page (from the guest page cache) against the bare JSON route. */
+export type GuestPagesSection = {
+  connections: number;
+  rounds: number;
+  durationSeconds: number;
+  rows: LoadRow[];
+  checks: Check[];
+};
+
+export const GUEST_ROWS = {
+  bare: "bare JSON",
+  home: "home for guests",
+  productPage: "product page for guests",
+} as const;
+
+/** Each guest page's requests/s against the bare JSON route's, and its p99, as named checks. */
+export function guestPageChecks(rows: readonly LoadRow[]): Check[] {
+  return [GUEST_ROWS.home, GUEST_ROWS.productPage].flatMap((name) => {
+    const row = rows.find((r) => r.name === name);
+    return [
+      {
+        ...checkBudget(row?.ratio ?? Number.NaN, SERVER_BUDGETS.guestPageRatio),
+        label: `${name[0]?.toUpperCase()}${name.slice(1)} vs bare JSON (req/s)`,
+      },
+      {
+        ...checkBudget(row?.latencyP99Ms ?? Number.NaN, SERVER_BUDGETS.guestPageP99),
+        label: `${name[0]?.toUpperCase()}${name.slice(1)} p99`,
+      },
+    ];
+  });
+}
 
 export type OrdersSection = {
   connections: number;
@@ -542,7 +583,7 @@ export function ordersChecks(
   };
 }
 
-export function renderLoadTable(load: LoadSection): string {
+export function renderLoadTable(load: LoadSection | GuestPagesSection): string {
   const header = [
     "Target",
     "Path",
@@ -581,6 +622,7 @@ function serverChecks(result: BenchResult): Check[] {
           result.load.checks.rss,
         ]
       : []),
+    ...(result.guestPages ? result.guestPages.checks : []),
     ...(result.orders ? [result.orders.checks.rate, result.orders.checks.integrity] : []),
     ...(result.search ? [result.search.check] : []),
     ...(result.pglite ? [result.pglite.check] : []),
@@ -648,6 +690,24 @@ export function renderServerSections(result: BenchResult): string[] {
       `Server memory: ${formatValue(l.memory.idleMB, "MB")} RSS before the load, ` +
         `${formatValue(l.memory.sampledPeakMB, "MB")} highest sampled during it, ` +
         `${formatValue(l.memory.hwmMB, "MB")} VmHWM (peak) at the end.`,
+      "",
+    );
+  }
+  if (result.guestPages) {
+    const g = result.guestPages;
+    out.push(
+      `### Guests' pages from the page cache (${g.connections} connections, ${g.rounds} round(s) of ${g.durationSeconds} s per target)`,
+      "",
+      "Every request as a browser sends it to a visitor without a session (`Accept-Encoding: gzip`): " +
+        "the page was rendered once and is served to every guest until the catalogue changes " +
+        "(docs/decisions/047). The rows above measure rendering (signed in, so never from the cache).",
+      "",
+      renderLoadTable(g),
+      "",
+      markdownTable(
+        ["Budget", "Measured", "Limit"],
+        g.checks.map((c) => [c.label, formatCheck(c), formatBudget(c)]),
+      ),
       "",
     );
   }
@@ -798,6 +858,11 @@ function serverLimits(result: BenchResult, check: Check): string | undefined {
     case SERVER_BUDGETS.listingRatio.label:
     case SERVER_BUDGETS.productSsrRatio.label:
       return "server CPU per request (see the load table's CPU columns)";
+    case "Home for guests vs bare JSON (req/s)":
+    case "Product page for guests vs bare JSON (req/s)":
+    case "Home for guests p99":
+    case "Product page for guests p99":
+      return "server CPU per request and the page's bytes (see the guest pages table's CPU columns; the load generator reads every byte on one core)";
     default:
       return undefined;
   }

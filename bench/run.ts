@@ -76,6 +76,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --rounds <n>         slices per HTTP target, in rounds over all targets (default 3)
   --orders-duration <s> seconds of order placement (default 10)
   --connections <n>    concurrent connections of the load generator (default 20)
+  --guest-connections <n> connections for guests' pages from the page cache (default 50)
   --pg <url>           PostgreSQL server for load/orders/search; a fresh database is created
                        and dropped on it (default $BENCH_DATABASE_URL or
                        postgres://postgres@127.0.0.1:5432/postgres)
@@ -98,6 +99,7 @@ type Options = {
   rounds: number;
   ordersSeconds: number;
   connections: number;
+  guestConnections: number;
   pg: string;
   runs: number;
   url?: string;
@@ -135,6 +137,7 @@ function parseOptions(argv: string[]): Options {
       rounds: { type: "string", default: "3" },
       "orders-duration": { type: "string", default: "10" },
       connections: { type: "string", default: "20" },
+      "guest-connections": { type: "string", default: "50" },
       pg: { type: "string" },
       help: { type: "boolean", default: false },
     },
@@ -183,6 +186,7 @@ function parseOptions(argv: string[]): Options {
     rounds: whole("rounds", values.rounds, 1, 10),
     ordersSeconds: whole("orders-duration", values["orders-duration"], 1, 120),
     connections: whole("connections", values.connections, 1, 500),
+    guestConnections: whole("guest-connections", values["guest-connections"], 1, 1000),
     pg:
       values.pg ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
     runs,
@@ -511,6 +515,7 @@ async function main() {
             rounds: options.rounds,
             ordersSeconds: options.ordersSeconds,
             connections: options.connections,
+            guestConnections: options.guestConnections,
             log,
             notes,
           })

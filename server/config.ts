@@ -98,6 +98,9 @@ const envSchema = z
     // "true" for MinIO and most self-hosted servers (endpoint/bucket/key).
     S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
     SEED_DEMO_DATA: z.enum(["auto", "never"]).default("auto"),
+    // Memory for guests' pages rendered once and served to every guest until the catalogue
+    // changes (docs/decisions/047), in MB; 0 renders every page for every request.
+    PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(16),
     // decisions.md "Returns": how many days after delivery the customer may return an order
     // (admins may record a return at any time).
     RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(7),
