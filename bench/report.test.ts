@@ -6,6 +6,7 @@ import {
   bundleChecks,
   checkBudget,
   combineSlices,
+  flashSaleChecks,
   formatBudget,
   formatValue,
   GUEST_ROWS,
@@ -370,6 +371,73 @@ describe("server sections", () => {
       "server — Product page for guests vs bare JSON (req/s): measured 40 %, budget ≥ 50 %",
     );
     expect(md).toContain("server — Product page for guests p99: measured 70 ms, budget ≤ 50 ms");
+  });
+
+  it("checks the flash sale: errors, lost or duplicated orders, page p95, refused orders", () => {
+    const latency = (p95Ms: number) => ({
+      count: 100,
+      p50Ms: 20,
+      p95Ms,
+      p99Ms: p95Ms * 2,
+      maxMs: 900,
+    });
+    const figures = {
+      seconds: 120,
+      errorKinds: { ECONNRESET: 2 },
+      retries: 2,
+      pages: {
+        requests: 60_000,
+        perSecond: 500,
+        failures: {},
+        errors: 0,
+        all: latency(120),
+        byKind: { home: latency(80), "product (other)": latency(250) },
+      },
+      orders: {
+        sent: 6000,
+        accepted: 5990,
+        refused: 10,
+        failures: { "500 boom": 1 },
+        errors: 0,
+        perSecond: 49.9,
+        latency: latency(90),
+        firstRefusal: "order 17 (phone 01710000017): Too many requests",
+      },
+    };
+    const checks = flashSaleChecks({ figures, lost: 0, duplicated: 0 });
+    expect(checks.map((c) => [c.label, c.measured, c.ok])).toEqual([
+      ["Flash sale: errors (pages and orders)", 1, false],
+      ["Flash sale: orders lost or duplicated", 0, true],
+      ["Flash sale: page p95", 120, true],
+      ["Flash sale: legitimate orders refused", 10, false],
+    ]);
+    const md = renderMarkdown({
+      ...result(),
+      flashSale: {
+        products: 100_000,
+        durationSeconds: 120,
+        visitors: 500,
+        thinkMs: 1000,
+        ordersPerSecond: 50,
+        phones: 3000,
+        phonesStored: 3000,
+        pinned: true,
+        figures,
+        stored: 5990,
+        lost: 0,
+        duplicated: 0,
+        memory: { idleMB: 130, sampledPeakMB: 180, hwmMB: 185 },
+        checks,
+      },
+    });
+    expect(md).toContain("## Flash sale (PostgreSQL, 100,000 products)");
+    expect(md).toContain("| product (other) | 100 | 20 ms | 250 ms | 500 ms | 900 ms |");
+    expect(md).toContain(
+      "| 6000 | 5990 | 10 | 1 × 500 boom | 0 | 50/s | 90 ms | 5990 | 0 | 0 | 3,000 |",
+    );
+    expect(md).toContain(
+      "server — Flash sale: legitimate orders refused: measured 10, budget ≤ 0. What limits it: the first refusal: order 17",
+    );
   });
 
   it("fails the orders check on a lost or duplicated order and reports misses with figures", () => {

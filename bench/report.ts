@@ -294,6 +294,7 @@ export type BenchResult = {
   server?: ServerBenchInfo;
   load?: LoadSection;
   guestPages?: GuestPagesSection;
+  flashSale?: FlashSaleSection;
   orders?: OrdersSection;
   search?: SearchSection;
   pglite?: PgliteSection;
@@ -401,6 +402,26 @@ export const SERVER_BUDGETS = {
     unit: "%",
   },
   guestPageP99: { label: "Guest page p99", kind: "max", limit: 50, unit: "ms" },
+  // Issue 26 item 2 and DESIGN §7 "A sale".
+  saleErrors: {
+    label: "Flash sale: errors (pages and orders)",
+    kind: "max",
+    limit: 0,
+    unit: "count",
+  },
+  saleLostOrDuplicated: {
+    label: "Flash sale: orders lost or duplicated",
+    kind: "max",
+    limit: 0,
+    unit: "count",
+  },
+  salePageP95: { label: "Flash sale: page p95", kind: "max", limit: 300, unit: "ms" },
+  saleRefused: {
+    label: "Flash sale: legitimate orders refused",
+    kind: "max",
+    limit: 0,
+    unit: "count",
+  },
 } as const satisfies Record<string, Budget>;
 
 export type ServerBenchInfo = {
@@ -475,6 +496,166 @@ export function guestPageChecks(rows: readonly LoadRow[]): Check[] {
       },
     ];
   });
+}
+
+/** Latency figures of one kind of request (bench/flash-sale-worker.ts). */
+export type SaleLatencies = {
+  count: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+};
+
+/** What the flash sale's traffic saw (bench/flash-sale-worker.ts). */
+export type SaleFigures = {
+  seconds: number;
+  /** Connection errors by code, pages and orders together (each retried once when reset). */
+  errorKinds: Record<string, number>;
+  /** Requests sent again after their kept-alive connection was reset, as browsers do. */
+  retries: number;
+  pages: {
+    requests: number;
+    perSecond: number;
+    failures: Record<string, number>;
+    errors: number;
+    all: SaleLatencies;
+    byKind: Record<string, SaleLatencies>;
+  };
+  orders: {
+    sent: number;
+    accepted: number;
+    refused: number;
+    failures: Record<string, number>;
+    errors: number;
+    perSecond: number;
+    latency: SaleLatencies;
+    firstRefusal?: string;
+  };
+};
+
+/** Issue 26 item 2: browsing and orders from one address with the default rate limits. */
+export type FlashSaleSection = {
+  products: number;
+  durationSeconds: number;
+  visitors: number;
+  thinkMs: number;
+  ordersPerSecond: number;
+  phones: number;
+  /** Different phone numbers among the stored orders. */
+  phonesStored: number;
+  pinned: boolean;
+  figures: SaleFigures;
+  stored: number;
+  lost: number;
+  duplicated: number;
+  serverCpuPercent?: number;
+  postgresCpuPercent?: number;
+  memory: { idleMB: number; sampledPeakMB: number; hwmMB: number };
+  checks: Check[];
+};
+
+const sumOf = (counts: Record<string, number>) =>
+  Object.values(counts).reduce((total, n) => total + n, 0);
+
+export function flashSaleChecks(sale: {
+  figures: SaleFigures;
+  lost: number;
+  duplicated: number;
+}): Check[] {
+  const { pages, orders } = sale.figures;
+  const errors = sumOf(pages.failures) + pages.errors + sumOf(orders.failures) + orders.errors;
+  return [
+    checkBudget(errors, SERVER_BUDGETS.saleErrors),
+    checkBudget(sale.lost + sale.duplicated, SERVER_BUDGETS.saleLostOrDuplicated),
+    checkBudget(pages.all.p95Ms, SERVER_BUDGETS.salePageP95),
+    checkBudget(orders.refused, SERVER_BUDGETS.saleRefused),
+  ];
+}
+
+export function renderFlashSaleSection(sale: FlashSaleSection): string[] {
+  const { pages, orders } = sale.figures;
+  const ms = (v: number) => `${Math.round(v)} ms`;
+  const kinds = Object.entries(pages.byKind).map(([kind, l]) => [
+    kind,
+    String(l.count),
+    ms(l.p50Ms),
+    ms(l.p95Ms),
+    ms(l.p99Ms),
+    ms(l.maxMs),
+  ]);
+  const failures = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .map(([status, n]) => `${n} × ${status}`)
+      .join(", ") || "none";
+  return [
+    `## Flash sale (PostgreSQL, ${sale.products.toLocaleString("en-US")} products)`,
+    "",
+    `${sale.visitors} visitors browsing (home, listings, search, product pages; ` +
+      `${sale.thinkMs > 0 ? `a think time of ${sale.thinkMs} ms on average between pages` : "no think time"}, gzip as a browser asks) ` +
+      `while ${sale.ordersPerSecond} orders/s are placed from ${sale.phones.toLocaleString("en-US")} phone numbers, ` +
+      `for ${sale.durationSeconds} s, every request from one address (127.0.0.1, as behind a carrier's NAT), ` +
+      "the production server with its default rate limits" +
+      (sale.pinned ? " (pinned to CPU 0, the traffic to CPU 1)." : "."),
+    "",
+    markdownTable(
+      ["Pages", "requests", "p50", "p95", "p99", "max"],
+      [
+        ...kinds,
+        [
+          "**all**",
+          String(pages.all.count),
+          ms(pages.all.p50Ms),
+          ms(pages.all.p95Ms),
+          ms(pages.all.p99Ms),
+          ms(pages.all.maxMs),
+        ],
+      ],
+    ),
+    "",
+    `Pages: ${formatValue(pages.perSecond, "/s")}, failed answers: ${failures(pages.failures)}, connection errors: ${pages.errors}. ` +
+      `Connection errors seen, pages and orders (a reset kept-alive connection is tried once more, as browsers and the checkout do; ${sale.figures.retries} such retries): ${failures(sale.figures.errorKinds)}.`,
+    "",
+    markdownTable(
+      [
+        "Orders sent",
+        "Accepted (201)",
+        "Refused (429)",
+        "Other answers",
+        "Errors",
+        "Accepted/s",
+        "p95",
+        "Stored",
+        "Lost",
+        "Duplicated",
+        "Phones stored",
+      ],
+      [
+        [
+          String(orders.sent),
+          String(orders.accepted),
+          String(orders.refused),
+          failures(orders.failures),
+          String(orders.errors),
+          formatValue(orders.perSecond, "/s"),
+          ms(orders.latency.p95Ms),
+          String(sale.stored),
+          String(sale.lost),
+          String(sale.duplicated),
+          sale.phonesStored.toLocaleString("en-US"),
+        ],
+      ],
+    ),
+    "",
+    markdownTable(
+      ["Budget", "Measured", "Limit"],
+      sale.checks.map((c) => [c.label, formatCheck(c), formatBudget(c)]),
+    ),
+    "",
+    `CPU meanwhile (% of one core): server ${Math.round(sale.serverCpuPercent ?? Number.NaN)} %, PostgreSQL ${Math.round(sale.postgresCpuPercent ?? Number.NaN)} %. ` +
+      `Server RSS ${formatValue(sale.memory.idleMB, "MB")} before, ${formatValue(sale.memory.hwmMB, "MB")} peak.`,
+    "",
+  ];
 }
 
 export type OrdersSection = {
@@ -623,6 +804,7 @@ function serverChecks(result: BenchResult): Check[] {
         ]
       : []),
     ...(result.guestPages ? result.guestPages.checks : []),
+    ...(result.flashSale ? result.flashSale.checks : []),
     ...(result.orders ? [result.orders.checks.rate, result.orders.checks.integrity] : []),
     ...(result.search ? [result.search.check] : []),
     ...(result.pglite ? [result.pglite.check] : []),
@@ -762,6 +944,7 @@ export function renderServerSections(result: BenchResult): string[] {
       "",
     );
   }
+  if (result.flashSale) out.push(...renderFlashSaleSection(result.flashSale));
   if (result.explain && result.explain.length > 0) {
     out.push("### Query plans of the hot reads (EXPLAIN ANALYZE, BUFFERS)", "");
     for (const q of result.explain) {
@@ -858,6 +1041,19 @@ function serverLimits(result: BenchResult, check: Check): string | undefined {
     case SERVER_BUDGETS.listingRatio.label:
     case SERVER_BUDGETS.productSsrRatio.label:
       return "server CPU per request (see the load table's CPU columns)";
+    case SERVER_BUDGETS.salePageP95.label:
+    case SERVER_BUDGETS.saleErrors.label:
+      return result.flashSale
+        ? `server CPU ${cpu(result.flashSale.serverCpuPercent)} of one core, PostgreSQL ${cpu(result.flashSale.postgresCpuPercent)}; the slowest kind of page: ${
+            Object.entries(result.flashSale.figures.pages.byKind).sort(
+              (a, b) => b[1].p95Ms - a[1].p95Ms,
+            )[0]?.[0] ?? "n/a"
+          }`
+        : undefined;
+    case SERVER_BUDGETS.saleRefused.label:
+      return result.flashSale?.figures.orders.firstRefusal
+        ? `the first refusal: ${result.flashSale.figures.orders.firstRefusal}`
+        : undefined;
     case "Home for guests vs bare JSON (req/s)":
     case "Product page for guests vs bare JSON (req/s)":
     case "Home for guests p99":

@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_FREE_DELIVERY_OVER } from "../core/delivery";
 import type { S3MediaOptions } from "./media/s3-storage";
+import { DEFAULT_ORDERS_PER_ADDRESS_PER_MINUTE } from "./rate-limit/rules";
 
 const optionalString = z
   .string()
@@ -79,6 +80,14 @@ const envSchema = z
     // Every rate limit (orders, contact, sign-in, sign-up, password reset): on by default, off
     // only under NODE_ENV=test. AUTH_RATE_LIMIT is its older name, still read.
     RATE_LIMIT: z.enum(["on", "off"]).optional(),
+    // The ceiling of orders per minute from one client address (everyone behind a carrier's
+    // NAT together); the per-phone limits stay as they are (docs/decisions/048).
+    ORDER_LIMIT_PER_ADDRESS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(DEFAULT_ORDERS_PER_ADDRESS_PER_MINUTE),
     AUTH_RATE_LIMIT: z.enum(["on", "off"]).optional(),
     // How many reverse proxies stand in front of the server: the client's address is then read
     // from X-Forwarded-For, that many entries from its end. 0: the TCP peer is the client.

@@ -201,6 +201,8 @@ export function guestPageCache(
     maxBytes: options.maxBytes,
     maxEntries: options.maxEntries ?? 2000,
     ttlMs: options.ttlMs ?? 60_000,
+    // Every page is rendered again after the time limit; in a sale they expire together.
+    staleWhileRefreshing: true,
   });
   pages.follow(events);
   return {
