@@ -16,8 +16,11 @@ export type FlashSaleJob = {
   visitors: number;
   /** Mean pause between a visitor's pages (uniform over 0.5–1.5 × this); 0: none. */
   thinkMs: number;
-  /** Pages by kind, each visit picks a kind by weight, then a path of it at random. */
-  pages: { kind: string; weight: number; paths: string[] }[];
+  /**
+   * Pages by kind, each visit picks a kind by weight, then a path of it at random; `headers`
+   * go with that kind's requests (a signed-in visitor's cookie).
+   */
+  pages: { kind: string; weight: number; paths: string[]; headers?: Record<string, string> }[];
   ordersPerSecond: number;
   /** Order bodies with `{{phone}}` where the customer's mobile number goes. */
   orderBodies: string[];
@@ -123,24 +126,24 @@ const pageTimesByKind = new Map<string, number[]>();
 const pageFailures: Record<string, number> = {};
 let pageErrors = 0;
 
-function pickPage(): { kind: string; path: string } {
+function pickPage(): { kind: string; path: string; headers?: Record<string, string> } {
   let at = Math.random() * totalWeight;
   for (const page of job.pages) {
     at -= page.weight;
-    if (at <= 0) return { kind: page.kind, path: pick(page.paths) };
+    if (at <= 0) return { kind: page.kind, path: pick(page.paths), headers: page.headers };
   }
   const last = job.pages.at(-1);
-  return { kind: last?.kind ?? "", path: pick(last?.paths ?? ["/"]) };
+  return { kind: last?.kind ?? "", path: pick(last?.paths ?? ["/"]), headers: last?.headers };
 }
 
 async function visitor(index: number): Promise<void> {
   // Visitors arrive over the first think time, not all in the same millisecond.
   await sleep((index / job.visitors) * Math.max(job.thinkMs, 1000));
   while (performance.now() < deadline) {
-    const { kind, path } = pickPage();
+    const { kind, path, headers } = pickPage();
     try {
       const answer = await sendOnce(pageAgent, path, {
-        headers: { "accept-encoding": "gzip, deflate, br" },
+        headers: { "accept-encoding": "gzip, deflate, br", ...headers },
       });
       if (answer.status !== 200 && answer.status !== 304) bump(pageFailures, String(answer.status));
       pageTimes.push(answer.ms);

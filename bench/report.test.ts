@@ -23,8 +23,10 @@ import {
   renderLoadTable,
   renderMarkdown,
   SERVER_BUDGETS,
+  soakChecks,
   summariseInteractive,
   summariseLighthouse,
+  trendPerHour,
   withRatios,
 } from "./report";
 
@@ -493,6 +495,7 @@ describe("server sections", () => {
         rows: [{ name: "home SSR", path: "/", ...figures(60) }],
         memory: { idleMB: 300, sampledPeakMB: 470, hwmMB: 480 },
         check: checkBudget(480, SERVER_BUDGETS.rssPglite),
+        idleCheck: checkBudget(300, SERVER_BUDGETS.rssPgliteIdle),
       },
       catalogueReads: {
         products: 100_000,
@@ -505,13 +508,87 @@ describe("server sections", () => {
     });
     expect(md).toContain("## Server memory on PGlite");
     expect(md).toContain("| home SSR | `/` | 60/s |");
-    expect(md).toContain("peak (VmHWM) 480 MB ❌ (budget ≤ 450 MB)");
+    expect(md).toContain("peak (VmHWM) 480 MB ❌ (budget ≤ 400 MB)");
+    expect(md).toContain("RSS: 300 MB ✅ at rest before the load (budget ≤ 400 MB)");
     expect(md).toContain(
-      "server — Server RSS peak under load (PGlite, database included): measured 480 MB, budget ≤ 450 MB. What limits it: the server used 300 MB at rest before the load",
+      "server — Server RSS peak under load (PGlite, database included): measured 480 MB, budget ≤ 400 MB. What limits it: the server used 300 MB at rest before the load",
     );
     expect(md).toContain("1 sequential scan(s) reading 100000 ❌ rows");
     expect(md).toContain(
       "server — Products read by whole-table scans (pages, load, orders): measured 100000, budget ≤ 0",
+    );
+  });
+});
+
+describe("memory soak", () => {
+  it("takes the trend of RSS in MB per hour, by least squares", () => {
+    expect(
+      trendPerHour([
+        [0, 100],
+        [1, 101],
+        [2, 102],
+      ]),
+    ).toBeCloseTo(60);
+    expect(
+      trendPerHour([
+        [0, 100],
+        [10, 100],
+        [20, 100],
+      ]),
+    ).toBe(0);
+    expect(trendPerHour([[5, 100]])).toBeNaN();
+  });
+
+  it("checks RSS at rest, the peak and the trend, and prints RSS per minute", () => {
+    const checks = soakChecks({ idleMB: 210, peakMB: 420, trendMBPerHour: 4 });
+    expect(checks.map((c) => [c.label, c.ok])).toEqual([
+      ["Server RSS at rest (PGlite, database included)", true],
+      ["Soak: server RSS peak (PGlite)", false],
+      ["Soak: RSS trend", true],
+    ]);
+    const latency = { count: 10, p50Ms: 5, p95Ms: 20, p99Ms: 30, maxMs: 40 };
+    const md = renderMarkdown({
+      ...result(),
+      soak: {
+        products: 100_000,
+        minutes: 2,
+        visitors: 50,
+        ordersPerSecond: 2,
+        editEverySeconds: 15,
+        edits: 8,
+        failedEdits: 0,
+        figures: {
+          seconds: 120,
+          errorKinds: {},
+          retries: 0,
+          pages: { requests: 10, perSecond: 1, failures: {}, errors: 0, all: latency, byKind: {} },
+          orders: {
+            sent: 240,
+            accepted: 240,
+            refused: 0,
+            failures: {},
+            errors: 0,
+            perSecond: 2,
+            latency,
+          },
+        },
+        idleMB: 210,
+        endMB: 260,
+        peakMB: 420,
+        trendMBPerHour: 4,
+        samples: [
+          [0.1, 240],
+          [0.5, 250],
+          [1.2, 262],
+        ],
+        checks,
+      },
+    });
+    expect(md).toContain("## Memory soak on PGlite (2 min, 100,000 products)");
+    expect(md).toContain("| 0 | 245 MB |");
+    expect(md).toContain("| Soak: RSS trend | 4.0 MB/h ✅ | ≤ 10.0 MB/h |");
+    expect(md).toContain(
+      "server — Soak: server RSS peak (PGlite): measured 420 MB, budget ≤ 400 MB",
     );
   });
 });

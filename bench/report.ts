@@ -14,7 +14,7 @@ export type Check = {
   ok: boolean;
 };
 
-export type Unit = "kB" | "ms" | "score" | "%" | "/s" | "MB" | "count" | "";
+export type Unit = "kB" | "ms" | "score" | "%" | "/s" | "MB" | "MB/h" | "count" | "";
 
 export type Budget = { label: string; kind: "max" | "min"; limit: number; unit: Unit };
 
@@ -92,6 +92,8 @@ export function formatValue(value: number, unit: Unit): string {
       return `${Math.round(value).toLocaleString("en-US")}/s`;
     case "MB":
       return `${Math.round(value)} MB`;
+    case "MB/h":
+      return `${value.toFixed(1)} MB/h`;
     case "count":
       return String(Math.round(value));
     default:
@@ -295,6 +297,7 @@ export type BenchResult = {
   load?: LoadSection;
   guestPages?: GuestPagesSection;
   flashSale?: FlashSaleSection;
+  soak?: SoakSection;
   orders?: OrdersSection;
   search?: SearchSection;
   pglite?: PgliteSection;
@@ -391,9 +394,17 @@ export const SERVER_BUDGETS = {
   rssPglite: {
     label: "Server RSS peak under load (PGlite, database included)",
     kind: "max",
-    limit: 450,
+    limit: 400,
     unit: "MB",
   },
+  rssPgliteIdle: {
+    label: "Server RSS at rest (PGlite, database included)",
+    kind: "max",
+    limit: 400,
+    unit: "MB",
+  },
+  // Issue 26 item 3: no growth over a soak of mixed traffic.
+  soakTrend: { label: "Soak: RSS trend", kind: "max", limit: 10, unit: "MB/h" },
   // Issue 26 item 1: guests' pages from the guest page cache, at 50 connections.
   guestPageRatio: {
     label: "Guest page vs bare JSON (req/s)",
@@ -658,6 +669,90 @@ export function renderFlashSaleSection(sale: FlashSaleSection): string[] {
   ];
 }
 
+/** Issue 26 item 3: the server on PGlite under mixed traffic for a while, its RSS over time. */
+export type SoakSection = {
+  products: number;
+  minutes: number;
+  visitors: number;
+  ordersPerSecond: number;
+  editEverySeconds: number;
+  edits: number;
+  failedEdits: number;
+  figures: SaleFigures;
+  idleMB: number;
+  /** Mean RSS over the last minute. */
+  endMB: number;
+  peakMB: number;
+  /** Least-squares slope of RSS after the first fifth of the soak, in MB per hour. */
+  trendMBPerHour: number;
+  /** [minute, RSS MB] every few seconds. */
+  samples: [number, number][];
+  checks: Check[];
+};
+
+/** The least-squares slope of [minute, MB] points, in MB per hour (NaN under two points). */
+export function trendPerHour(points: readonly [number, number][]): number {
+  const n = points.length;
+  if (n < 2) return Number.NaN;
+  const mx = points.reduce((s, [x]) => s + x, 0) / n;
+  const my = points.reduce((s, [, y]) => s + y, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const [x, y] of points) {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  }
+  return den === 0 ? Number.NaN : (num / den) * 60;
+}
+
+export function soakChecks(soak: {
+  idleMB: number;
+  peakMB: number;
+  trendMBPerHour: number;
+}): Check[] {
+  return [
+    checkBudget(soak.idleMB, SERVER_BUDGETS.rssPgliteIdle),
+    {
+      ...checkBudget(soak.peakMB, SERVER_BUDGETS.rssPglite),
+      label: "Soak: server RSS peak (PGlite)",
+    },
+    checkBudget(soak.trendMBPerHour, SERVER_BUDGETS.soakTrend),
+  ];
+}
+
+export function renderSoakSection(soak: SoakSection): string[] {
+  const { pages, orders } = soak.figures;
+  // One point a minute for the table, from the samples.
+  const perMinute = new Map<number, number[]>();
+  for (const [minute, mb] of soak.samples) {
+    const at = Math.floor(minute);
+    perMinute.set(at, [...(perMinute.get(at) ?? []), mb]);
+  }
+  const minutes = [...perMinute].map(([minute, values]) => [
+    String(minute),
+    formatValue(values.reduce((a, b) => a + b, 0) / values.length, "MB"),
+  ]);
+  return [
+    `## Memory soak on PGlite (${soak.minutes} min, ${soak.products.toLocaleString("en-US")} products)`,
+    "",
+    `The production server on the embedded database, ${soak.visitors} visitors (guests and a signed-in customer) ` +
+      `browsing, ${soak.ordersPerSecond} orders/s, an admin renaming a product every ${soak.editEverySeconds} s ` +
+      `(${soak.edits} edits${soak.failedEdits ? `, ${soak.failedEdits} failed` : ""}; each empties the page and read caches). ` +
+      `Pages: ${pages.all.count} (p95 ${Math.round(pages.all.p95Ms)} ms), orders accepted: ${orders.accepted}.`,
+    "",
+    markdownTable(["Minute", "RSS (mean)"], minutes),
+    "",
+    `RSS: ${formatValue(soak.idleMB, "MB")} at rest before the traffic, ${formatValue(soak.endMB, "MB")} over the last minute, ` +
+      `peak (VmHWM) ${formatValue(soak.peakMB, "MB")}; trend after the first fifth ${soak.trendMBPerHour.toFixed(1)} MB/h.`,
+    "",
+    markdownTable(
+      ["Budget", "Measured", "Limit"],
+      soak.checks.map((c) => [c.label, formatCheck(c), formatBudget(c)]),
+    ),
+    "",
+  ];
+}
+
 export type OrdersSection = {
   connections: number;
   durationSeconds: number;
@@ -694,6 +789,8 @@ export type PgliteSection = {
   rows: (LoadFiguresRow & { name: string; path: string })[];
   memory: { idleMB: number; sampledPeakMB: number; hwmMB: number };
   check: Check;
+  /** RSS at rest against the same budget (DESIGN §7: ≤ 400 MB at rest and under load). */
+  idleCheck: Check;
 };
 
 /** Nearest-rank percentile of the finite values (NaN when there are none). */
@@ -805,9 +902,10 @@ function serverChecks(result: BenchResult): Check[] {
       : []),
     ...(result.guestPages ? result.guestPages.checks : []),
     ...(result.flashSale ? result.flashSale.checks : []),
+    ...(result.soak ? result.soak.checks : []),
     ...(result.orders ? [result.orders.checks.rate, result.orders.checks.integrity] : []),
     ...(result.search ? [result.search.check] : []),
-    ...(result.pglite ? [result.pglite.check] : []),
+    ...(result.pglite ? [result.pglite.check, result.pglite.idleCheck] : []),
     ...(result.catalogueReads ? [result.catalogueReads.check] : []),
   ];
 }
@@ -831,7 +929,7 @@ export function renderPgliteSection(pglite: PgliteSection): string[] {
     "",
     markdownTable(["Target", "Path", "req/s", "p50", "p99", "non-2xx or errors"], rows),
     "",
-    `RSS: ${formatValue(pglite.memory.idleMB, "MB")} before the load, ` +
+    `RSS: ${formatCheck(pglite.idleCheck)} at rest before the load (budget ${formatBudget(pglite.idleCheck)}), ` +
       `${formatValue(pglite.memory.sampledPeakMB, "MB")} highest sampled, ` +
       `peak (VmHWM) ${formatCheck(pglite.check)} (budget ${formatBudget(pglite.check)}).`,
     "",
@@ -1030,7 +1128,10 @@ function serverLimits(result: BenchResult, check: Check): string | undefined {
     case SERVER_BUDGETS.rssPostgres.label:
       return result.load ? memory(result.load.memory.idleMB) : undefined;
     case SERVER_BUDGETS.rssPglite.label:
-      return result.pglite ? memory(result.pglite.memory.idleMB) : undefined;
+    case SERVER_BUDGETS.rssPgliteIdle.label:
+      return result.pglite
+        ? `${memory(result.pglite.memory.idleMB)}; PGlite's own share is its shared_buffers and WebAssembly memory, which never shrinks (docs/decisions/049)`
+        : undefined;
     case SERVER_BUDGETS.ordersPerSecond.label:
       return result.orders
         ? `server CPU ${cpu(result.orders.serverCpuPercent)} of one core, PostgreSQL ${cpu(result.orders.postgresCpuPercent)}: ` +
@@ -1272,6 +1373,7 @@ export function renderMarkdown(result: BenchResult): string {
     );
   }
   if (result.pglite) out.push(...renderPgliteSection(result.pglite));
+  if (result.soak) out.push(...renderSoakSection(result.soak));
 
   const misses = missedBudgets(result);
   out.push("## Missed budgets", "");

@@ -54,6 +54,7 @@ import {
   summariseLighthouse,
 } from "./report";
 import { runServerBench, serveNodeArgs } from "./server-bench";
+import { runSoak } from "./soak";
 
 const RESULTS_DIR = path.join(ROOT, "bench/results");
 
@@ -66,13 +67,14 @@ const SECTIONS = [
   "search",
   "flash-sale",
   "pglite",
+  "soak",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `Usage: npm run bench -- [options]
   --build              run \`npx react-router build\` first (default: use the existing build/)
   --only <a,b,...>     sections: lighthouse, interactive, bundle, load, orders, search,
-                       flash-sale, pglite (default: all)
+                       flash-sale, pglite, soak (default: all)
   --products <n>       products in the bench databases, PostgreSQL and PGlite (default 100000)
   --duration <s>       seconds per HTTP load slice (default 5)
   --rounds <n>         slices per HTTP target, in rounds over all targets (default 3)
@@ -84,6 +86,10 @@ const USAGE = `Usage: npm run bench -- [options]
   --sale-think <ms>    a visitor's mean pause between pages (default 1000; 0: none)
   --sale-orders <n>    orders per second during the flash sale (default 50)
   --sale-phones <n>    phone numbers the sale's orders come from (default 3000)
+  --soak-minutes <n>   minutes of the memory soak on PGlite (default 30)
+  --soak-visitors <n>  visitors browsing during the soak (default 50)
+  --soak-orders <n>    orders per second during the soak (default 2)
+  --soak-edit-every <s> seconds between the soak's admin edits (default 15)
   --pg <url>           PostgreSQL server for load/orders/search; a fresh database is created
                        and dropped on it (default $BENCH_DATABASE_URL or
                        postgres://postgres@127.0.0.1:5432/postgres)
@@ -114,6 +120,7 @@ type Options = {
     ordersPerSecond: number;
     phones: number;
   };
+  soak: { minutes: number; visitors: number; ordersPerSecond: number; editEverySeconds: number };
   pg: string;
   runs: number;
   url?: string;
@@ -157,6 +164,10 @@ function parseOptions(argv: string[]): Options {
       "sale-think": { type: "string", default: "1000" },
       "sale-orders": { type: "string", default: "50" },
       "sale-phones": { type: "string", default: "3000" },
+      "soak-minutes": { type: "string", default: "30" },
+      "soak-visitors": { type: "string", default: "50" },
+      "soak-orders": { type: "string", default: "2" },
+      "soak-edit-every": { type: "string", default: "15" },
       pg: { type: "string" },
       help: { type: "boolean", default: false },
     },
@@ -212,6 +223,12 @@ function parseOptions(argv: string[]): Options {
       thinkMs: whole("sale-think", values["sale-think"], 0, 60_000),
       ordersPerSecond: whole("sale-orders", values["sale-orders"], 0, 1000),
       phones: whole("sale-phones", values["sale-phones"], 1, 1_000_000),
+    },
+    soak: {
+      minutes: whole("soak-minutes", values["soak-minutes"], 1, 24 * 60),
+      visitors: whole("soak-visitors", values["soak-visitors"], 0, 2000),
+      ordersPerSecond: whole("soak-orders", values["soak-orders"], 0, 100),
+      editEverySeconds: whole("soak-edit-every", values["soak-edit-every"], 1, 3600),
     },
     pg:
       values.pg ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
@@ -575,6 +592,16 @@ async function main() {
         })
       : undefined;
 
+    const soak = options.sections.has("soak")
+      ? await runSoak({
+          products: options.products,
+          ...options.soak,
+          thinkMs: 1000,
+          log,
+          notes,
+        })
+      : undefined;
+
     const cpus = os.cpus();
     const benchmarkIndex = lighthouse
       ? median(lighthouse.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)))
@@ -605,6 +632,7 @@ async function main() {
       ...serverBench,
       ...(flashSale ? { flashSale } : {}),
       ...(pglite ? { pglite } : {}),
+      ...(soak ? { soak } : {}),
       ...(catalogueReads ? { catalogueReads } : {}),
       notes,
     };
