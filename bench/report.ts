@@ -683,7 +683,7 @@ export type SoakSection = {
   /** Mean RSS over the last minute. */
   endMB: number;
   peakMB: number;
-  /** Least-squares slope of RSS after the first fifth of the soak, in MB per hour. */
+  /** Least-squares slope of RSS after the first third of the soak, in MB per hour. */
   trendMBPerHour: number;
   /** [minute, RSS MB] every few seconds. */
   samples: [number, number][];
@@ -743,7 +743,7 @@ export function renderSoakSection(soak: SoakSection): string[] {
     markdownTable(["Minute", "RSS (mean)"], minutes),
     "",
     `RSS: ${formatValue(soak.idleMB, "MB")} at rest before the traffic, ${formatValue(soak.endMB, "MB")} over the last minute, ` +
-      `peak (VmHWM) ${formatValue(soak.peakMB, "MB")}; trend after the first fifth ${soak.trendMBPerHour.toFixed(1)} MB/h.`,
+      `peak (VmHWM) ${formatValue(soak.peakMB, "MB")}; trend after the first third ${soak.trendMBPerHour.toFixed(1)} MB/h.`,
     "",
     markdownTable(
       ["Budget", "Measured", "Limit"],

@@ -119,8 +119,8 @@ function runTraffic(job: FlashSaleJob): Promise<FlashSaleFigures> {
  * Issue 26 item 3: the production server on the embedded database with the large catalogue,
  * under mixed traffic for `minutes` — guests and a signed-in customer browsing, orders, and an
  * admin editing products (each edit empties the page and catalogue caches, so pages are rendered
- * again) — with its RSS read every few seconds. The trend of the RSS after the first fifth
- * (caches filling) says whether memory grows.
+ * again) — with its RSS read every few seconds. The trend of the RSS after the first third
+ * (caches and PGlite's shared buffers filling) says whether memory grows.
  */
 export async function runSoak(options: SoakOptions): Promise<SoakSection> {
   const { log } = options;
@@ -222,7 +222,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakSection> {
       clearInterval(editor);
     }
     const peakMB = readRss(pid)?.peakMB ?? Number.NaN;
-    const settled = samples.filter((s) => s.minute >= options.minutes / 5);
+    const settled = samples.filter((s) => s.minute >= options.minutes / 3);
     const trend = trendPerHour(settled.map((s) => [s.minute, s.rssMB]));
     const last = samples.slice(-Math.max(1, Math.round(60_000 / SAMPLE_EVERY_MS)));
     const endMB = last.reduce((sum, s) => sum + s.rssMB, 0) / Math.max(1, last.length);
