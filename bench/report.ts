@@ -298,6 +298,7 @@ export type BenchResult = {
   guestPages?: GuestPagesSection;
   flashSale?: FlashSaleSection;
   soak?: SoakSection;
+  firstStart?: FirstStartSection;
   orders?: OrdersSection;
   search?: SearchSection;
   pglite?: PgliteSection;
@@ -405,6 +406,13 @@ export const SERVER_BUDGETS = {
   },
   // Issue 26 item 3: no growth over a soak of mixed traffic.
   soakTrend: { label: "Soak: RSS trend", kind: "max", limit: 10, unit: "MB/h" },
+  // Issue 26 item 4.
+  firstStart: {
+    label: "Fresh copy: npm start to the first page",
+    kind: "max",
+    limit: 15_000,
+    unit: "ms",
+  },
   // Issue 26 item 1: guests' pages from the guest page cache, at 50 connections.
   guestPageRatio: {
     label: "Guest page vs bare JSON (req/s)",
@@ -669,6 +677,35 @@ export function renderFlashSaleSection(sale: FlashSaleSection): string[] {
   ];
 }
 
+/** Issue 26 item 4: `npm start` in a fresh copy of the repository, to the first page. */
+export type FirstStartSection = {
+  commit: string;
+  seconds: number;
+  /** CPU time of the build and the server together until the first page. */
+  cpuSeconds: number;
+  /** What Vite printed for its two builds (client, server). */
+  buildSeconds: number;
+  rssMB: number;
+  peakMB: number;
+  /** The machine's 1-minute load average at the end (other work slows every figure). */
+  load: number;
+  check: Check;
+};
+
+export function renderFirstStartSection(first: FirstStartSection): string[] {
+  return [
+    "## A fresh copy to the first page",
+    "",
+    `\`npm start\` in a fresh copy of commit \`${first.commit}\` (\`git archive\`, node_modules linked in as after \`npm ci\`): ` +
+      "its prestart build, then the server with a new embedded database, migrations and the demo data, " +
+      `until \`/\` answers 200: ${formatCheck(first.check)} (budget ${formatBudget(first.check)}), ` +
+      `${first.cpuSeconds.toFixed(1)} CPU seconds (build and server), Vite's builds ${first.buildSeconds.toFixed(1)} s of it; ` +
+      `the server then held ${formatValue(first.rssMB, "MB")} (peak ${formatValue(first.peakMB, "MB")}). ` +
+      `Load average at the end: ${first.load.toFixed(1)}.`,
+    "",
+  ];
+}
+
 /** Issue 26 item 3: the server on PGlite under mixed traffic for a while, its RSS over time. */
 export type SoakSection = {
   products: number;
@@ -903,6 +940,7 @@ function serverChecks(result: BenchResult): Check[] {
     ...(result.guestPages ? result.guestPages.checks : []),
     ...(result.flashSale ? result.flashSale.checks : []),
     ...(result.soak ? result.soak.checks : []),
+    ...(result.firstStart ? [result.firstStart.check] : []),
     ...(result.orders ? [result.orders.checks.rate, result.orders.checks.integrity] : []),
     ...(result.search ? [result.search.check] : []),
     ...(result.pglite ? [result.pglite.check, result.pglite.idleCheck] : []),
@@ -1374,6 +1412,7 @@ export function renderMarkdown(result: BenchResult): string {
   }
   if (result.pglite) out.push(...renderPgliteSection(result.pglite));
   if (result.soak) out.push(...renderSoakSection(result.soak));
+  if (result.firstStart) out.push(...renderFirstStartSection(result.firstStart));
 
   const misses = missedBudgets(result);
   out.push("## Missed budgets", "");

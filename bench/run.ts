@@ -33,6 +33,7 @@ import {
   createBenchDatabase,
   readCatalogueScans,
 } from "./database";
+import { runFirstStart } from "./first-start";
 import { runFlashSale } from "./flash-sale";
 import { interactiveRun } from "./interactive";
 import { CHROME_PATH, killRunningChromes, lighthouseRun } from "./lighthouse";
@@ -68,13 +69,14 @@ const SECTIONS = [
   "flash-sale",
   "pglite",
   "soak",
+  "first-start",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `Usage: npm run bench -- [options]
   --build              run \`npx react-router build\` first (default: use the existing build/)
   --only <a,b,...>     sections: lighthouse, interactive, bundle, load, orders, search,
-                       flash-sale, pglite, soak (default: all)
+                       flash-sale, pglite, soak, first-start (default: all)
   --products <n>       products in the bench databases, PostgreSQL and PGlite (default 100000)
   --duration <s>       seconds per HTTP load slice (default 5)
   --rounds <n>         slices per HTTP target, in rounds over all targets (default 3)
@@ -602,6 +604,9 @@ async function main() {
         })
       : undefined;
 
+    // Last: it builds the app again in a copy, and starts from nothing, as a new owner does.
+    const firstStart = options.sections.has("first-start") ? await runFirstStart(log) : undefined;
+
     const cpus = os.cpus();
     const benchmarkIndex = lighthouse
       ? median(lighthouse.flatMap((r) => r.runs.map((run) => run.benchmarkIndex)))
@@ -633,6 +638,7 @@ async function main() {
       ...(flashSale ? { flashSale } : {}),
       ...(pglite ? { pglite } : {}),
       ...(soak ? { soak } : {}),
+      ...(firstStart ? { firstStart } : {}),
       ...(catalogueReads ? { catalogueReads } : {}),
       notes,
     };
