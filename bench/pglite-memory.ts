@@ -84,6 +84,7 @@ export async function runPgliteMemory(options: {
       rows,
       memory,
       check: checkBudget(memory.hwmMB, SERVER_BUDGETS.rssPglite),
+      idleCheck: checkBudget(idleMB, SERVER_BUDGETS.rssPgliteIdle),
     };
   } finally {
     await server?.stop();

@@ -6,8 +6,11 @@ import {
   bundleChecks,
   checkBudget,
   combineSlices,
+  flashSaleChecks,
   formatBudget,
   formatValue,
+  GUEST_ROWS,
+  guestPageChecks,
   isUncompressed,
   type LighthouseRun,
   LOAD_ROWS,
@@ -20,8 +23,10 @@ import {
   renderLoadTable,
   renderMarkdown,
   SERVER_BUDGETS,
+  soakChecks,
   summariseInteractive,
   summariseLighthouse,
+  trendPerHour,
   withRatios,
 } from "./report";
 
@@ -339,6 +344,104 @@ describe("server sections", () => {
     );
   });
 
+  it("checks guests' pages from the page cache against the bare JSON route and their p99", () => {
+    const rows = withRatios([
+      { name: GUEST_ROWS.bare, path: "/livez", ...figures(4000) },
+      { name: GUEST_ROWS.home, path: "/", floor: GUEST_ROWS.bare, ...figures(2400) },
+      {
+        name: GUEST_ROWS.productPage,
+        path: "/product-details/x",
+        floor: GUEST_ROWS.bare,
+        ...figures(1600),
+        latencyP99Ms: 70,
+      },
+    ]);
+    const checks = guestPageChecks(rows);
+    expect(checks.map((c) => [c.label, c.measured, c.ok])).toEqual([
+      ["Home for guests vs bare JSON (req/s)", 0.6, true],
+      ["Home for guests p99", 20, true],
+      ["Product page for guests vs bare JSON (req/s)", 0.4, false],
+      ["Product page for guests p99", 70, false],
+    ]);
+    const md = renderMarkdown({
+      ...result(),
+      guestPages: { connections: 50, rounds: 3, durationSeconds: 5, rows, checks },
+    });
+    expect(md).toContain("### Guests' pages from the page cache (50 connections");
+    expect(md).toContain("| home for guests | `/` | 2,400/s | 4 ms | 20 ms | 60 % of bare JSON |");
+    expect(md).toContain(
+      "server — Product page for guests vs bare JSON (req/s): measured 40 %, budget ≥ 50 %",
+    );
+    expect(md).toContain("server — Product page for guests p99: measured 70 ms, budget ≤ 50 ms");
+  });
+
+  it("checks the flash sale: errors, lost or duplicated orders, page p95, refused orders", () => {
+    const latency = (p95Ms: number) => ({
+      count: 100,
+      p50Ms: 20,
+      p95Ms,
+      p99Ms: p95Ms * 2,
+      maxMs: 900,
+    });
+    const figures = {
+      seconds: 120,
+      errorKinds: { ECONNRESET: 2 },
+      retries: 2,
+      pages: {
+        requests: 60_000,
+        perSecond: 500,
+        failures: {},
+        errors: 0,
+        all: latency(120),
+        byKind: { home: latency(80), "product (other)": latency(250) },
+      },
+      orders: {
+        sent: 6000,
+        accepted: 5990,
+        refused: 10,
+        failures: { "500 boom": 1 },
+        errors: 0,
+        perSecond: 49.9,
+        latency: latency(90),
+        firstRefusal: "order 17 (phone 01710000017): Too many requests",
+      },
+    };
+    const checks = flashSaleChecks({ figures, lost: 0, duplicated: 0 });
+    expect(checks.map((c) => [c.label, c.measured, c.ok])).toEqual([
+      ["Flash sale: errors (pages and orders)", 1, false],
+      ["Flash sale: orders lost or duplicated", 0, true],
+      ["Flash sale: page p95", 120, true],
+      ["Flash sale: legitimate orders refused", 10, false],
+    ]);
+    const md = renderMarkdown({
+      ...result(),
+      flashSale: {
+        products: 100_000,
+        durationSeconds: 120,
+        visitors: 500,
+        thinkMs: 1000,
+        ordersPerSecond: 50,
+        phones: 3000,
+        phonesStored: 3000,
+        pinned: true,
+        figures,
+        stored: 5990,
+        lost: 0,
+        duplicated: 0,
+        memory: { idleMB: 130, sampledPeakMB: 180, hwmMB: 185 },
+        checks,
+      },
+    });
+    expect(md).toContain("## Flash sale (PostgreSQL, 100,000 products)");
+    expect(md).toContain("| product (other) | 100 | 20 ms | 250 ms | 500 ms | 900 ms |");
+    expect(md).toContain(
+      "| 6000 | 5990 | 10 | 1 × 500 boom | 0 | 50/s | 90 ms | 5990 | 0 | 0 | 3,000 |",
+    );
+    expect(md).toContain(
+      "server — Flash sale: legitimate orders refused: measured 10, budget ≤ 0. What limits it: the first refusal: order 17",
+    );
+  });
+
   it("fails the orders check on a lost or duplicated order and reports misses with figures", () => {
     expect(ordersChecks({ lost: 0, duplicated: 0 }, 350)).toMatchObject({
       rate: { ok: true },
@@ -392,6 +495,7 @@ describe("server sections", () => {
         rows: [{ name: "home SSR", path: "/", ...figures(60) }],
         memory: { idleMB: 300, sampledPeakMB: 470, hwmMB: 480 },
         check: checkBudget(480, SERVER_BUDGETS.rssPglite),
+        idleCheck: checkBudget(300, SERVER_BUDGETS.rssPgliteIdle),
       },
       catalogueReads: {
         products: 100_000,
@@ -404,13 +508,87 @@ describe("server sections", () => {
     });
     expect(md).toContain("## Server memory on PGlite");
     expect(md).toContain("| home SSR | `/` | 60/s |");
-    expect(md).toContain("peak (VmHWM) 480 MB ❌ (budget ≤ 450 MB)");
+    expect(md).toContain("peak (VmHWM) 480 MB ❌ (budget ≤ 400 MB)");
+    expect(md).toContain("RSS: 300 MB ✅ at rest before the load (budget ≤ 400 MB)");
     expect(md).toContain(
-      "server — Server RSS peak under load (PGlite, database included): measured 480 MB, budget ≤ 450 MB. What limits it: the server used 300 MB at rest before the load",
+      "server — Server RSS peak under load (PGlite, database included): measured 480 MB, budget ≤ 400 MB. What limits it: the server used 300 MB at rest before the load",
     );
     expect(md).toContain("1 sequential scan(s) reading 100000 ❌ rows");
     expect(md).toContain(
       "server — Products read by whole-table scans (pages, load, orders): measured 100000, budget ≤ 0",
+    );
+  });
+});
+
+describe("memory soak", () => {
+  it("takes the trend of RSS in MB per hour, by least squares", () => {
+    expect(
+      trendPerHour([
+        [0, 100],
+        [1, 101],
+        [2, 102],
+      ]),
+    ).toBeCloseTo(60);
+    expect(
+      trendPerHour([
+        [0, 100],
+        [10, 100],
+        [20, 100],
+      ]),
+    ).toBe(0);
+    expect(trendPerHour([[5, 100]])).toBeNaN();
+  });
+
+  it("checks RSS at rest, the peak and the trend, and prints RSS per minute", () => {
+    const checks = soakChecks({ idleMB: 210, peakMB: 420, trendMBPerHour: 4 });
+    expect(checks.map((c) => [c.label, c.ok])).toEqual([
+      ["Server RSS at rest (PGlite, database included)", true],
+      ["Soak: server RSS peak (PGlite)", false],
+      ["Soak: RSS trend", true],
+    ]);
+    const latency = { count: 10, p50Ms: 5, p95Ms: 20, p99Ms: 30, maxMs: 40 };
+    const md = renderMarkdown({
+      ...result(),
+      soak: {
+        products: 100_000,
+        minutes: 2,
+        visitors: 50,
+        ordersPerSecond: 2,
+        editEverySeconds: 15,
+        edits: 8,
+        failedEdits: 0,
+        figures: {
+          seconds: 120,
+          errorKinds: {},
+          retries: 0,
+          pages: { requests: 10, perSecond: 1, failures: {}, errors: 0, all: latency, byKind: {} },
+          orders: {
+            sent: 240,
+            accepted: 240,
+            refused: 0,
+            failures: {},
+            errors: 0,
+            perSecond: 2,
+            latency,
+          },
+        },
+        idleMB: 210,
+        endMB: 260,
+        peakMB: 420,
+        trendMBPerHour: 4,
+        samples: [
+          [0.1, 240],
+          [0.5, 250],
+          [1.2, 262],
+        ],
+        checks,
+      },
+    });
+    expect(md).toContain("## Memory soak on PGlite (2 min, 100,000 products)");
+    expect(md).toContain("| 0 | 245 MB |");
+    expect(md).toContain("| Soak: RSS trend | 4.0 MB/h ✅ | ≤ 10.0 MB/h |");
+    expect(md).toContain(
+      "server — Soak: server RSS peak (PGlite): measured 420 MB, budget ≤ 400 MB",
     );
   });
 });

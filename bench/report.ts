@@ -14,7 +14,7 @@ export type Check = {
   ok: boolean;
 };
 
-export type Unit = "kB" | "ms" | "score" | "%" | "/s" | "MB" | "count" | "";
+export type Unit = "kB" | "ms" | "score" | "%" | "/s" | "MB" | "MB/h" | "count" | "";
 
 export type Budget = { label: string; kind: "max" | "min"; limit: number; unit: Unit };
 
@@ -92,6 +92,8 @@ export function formatValue(value: number, unit: Unit): string {
       return `${Math.round(value).toLocaleString("en-US")}/s`;
     case "MB":
       return `${Math.round(value)} MB`;
+    case "MB/h":
+      return `${value.toFixed(1)} MB/h`;
     case "count":
       return String(Math.round(value));
     default:
@@ -293,6 +295,10 @@ export type BenchResult = {
   /** The PostgreSQL database the load, orders and search sections ran on. */
   server?: ServerBenchInfo;
   load?: LoadSection;
+  guestPages?: GuestPagesSection;
+  flashSale?: FlashSaleSection;
+  soak?: SoakSection;
+  firstStart?: FirstStartSection;
   orders?: OrdersSection;
   search?: SearchSection;
   pglite?: PgliteSection;
@@ -389,8 +395,51 @@ export const SERVER_BUDGETS = {
   rssPglite: {
     label: "Server RSS peak under load (PGlite, database included)",
     kind: "max",
-    limit: 450,
+    limit: 400,
     unit: "MB",
+  },
+  rssPgliteIdle: {
+    label: "Server RSS at rest (PGlite, database included)",
+    kind: "max",
+    limit: 400,
+    unit: "MB",
+  },
+  // Issue 26 item 3: no growth over a soak of mixed traffic.
+  soakTrend: { label: "Soak: RSS trend", kind: "max", limit: 10, unit: "MB/h" },
+  // Issue 26 item 4.
+  firstStart: {
+    label: "Fresh copy: npm start to the first page",
+    kind: "max",
+    limit: 15_000,
+    unit: "ms",
+  },
+  // Issue 26 item 1: guests' pages from the guest page cache, at 50 connections.
+  guestPageRatio: {
+    label: "Guest page vs bare JSON (req/s)",
+    kind: "min",
+    limit: 0.5,
+    unit: "%",
+  },
+  guestPageP99: { label: "Guest page p99", kind: "max", limit: 50, unit: "ms" },
+  // Issue 26 item 2 and DESIGN §7 "A sale".
+  saleErrors: {
+    label: "Flash sale: errors (pages and orders)",
+    kind: "max",
+    limit: 0,
+    unit: "count",
+  },
+  saleLostOrDuplicated: {
+    label: "Flash sale: orders lost or duplicated",
+    kind: "max",
+    limit: 0,
+    unit: "count",
+  },
+  salePageP95: { label: "Flash sale: page p95", kind: "max", limit: 300, unit: "ms" },
+  saleRefused: {
+    label: "Flash sale: legitimate orders refused",
+    kind: "max",
+    limit: 0,
+    unit: "count",
   },
 } as const satisfies Record<string, Budget>;
 
@@ -435,6 +484,311 @@ export type LoadSection = {
   memory: { idleMB: number; sampledPeakMB: number; hwmMB: number };
   checks: { listingRatio: Check; productSsrRatio: Check; rss: Check };
 };
+
+/** Guests' home and product page (from the guest page cache) against the bare JSON route. */
+export type GuestPagesSection = {
+  connections: number;
+  rounds: number;
+  durationSeconds: number;
+  rows: LoadRow[];
+  checks: Check[];
+};
+
+export const GUEST_ROWS = {
+  bare: "bare JSON",
+  home: "home for guests",
+  productPage: "product page for guests",
+} as const;
+
+/** Each guest page's requests/s against the bare JSON route's, and its p99, as named checks. */
+export function guestPageChecks(rows: readonly LoadRow[]): Check[] {
+  return [GUEST_ROWS.home, GUEST_ROWS.productPage].flatMap((name) => {
+    const row = rows.find((r) => r.name === name);
+    return [
+      {
+        ...checkBudget(row?.ratio ?? Number.NaN, SERVER_BUDGETS.guestPageRatio),
+        label: `${name[0]?.toUpperCase()}${name.slice(1)} vs bare JSON (req/s)`,
+      },
+      {
+        ...checkBudget(row?.latencyP99Ms ?? Number.NaN, SERVER_BUDGETS.guestPageP99),
+        label: `${name[0]?.toUpperCase()}${name.slice(1)} p99`,
+      },
+    ];
+  });
+}
+
+/** Latency figures of one kind of request (bench/flash-sale-worker.ts). */
+export type SaleLatencies = {
+  count: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+};
+
+/** What the flash sale's traffic saw (bench/flash-sale-worker.ts). */
+export type SaleFigures = {
+  seconds: number;
+  /** Connection errors by code, pages and orders together (each retried once when reset). */
+  errorKinds: Record<string, number>;
+  /** Requests sent again after their kept-alive connection was reset, as browsers do. */
+  retries: number;
+  pages: {
+    requests: number;
+    perSecond: number;
+    failures: Record<string, number>;
+    errors: number;
+    all: SaleLatencies;
+    byKind: Record<string, SaleLatencies>;
+  };
+  orders: {
+    sent: number;
+    accepted: number;
+    refused: number;
+    failures: Record<string, number>;
+    errors: number;
+    perSecond: number;
+    latency: SaleLatencies;
+    firstRefusal?: string;
+  };
+};
+
+/** Issue 26 item 2: browsing and orders from one address with the default rate limits. */
+export type FlashSaleSection = {
+  products: number;
+  durationSeconds: number;
+  visitors: number;
+  thinkMs: number;
+  ordersPerSecond: number;
+  phones: number;
+  /** Different phone numbers among the stored orders. */
+  phonesStored: number;
+  pinned: boolean;
+  figures: SaleFigures;
+  stored: number;
+  lost: number;
+  duplicated: number;
+  serverCpuPercent?: number;
+  postgresCpuPercent?: number;
+  memory: { idleMB: number; sampledPeakMB: number; hwmMB: number };
+  checks: Check[];
+};
+
+const sumOf = (counts: Record<string, number>) =>
+  Object.values(counts).reduce((total, n) => total + n, 0);
+
+export function flashSaleChecks(sale: {
+  figures: SaleFigures;
+  lost: number;
+  duplicated: number;
+}): Check[] {
+  const { pages, orders } = sale.figures;
+  const errors = sumOf(pages.failures) + pages.errors + sumOf(orders.failures) + orders.errors;
+  return [
+    checkBudget(errors, SERVER_BUDGETS.saleErrors),
+    checkBudget(sale.lost + sale.duplicated, SERVER_BUDGETS.saleLostOrDuplicated),
+    checkBudget(pages.all.p95Ms, SERVER_BUDGETS.salePageP95),
+    checkBudget(orders.refused, SERVER_BUDGETS.saleRefused),
+  ];
+}
+
+export function renderFlashSaleSection(sale: FlashSaleSection): string[] {
+  const { pages, orders } = sale.figures;
+  const ms = (v: number) => `${Math.round(v)} ms`;
+  const kinds = Object.entries(pages.byKind).map(([kind, l]) => [
+    kind,
+    String(l.count),
+    ms(l.p50Ms),
+    ms(l.p95Ms),
+    ms(l.p99Ms),
+    ms(l.maxMs),
+  ]);
+  const failures = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .map(([status, n]) => `${n} × ${status}`)
+      .join(", ") || "none";
+  return [
+    `## Flash sale (PostgreSQL, ${sale.products.toLocaleString("en-US")} products)`,
+    "",
+    `${sale.visitors} visitors browsing (home, listings, search, product pages; ` +
+      `${sale.thinkMs > 0 ? `a think time of ${sale.thinkMs} ms on average between pages` : "no think time"}, gzip as a browser asks) ` +
+      `while ${sale.ordersPerSecond} orders/s are placed from ${sale.phones.toLocaleString("en-US")} phone numbers, ` +
+      `for ${sale.durationSeconds} s, every request from one address (127.0.0.1, as behind a carrier's NAT), ` +
+      "the production server with its default rate limits" +
+      (sale.pinned ? " (pinned to CPU 0, the traffic to CPU 1)." : "."),
+    "",
+    markdownTable(
+      ["Pages", "requests", "p50", "p95", "p99", "max"],
+      [
+        ...kinds,
+        [
+          "**all**",
+          String(pages.all.count),
+          ms(pages.all.p50Ms),
+          ms(pages.all.p95Ms),
+          ms(pages.all.p99Ms),
+          ms(pages.all.maxMs),
+        ],
+      ],
+    ),
+    "",
+    `Pages: ${formatValue(pages.perSecond, "/s")}, failed answers: ${failures(pages.failures)}, connection errors: ${pages.errors}. ` +
+      `Connection errors seen, pages and orders (a reset kept-alive connection is tried once more, as browsers and the checkout do; ${sale.figures.retries} such retries): ${failures(sale.figures.errorKinds)}.`,
+    "",
+    markdownTable(
+      [
+        "Orders sent",
+        "Accepted (201)",
+        "Refused (429)",
+        "Other answers",
+        "Errors",
+        "Accepted/s",
+        "p95",
+        "Stored",
+        "Lost",
+        "Duplicated",
+        "Phones stored",
+      ],
+      [
+        [
+          String(orders.sent),
+          String(orders.accepted),
+          String(orders.refused),
+          failures(orders.failures),
+          String(orders.errors),
+          formatValue(orders.perSecond, "/s"),
+          ms(orders.latency.p95Ms),
+          String(sale.stored),
+          String(sale.lost),
+          String(sale.duplicated),
+          sale.phonesStored.toLocaleString("en-US"),
+        ],
+      ],
+    ),
+    "",
+    markdownTable(
+      ["Budget", "Measured", "Limit"],
+      sale.checks.map((c) => [c.label, formatCheck(c), formatBudget(c)]),
+    ),
+    "",
+    `CPU meanwhile (% of one core): server ${Math.round(sale.serverCpuPercent ?? Number.NaN)} %, PostgreSQL ${Math.round(sale.postgresCpuPercent ?? Number.NaN)} %. ` +
+      `Server RSS ${formatValue(sale.memory.idleMB, "MB")} before, ${formatValue(sale.memory.hwmMB, "MB")} peak.`,
+    "",
+  ];
+}
+
+/** Issue 26 item 4: `npm start` in a fresh copy of the repository, to the first page. */
+export type FirstStartSection = {
+  commit: string;
+  seconds: number;
+  /** CPU time of the build and the server together until the first page. */
+  cpuSeconds: number;
+  /** What Vite printed for its two builds (client, server). */
+  buildSeconds: number;
+  rssMB: number;
+  peakMB: number;
+  /** The machine's 1-minute load average at the end (other work slows every figure). */
+  load: number;
+  check: Check;
+};
+
+export function renderFirstStartSection(first: FirstStartSection): string[] {
+  return [
+    "## A fresh copy to the first page",
+    "",
+    `\`npm start\` in a fresh copy of commit \`${first.commit}\` (\`git archive\`, node_modules linked in as after \`npm ci\`): ` +
+      "its prestart build, then the server with a new embedded database, migrations and the demo data, " +
+      `until \`/\` answers 200: ${formatCheck(first.check)} (budget ${formatBudget(first.check)}), ` +
+      `${first.cpuSeconds.toFixed(1)} CPU seconds (build and server), Vite's builds ${first.buildSeconds.toFixed(1)} s of it; ` +
+      `the server then held ${formatValue(first.rssMB, "MB")} (peak ${formatValue(first.peakMB, "MB")}). ` +
+      `Load average at the end: ${first.load.toFixed(1)}.`,
+    "",
+  ];
+}
+
+/** Issue 26 item 3: the server on PGlite under mixed traffic for a while, its RSS over time. */
+export type SoakSection = {
+  products: number;
+  minutes: number;
+  visitors: number;
+  ordersPerSecond: number;
+  editEverySeconds: number;
+  edits: number;
+  failedEdits: number;
+  figures: SaleFigures;
+  idleMB: number;
+  /** Mean RSS over the last minute. */
+  endMB: number;
+  peakMB: number;
+  /** Least-squares slope of RSS after the first third of the soak, in MB per hour. */
+  trendMBPerHour: number;
+  /** [minute, RSS MB] every few seconds. */
+  samples: [number, number][];
+  checks: Check[];
+};
+
+/** The least-squares slope of [minute, MB] points, in MB per hour (NaN under two points). */
+export function trendPerHour(points: readonly [number, number][]): number {
+  const n = points.length;
+  if (n < 2) return Number.NaN;
+  const mx = points.reduce((s, [x]) => s + x, 0) / n;
+  const my = points.reduce((s, [, y]) => s + y, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const [x, y] of points) {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  }
+  return den === 0 ? Number.NaN : (num / den) * 60;
+}
+
+export function soakChecks(soak: {
+  idleMB: number;
+  peakMB: number;
+  trendMBPerHour: number;
+}): Check[] {
+  return [
+    checkBudget(soak.idleMB, SERVER_BUDGETS.rssPgliteIdle),
+    {
+      ...checkBudget(soak.peakMB, SERVER_BUDGETS.rssPglite),
+      label: "Soak: server RSS peak (PGlite)",
+    },
+    checkBudget(soak.trendMBPerHour, SERVER_BUDGETS.soakTrend),
+  ];
+}
+
+export function renderSoakSection(soak: SoakSection): string[] {
+  const { pages, orders } = soak.figures;
+  // One point a minute for the table, from the samples.
+  const perMinute = new Map<number, number[]>();
+  for (const [minute, mb] of soak.samples) {
+    const at = Math.floor(minute);
+    perMinute.set(at, [...(perMinute.get(at) ?? []), mb]);
+  }
+  const minutes = [...perMinute].map(([minute, values]) => [
+    String(minute),
+    formatValue(values.reduce((a, b) => a + b, 0) / values.length, "MB"),
+  ]);
+  return [
+    `## Memory soak on PGlite (${soak.minutes} min, ${soak.products.toLocaleString("en-US")} products)`,
+    "",
+    `The production server on the embedded database, ${soak.visitors} visitors (guests and a signed-in customer) ` +
+      `browsing, ${soak.ordersPerSecond} orders/s, an admin renaming a product every ${soak.editEverySeconds} s ` +
+      `(${soak.edits} edits${soak.failedEdits ? `, ${soak.failedEdits} failed` : ""}; each empties the page and read caches). ` +
+      `Pages: ${pages.all.count} (p95 ${Math.round(pages.all.p95Ms)} ms), orders accepted: ${orders.accepted}.`,
+    "",
+    markdownTable(["Minute", "RSS (mean)"], minutes),
+    "",
+    `RSS: ${formatValue(soak.idleMB, "MB")} at rest before the traffic, ${formatValue(soak.endMB, "MB")} over the last minute, ` +
+      `peak (VmHWM) ${formatValue(soak.peakMB, "MB")}; trend after the first third ${soak.trendMBPerHour.toFixed(1)} MB/h.`,
+    "",
+    markdownTable(
+      ["Budget", "Measured", "Limit"],
+      soak.checks.map((c) => [c.label, formatCheck(c), formatBudget(c)]),
+    ),
+    "",
+  ];
+}
 
 export type OrdersSection = {
   connections: number;
@@ -485,6 +839,8 @@ export type PgliteSection = {
   rows: (LoadFiguresRow & { name: string; path: string })[];
   memory: { idleMB: number; sampledPeakMB: number; hwmMB: number };
   check: Check;
+  /** RSS at rest against the same budget (DESIGN §7: ≤ 400 MB at rest and under load). */
+  idleCheck: Check;
 };
 
 /** Nearest-rank percentile of the finite values (NaN when there are none). */
@@ -555,7 +911,7 @@ export function ordersChecks(
   };
 }
 
-export function renderLoadTable(load: LoadSection): string {
+export function renderLoadTable(load: LoadSection | GuestPagesSection): string {
   const header = [
     "Target",
     "Path",
@@ -594,9 +950,13 @@ function serverChecks(result: BenchResult): Check[] {
           result.load.checks.rss,
         ]
       : []),
+    ...(result.guestPages ? result.guestPages.checks : []),
+    ...(result.flashSale ? result.flashSale.checks : []),
+    ...(result.soak ? result.soak.checks : []),
+    ...(result.firstStart ? [result.firstStart.check] : []),
     ...(result.orders ? [result.orders.checks.rate, result.orders.checks.integrity] : []),
     ...(result.search ? [result.search.check] : []),
-    ...(result.pglite ? [result.pglite.check] : []),
+    ...(result.pglite ? [result.pglite.check, result.pglite.idleCheck] : []),
     ...(result.catalogueReads ? [result.catalogueReads.check] : []),
   ];
 }
@@ -620,7 +980,7 @@ export function renderPgliteSection(pglite: PgliteSection): string[] {
     "",
     markdownTable(["Target", "Path", "req/s", "p50", "p99", "non-2xx or errors"], rows),
     "",
-    `RSS: ${formatValue(pglite.memory.idleMB, "MB")} before the load, ` +
+    `RSS: ${formatCheck(pglite.idleCheck)} at rest before the load (budget ${formatBudget(pglite.idleCheck)}), ` +
       `${formatValue(pglite.memory.sampledPeakMB, "MB")} highest sampled, ` +
       `peak (VmHWM) ${formatCheck(pglite.check)} (budget ${formatBudget(pglite.check)}).`,
     "",
@@ -661,6 +1021,24 @@ export function renderServerSections(result: BenchResult): string[] {
       `Server memory: ${formatValue(l.memory.idleMB, "MB")} RSS before the load, ` +
         `${formatValue(l.memory.sampledPeakMB, "MB")} highest sampled during it, ` +
         `${formatValue(l.memory.hwmMB, "MB")} VmHWM (peak) at the end.`,
+      "",
+    );
+  }
+  if (result.guestPages) {
+    const g = result.guestPages;
+    out.push(
+      `### Guests' pages from the page cache (${g.connections} connections, ${g.rounds} round(s) of ${g.durationSeconds} s per target)`,
+      "",
+      "Every request as a browser sends it to a visitor without a session (`Accept-Encoding: gzip`): " +
+        "the page was rendered once and is served to every guest until the catalogue changes " +
+        "(docs/decisions/047). The rows above measure rendering (signed in, so never from the cache).",
+      "",
+      renderLoadTable(g),
+      "",
+      markdownTable(
+        ["Budget", "Measured", "Limit"],
+        g.checks.map((c) => [c.label, formatCheck(c), formatBudget(c)]),
+      ),
       "",
     );
   }
@@ -745,6 +1123,7 @@ export function renderServerSections(result: BenchResult): string[] {
       "",
     );
   }
+  if (result.flashSale) out.push(...renderFlashSaleSection(result.flashSale));
   if (result.explain && result.explain.length > 0) {
     out.push("### Query plans of the hot reads (EXPLAIN ANALYZE, BUFFERS)", "");
     for (const q of result.explain) {
@@ -830,7 +1209,10 @@ function serverLimits(result: BenchResult, check: Check): string | undefined {
     case SERVER_BUDGETS.rssPostgres.label:
       return result.load ? memory(result.load.memory.idleMB) : undefined;
     case SERVER_BUDGETS.rssPglite.label:
-      return result.pglite ? memory(result.pglite.memory.idleMB) : undefined;
+    case SERVER_BUDGETS.rssPgliteIdle.label:
+      return result.pglite
+        ? `${memory(result.pglite.memory.idleMB)}; PGlite's own share is its shared_buffers and WebAssembly memory, which never shrinks (docs/decisions/049)`
+        : undefined;
     case SERVER_BUDGETS.ordersPerSecond.label:
       return result.orders
         ? `server CPU ${cpu(result.orders.serverCpuPercent)} of one core, PostgreSQL ${cpu(result.orders.postgresCpuPercent)}: ` +
@@ -841,6 +1223,24 @@ function serverLimits(result: BenchResult, check: Check): string | undefined {
     case SERVER_BUDGETS.listingRatio.label:
     case SERVER_BUDGETS.productSsrRatio.label:
       return "server CPU per request (see the load table's CPU columns)";
+    case SERVER_BUDGETS.salePageP95.label:
+    case SERVER_BUDGETS.saleErrors.label:
+      return result.flashSale
+        ? `server CPU ${cpu(result.flashSale.serverCpuPercent)} of one core, PostgreSQL ${cpu(result.flashSale.postgresCpuPercent)}; the slowest kind of page: ${
+            Object.entries(result.flashSale.figures.pages.byKind).sort(
+              (a, b) => b[1].p95Ms - a[1].p95Ms,
+            )[0]?.[0] ?? "n/a"
+          }`
+        : undefined;
+    case SERVER_BUDGETS.saleRefused.label:
+      return result.flashSale?.figures.orders.firstRefusal
+        ? `the first refusal: ${result.flashSale.figures.orders.firstRefusal}`
+        : undefined;
+    case "Home for guests vs bare JSON (req/s)":
+    case "Product page for guests vs bare JSON (req/s)":
+    case "Home for guests p99":
+    case "Product page for guests p99":
+      return "server CPU per request and the page's bytes (see the guest pages table's CPU columns; the load generator reads every byte on one core)";
     default:
       return undefined;
   }
@@ -1054,6 +1454,8 @@ export function renderMarkdown(result: BenchResult): string {
     );
   }
   if (result.pglite) out.push(...renderPgliteSection(result.pglite));
+  if (result.soak) out.push(...renderSoakSection(result.soak));
+  if (result.firstStart) out.push(...renderFirstStartSection(result.firstStart));
 
   const misses = missedBudgets(result);
   out.push("## Missed budgets", "");

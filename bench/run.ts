@@ -33,6 +33,8 @@ import {
   createBenchDatabase,
   readCatalogueScans,
 } from "./database";
+import { runFirstStart } from "./first-start";
+import { runFlashSale } from "./flash-sale";
 import { interactiveRun } from "./interactive";
 import { CHROME_PATH, killRunningChromes, lighthouseRun } from "./lighthouse";
 import { runPgliteMemory } from "./pglite-memory";
@@ -53,6 +55,7 @@ import {
   summariseLighthouse,
 } from "./report";
 import { runServerBench, serveNodeArgs } from "./server-bench";
+import { runSoak } from "./soak";
 
 const RESULTS_DIR = path.join(ROOT, "bench/results");
 
@@ -63,19 +66,32 @@ const SECTIONS = [
   "load",
   "orders",
   "search",
+  "flash-sale",
   "pglite",
+  "soak",
+  "first-start",
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
 const USAGE = `Usage: npm run bench -- [options]
   --build              run \`npx react-router build\` first (default: use the existing build/)
-  --only <a,b,...>     sections: lighthouse, interactive, bundle, load, orders, search, pglite
-                       (default: all)
+  --only <a,b,...>     sections: lighthouse, interactive, bundle, load, orders, search,
+                       flash-sale, pglite, soak, first-start (default: all)
   --products <n>       products in the bench databases, PostgreSQL and PGlite (default 100000)
   --duration <s>       seconds per HTTP load slice (default 5)
   --rounds <n>         slices per HTTP target, in rounds over all targets (default 3)
   --orders-duration <s> seconds of order placement (default 10)
   --connections <n>    concurrent connections of the load generator (default 20)
+  --guest-connections <n> connections for guests' pages from the page cache (default 50)
+  --sale-duration <s>  seconds of the flash sale (default 120)
+  --sale-visitors <n>  visitors browsing during the flash sale (default 500)
+  --sale-think <ms>    a visitor's mean pause between pages (default 1000; 0: none)
+  --sale-orders <n>    orders per second during the flash sale (default 50)
+  --sale-phones <n>    phone numbers the sale's orders come from (default 3000)
+  --soak-minutes <n>   minutes of the memory soak on PGlite (default 30)
+  --soak-visitors <n>  visitors browsing during the soak (default 50)
+  --soak-orders <n>    orders per second during the soak (default 2)
+  --soak-edit-every <s> seconds between the soak's admin edits (default 15)
   --pg <url>           PostgreSQL server for load/orders/search; a fresh database is created
                        and dropped on it (default $BENCH_DATABASE_URL or
                        postgres://postgres@127.0.0.1:5432/postgres)
@@ -98,6 +114,15 @@ type Options = {
   rounds: number;
   ordersSeconds: number;
   connections: number;
+  guestConnections: number;
+  sale: {
+    durationSeconds: number;
+    visitors: number;
+    thinkMs: number;
+    ordersPerSecond: number;
+    phones: number;
+  };
+  soak: { minutes: number; visitors: number; ordersPerSecond: number; editEverySeconds: number };
   pg: string;
   runs: number;
   url?: string;
@@ -135,6 +160,16 @@ function parseOptions(argv: string[]): Options {
       rounds: { type: "string", default: "3" },
       "orders-duration": { type: "string", default: "10" },
       connections: { type: "string", default: "20" },
+      "guest-connections": { type: "string", default: "50" },
+      "sale-duration": { type: "string", default: "120" },
+      "sale-visitors": { type: "string", default: "500" },
+      "sale-think": { type: "string", default: "1000" },
+      "sale-orders": { type: "string", default: "50" },
+      "sale-phones": { type: "string", default: "3000" },
+      "soak-minutes": { type: "string", default: "30" },
+      "soak-visitors": { type: "string", default: "50" },
+      "soak-orders": { type: "string", default: "2" },
+      "soak-edit-every": { type: "string", default: "15" },
       pg: { type: "string" },
       help: { type: "boolean", default: false },
     },
@@ -183,6 +218,20 @@ function parseOptions(argv: string[]): Options {
     rounds: whole("rounds", values.rounds, 1, 10),
     ordersSeconds: whole("orders-duration", values["orders-duration"], 1, 120),
     connections: whole("connections", values.connections, 1, 500),
+    guestConnections: whole("guest-connections", values["guest-connections"], 1, 1000),
+    sale: {
+      durationSeconds: whole("sale-duration", values["sale-duration"], 1, 3600),
+      visitors: whole("sale-visitors", values["sale-visitors"], 0, 5000),
+      thinkMs: whole("sale-think", values["sale-think"], 0, 60_000),
+      ordersPerSecond: whole("sale-orders", values["sale-orders"], 0, 1000),
+      phones: whole("sale-phones", values["sale-phones"], 1, 1_000_000),
+    },
+    soak: {
+      minutes: whole("soak-minutes", values["soak-minutes"], 1, 24 * 60),
+      visitors: whole("soak-visitors", values["soak-visitors"], 0, 2000),
+      ordersPerSecond: whole("soak-orders", values["soak-orders"], 0, 100),
+      editEverySeconds: whole("soak-edit-every", values["soak-edit-every"], 1, 3600),
+    },
     pg:
       values.pg ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
     runs,
@@ -329,9 +378,10 @@ async function main() {
       options.sections.has("lighthouse") ||
       options.sections.has("interactive") ||
       options.sections.has("bundle");
-    const postgresSections = (["load", "orders", "search"] as const).filter((x) =>
+    const postgresSections = (["load", "orders", "search", "flash-sale"] as const).filter((x) =>
       options.sections.has(x),
     );
+    const serverSections = postgresSections.filter((x) => x !== "flash-sale");
     let baseUrl = options.url ?? "";
     let routes: RouteInfo[] = [];
     let databaseKindOfPages: BenchResult["database"] = "unknown";
@@ -503,18 +553,23 @@ async function main() {
     // The page server is done: stop it before loading the machine with the server bench.
     await stopPageServer();
     const serverBench =
-      database && postgresSections.length > 0
+      database && serverSections.length > 0
         ? await runServerBench({
-            sections: new Set(postgresSections),
+            sections: new Set(serverSections),
             database,
             durationSeconds: options.durationSeconds,
             rounds: options.rounds,
             ordersSeconds: options.ordersSeconds,
             connections: options.connections,
+            guestConnections: options.guestConnections,
             log,
             notes,
           })
         : {};
+    const flashSale =
+      database && options.sections.has("flash-sale")
+        ? await runFlashSale({ database, ...options.sale, log, notes })
+        : undefined;
     let catalogueReads: BenchResult["catalogueReads"];
     if (database && scansBefore) {
       // Every server on the database has stopped, so their counts have been reported.
@@ -538,6 +593,19 @@ async function main() {
           log,
         })
       : undefined;
+
+    const soak = options.sections.has("soak")
+      ? await runSoak({
+          products: options.products,
+          ...options.soak,
+          thinkMs: 1000,
+          log,
+          notes,
+        })
+      : undefined;
+
+    // Last: it builds the app again in a copy, and starts from nothing, as a new owner does.
+    const firstStart = options.sections.has("first-start") ? await runFirstStart(log) : undefined;
 
     const cpus = os.cpus();
     const benchmarkIndex = lighthouse
@@ -567,7 +635,10 @@ async function main() {
       ...(lighthouse ? { lighthouse } : {}),
       ...(interactive ? { interactive } : {}),
       ...serverBench,
+      ...(flashSale ? { flashSale } : {}),
       ...(pglite ? { pglite } : {}),
+      ...(soak ? { soak } : {}),
+      ...(firstStart ? { firstStart } : {}),
       ...(catalogueReads ? { catalogueReads } : {}),
       notes,
     };

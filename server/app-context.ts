@@ -18,6 +18,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { S3MediaStorage } from "./media/s3-storage";
 import { LocalMediaStorage, type MediaStorage } from "./media/storage";
 import { createRateLimiter, type RateLimiter } from "./rate-limit/limiter";
+import { RATE_LIMITS } from "./rate-limit/rules";
 import { memoryRateLimitStorage, redisRateLimitStorage } from "./rate-limit/storage";
 
 /** Everything a request handler or a script needs, opened once per process. */
@@ -66,6 +67,9 @@ export async function createAppContext(
   const rateLimiter = createRateLimiter(
     redis?.storage ?? memoryRateLimitStorage(),
     config.rateLimit,
+    {
+      orderPerAddress: { ...RATE_LIMITS.orderPerAddress, max: config.ORDER_LIMIT_PER_ADDRESS },
+    },
   );
   const auth = createAuth(database.db, config, secret, { mailer, rateLimiter, background });
   try {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { DEFAULT_FREE_DELIVERY_OVER } from "../core/delivery";
 import type { CourierSettings } from "./couriers/settings";
 import type { S3MediaOptions } from "./media/s3-storage";
+import { DEFAULT_ORDERS_PER_ADDRESS_PER_MINUTE } from "./rate-limit/rules";
 
 const optionalString = z
   .string()
@@ -80,6 +81,14 @@ const envSchema = z
     // Every rate limit (orders, contact, sign-in, sign-up, password reset): on by default, off
     // only under NODE_ENV=test. AUTH_RATE_LIMIT is its older name, still read.
     RATE_LIMIT: z.enum(["on", "off"]).optional(),
+    // The ceiling of orders per minute from one client address (everyone behind a carrier's
+    // NAT together); the per-phone limits stay as they are (docs/decisions/048).
+    ORDER_LIMIT_PER_ADDRESS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(DEFAULT_ORDERS_PER_ADDRESS_PER_MINUTE),
     AUTH_RATE_LIMIT: z.enum(["on", "off"]).optional(),
     // How many reverse proxies stand in front of the server: the client's address is then read
     // from X-Forwarded-For, that many entries from its end. 0: the TCP peer is the client.
@@ -99,6 +108,9 @@ const envSchema = z
     // "true" for MinIO and most self-hosted servers (endpoint/bucket/key).
     S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
     SEED_DEMO_DATA: z.enum(["auto", "never"]).default("auto"),
+    // Memory for guests' pages rendered once and served to every guest until the catalogue
+    // changes (docs/decisions/047), in MB; 0 renders every page for every request.
+    PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(16),
     // decisions.md "Returns": how many days after delivery the customer may return an order
     // (admins may record a return at any time).
     RETURN_DAYS: z.coerce.number().int().min(0).max(365).default(7),

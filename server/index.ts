@@ -8,6 +8,7 @@ import { getAppContext } from "./bootstrap";
 import { mountServerRoutes } from "./http/api";
 import { clientAddress, clientAddressContext } from "./http/client-address";
 import type { AppEnv } from "./http/env";
+import { guestPageCache } from "./http/guest-page-cache";
 import { appCacheControl, immutableAssets, privateByDefault } from "./http/http-cache";
 import { pagePipeline } from "./http/page-pipeline";
 import { requestLog } from "./http/request-log";
@@ -18,6 +19,9 @@ import { installGracefulShutdown } from "./shutdown";
 
 const ctx = await getAppContext();
 const ownCacheControl = appCacheControl();
+const guestPages = guestPageCache(ctx.catalogueEvents, {
+  maxBytes: ctx.config.PAGE_CACHE_MB * 1024 * 1024,
+});
 
 export default await createHonoServer<AppEnv>({
   port: ctx.config.PORT,
@@ -59,8 +63,9 @@ export default await createHonoServer<AppEnv>({
   configure(app) {
     app.use(ownCacheControl.record);
     mountServerRoutes(app, ctx);
-    // Last before React Router: body, render turn, render, one buffer, scripts, validator.
-    app.use(pagePipeline());
+    // Last before React Router: guests' pages from the cache, else body, render turn, render,
+    // one buffer, scripts, validator.
+    app.use(pagePipeline({ guestPages }));
   },
   // What route loaders and actions get from Hono: the app context, the page's CSP nonce, and the
   // connection address that page actions count requests by, as the API does.

@@ -54,6 +54,41 @@ describe("CatalogueCache", () => {
     expect(await cache.get("a", load)).toBe(2);
   });
 
+  it("with staleWhileRefreshing, serves an expired value while one reader loads it again", async () => {
+    let now = 0;
+    const cache = new CatalogueCache({ ttlMs: 1000, now: () => now, staleWhileRefreshing: true });
+    await cache.get("a", async () => "v1");
+    now = 1500;
+    let release: (v: string) => void = () => {};
+    let loads = 0;
+    const slowLoad = () => {
+      loads += 1;
+      return new Promise<string>((r) => (release = r));
+    };
+    const refresher = cache.get("a", slowLoad);
+    // Readers meanwhile get the expired value at once and start no load of their own.
+    expect(await cache.get("a", slowLoad)).toBe("v1");
+    expect(await cache.get("a", slowLoad)).toBe("v1");
+    expect(loads).toBe(1);
+    release("v2");
+    expect(await refresher).toBe("v2");
+    expect(await cache.get("a", slowLoad)).toBe("v2");
+    expect(loads).toBe(1);
+    // A catalogue change is never answered with an old value.
+    cache.clear();
+    expect(await cache.get("a", async () => "v3")).toBe("v3");
+  });
+
+  it("with staleWhileRefreshing, keeps the expired value when the new load fails, and tries again", async () => {
+    let now = 0;
+    const cache = new CatalogueCache({ ttlMs: 1000, now: () => now, staleWhileRefreshing: true });
+    await cache.get("a", async () => "v1");
+    now = 1500;
+    await expect(cache.get("a", async () => Promise.reject(new Error("down")))).rejects.toThrow();
+    expect(await cache.get("a", async () => "v2")).toBe("v2");
+    expect(await cache.get("a", async () => "v3")).toBe("v2");
+  });
+
   it("drops the least recently used entry beyond its entry and byte limits", async () => {
     const cache = new CatalogueCache({ maxEntries: 2 });
     await cache.get("a", async () => "a");

@@ -10,6 +10,12 @@ export type CatalogueCacheOptions = {
    * server can be if a change notification from another server was lost.
    */
   ttlMs?: number;
+  /**
+   * When an entry has outlived `ttlMs` (not when the catalogue changed), the first reader loads
+   * it again while the others keep getting the expired value until that load is done, instead
+   * of every page of the shop waiting for its render at the same moment.
+   */
+  staleWhileRefreshing?: boolean;
   now?: () => number;
 };
 
@@ -18,7 +24,15 @@ export const STOCK_PREFIX = "stock:";
 /** The API's cached product answers (/api/product/{id}, /api/products), which carry `stock`. */
 const API_PRODUCTS_PREFIX = "api:/api/product";
 
-type Entry = { value: Promise<unknown>; expires: number; bytes: number };
+type Entry = {
+  value: Promise<unknown>;
+  expires: number;
+  bytes: number;
+  /** Settled: the value is there (a load still running is shared, not served stale). */
+  settled: boolean;
+  /** A newer load of this key is running; the value is served meanwhile. */
+  refreshing?: boolean;
+};
 
 /**
  * An in-process least-recently-used map of catalogue reads with a time limit, cleared whenever
@@ -32,6 +46,7 @@ export class CatalogueCache {
   private readonly maxEntries: number;
   private readonly maxBytes: number;
   private readonly ttlMs: number;
+  private readonly staleWhileRefreshing: boolean;
   private readonly now: () => number;
   private bytes = 0;
   private generation = 0;
@@ -40,6 +55,7 @@ export class CatalogueCache {
     this.maxEntries = options.maxEntries ?? 500;
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.ttlMs = options.ttlMs ?? 60_000;
+    this.staleWhileRefreshing = options.staleWhileRefreshing ?? false;
     this.now = options.now ?? Date.now;
   }
 
@@ -60,14 +76,20 @@ export class CatalogueCache {
       this.entries.set(key, found);
       return found.value as Promise<T>;
     }
+    if (found && this.staleWhileRefreshing && found.settled) {
+      if (found.refreshing) return found.value as Promise<T>;
+      found.refreshing = true;
+      return this.refresh(key, found, load, sizeOf);
+    }
     if (found) this.remove(key);
 
     const generation = this.generation;
     const value = load();
-    const entry: Entry = { value, expires: this.now() + this.ttlMs, bytes: 0 };
+    const entry: Entry = { value, expires: this.now() + this.ttlMs, bytes: 0, settled: false };
     this.entries.set(key, entry);
     value.then(
       (result) => {
+        entry.settled = true;
         if (this.generation !== generation || this.entries.get(key) !== entry) return;
         entry.bytes = sizeOf?.(result) ?? 0;
         this.bytes += entry.bytes;
@@ -78,6 +100,37 @@ export class CatalogueCache {
       },
     );
     this.evict();
+    return value;
+  }
+
+  /** Loads an expired entry again; others get its old value until the new one takes its place. */
+  private refresh<T>(
+    key: string,
+    stale: Entry,
+    load: () => Promise<T>,
+    sizeOf?: (value: T) => number,
+  ): Promise<T> {
+    const generation = this.generation;
+    const value = load();
+    value.then(
+      (result) => {
+        if (this.generation !== generation || this.entries.get(key) !== stale) return;
+        this.remove(key);
+        const bytes = sizeOf?.(result) ?? 0;
+        this.entries.set(key, {
+          value,
+          expires: this.now() + this.ttlMs,
+          bytes,
+          settled: true,
+        });
+        this.bytes += bytes;
+        this.evict();
+      },
+      () => {
+        // The old value stays, expired: the next reader tries again.
+        stale.refreshing = false;
+      },
+    );
     return value;
   }
 

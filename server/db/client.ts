@@ -140,6 +140,7 @@ export async function openDatabase(
       // durability would acknowledge before the browser file systems' sync; keep it off.
       relaxedDurability: false,
       extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
     });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     if (migrate) {
@@ -162,6 +163,16 @@ export async function openDatabase(
     throw err;
   }
 }
+
+/**
+ * PostgreSQL's memory inside PGlite (docs/decisions/049). Its WebAssembly memory only grows, and
+ * PGlite touches every shared buffer when it starts, so initdb's 128 MB of shared_buffers were
+ * 128 MB of resident memory from the first second. 32 MB hold the hot pages of a 100,000-product
+ * catalogue's indexes; the rest is read through the operating system's file cache, and the
+ * catalogue cache answers most reads before they reach the database. One process is the only
+ * client, so the per-connection tables need no room for 100 connections.
+ */
+export const PGLITE_MEMORY_SETTINGS = ["-c", "shared_buffers=32MB", "-c", "max_connections=5"];
 
 // Held while a starting process checks whether the database is new and adds the demo data.
 const STARTUP_LOCK_KEY = 7_240_312;

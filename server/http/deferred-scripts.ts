@@ -105,14 +105,26 @@ function unescapeAttribute(value: string): string {
     .replaceAll("&amp;", "&");
 }
 
+/** A page after `deferScripts`, with what its loader will insert as an inline module script. */
+export type DeferredPage = {
+  html: string;
+  /**
+   * The text of React Router's module script, which the loader inserts as an inline script, and
+   * the attributes the loader script carries (React Router's, its nonce included): a page served
+   * without a nonce allows that text by its hash (guest-page-cache.ts). Absent when the page had
+   * no such script.
+   */
+  started?: { source: string; attributes: string };
+};
+
 /**
  * A server-rendered page with its module preloads removed and React Router's module script
  * started after the first paint. A page without that script (an error page rendered without
  * `<Scripts>`, a fragment) is returned unchanged.
  */
-export function deferPageScripts(html: string): string {
+export function deferScripts(html: string): DeferredPage {
   const script = ROUTER_MODULE_SCRIPT.exec(html);
-  if (!script) return html;
+  if (!script) return { html };
   const [whole, before = "", after = "", source = ""] = script;
   const preloads: string[] = [];
   const head = html.slice(0, script.index).replace(MODULE_PRELOAD, (link) => {
@@ -122,5 +134,13 @@ export function deferPageScripts(html: string): string {
     return "";
   });
   const loader = `<script${before}${after}>(${LOADER_SOURCE})(${scriptSafeJson(preloads)},${scriptSafeJson(source)},${DEFER_LIMIT_MS})</script>`;
-  return head + loader + html.slice(script.index + whole.length);
+  return {
+    html: head + loader + html.slice(script.index + whole.length),
+    started: { source, attributes: before + after },
+  };
+}
+
+/** `deferScripts`' page alone. */
+export function deferPageScripts(html: string): string {
+  return deferScripts(html).html;
 }

@@ -18,7 +18,7 @@ export const PRIVATE_NO_STORE = "private, no-store";
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 /** Longer URLs (long search strings) are answered but not kept. */
-const MAX_CACHED_URL = 512;
+export const MAX_CACHED_URL = 512;
 
 /** A weak validator from the body's hash: weak, because compression changes the bytes sent. */
 export function weakEtag(body: string): string {
@@ -33,7 +33,8 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === wanted);
 }
 
-function hasSessionCookie(c: Context): boolean {
+/** The request carries a session cookie (Better Auth's `session_token`, any prefix). */
+export function hasSessionCookie(c: Context): boolean {
   return c.req.header("cookie")?.includes("session_token") ?? false;
 }
 

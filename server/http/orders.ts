@@ -45,9 +45,11 @@ const postOrderRoute = createRoute({
     "line (`id`, `color`, `size`, `requested`, `available`) and nothing is stored or taken. " +
     "Send an `Idempotency-Key` (one per attempt): repeating it returns the first order " +
     "(200) instead of placing another; the same key with a different body answers 409. The " +
-    "order is tied to the signed-in user, if any. At most 30 orders per 10 minutes from one " +
-    "client address and 10 per delivery phone number (429 with `Retry-After`); replays of a " +
-    "placed order are not counted; a replay never takes stock again.",
+    "order is tied to the signed-in user, if any. At most 5 orders per 10 minutes for one " +
+    "delivery phone number from one client address, 10 for it from any address, and a ceiling " +
+    "per client address (`ORDER_LIMIT_PER_ADDRESS` per minute, 6,000 unless configured) for " +
+    "everyone behind it together (429 with `Retry-After`); replays of a placed order are not " +
+    "counted; a replay never takes stock again.",
   request: {
     headers: z.object({
       "idempotency-key": z

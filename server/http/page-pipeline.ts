@@ -1,7 +1,13 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { BodyTooLargeError, readWholeBody } from "./body-limit";
-import { deferPageScripts } from "./deferred-scripts";
+import { type DeferredPage, deferScripts } from "./deferred-scripts";
 import type { AppEnv } from "./env";
+import {
+  cachedPageAnswer,
+  type GuestPageCache,
+  isShareableAnswer,
+  shareablePage,
+} from "./guest-page-cache";
 import { revalidatedPage } from "./http-cache";
 
 /**
@@ -21,7 +27,12 @@ export const PAGE_BODY_TOO_LARGE = "The form is too large.";
 export type PagePipelineOptions = {
   rendersAtOnce?: number;
   maxBodyBytes?: number;
+  /** Guests' pages rendered once for every guest (guest-page-cache.ts); none: every page renders. */
+  guestPages?: GuestPageCache;
 };
+
+/** A guest's page that turned out not to be the same for every guest: it is answered as rendered. */
+class NotShareable extends Error {}
 
 /** At most `limit` holders at once; the others wait their turn in arrival order. */
 function renderTurns(limit: number) {
@@ -56,12 +67,39 @@ function renderTurns(limit: number) {
  *    304 (http-cache.ts).
  * 7. The turn is given back, whatever happened above.
  *
+ * A guest's GET of a storefront page is looked up in the guest page cache first: a page that is
+ * there is answered at once, without a body, a turn or a render; simultaneous misses of one page
+ * share one render (docs/decisions/047).
+ *
  * Mounted last before React Router (after the API, media and health routes), so only pages wait
  * for a turn. Outside it, security-headers.ts adds the policy and compression packs the answer.
  */
 export function pagePipeline(options: PagePipelineOptions = {}): MiddlewareHandler<AppEnv> {
   const maxBodyBytes = options.maxBodyBytes ?? MAX_PAGE_BODY_BYTES;
   const turns = renderTurns(options.rendersAtOnce ?? PAGE_RENDERS_AT_ONCE);
+  const guestPages = options.guestPages;
+
+  /**
+   * Steps 2–7: the page rendered for this request. Returns its HTML when React Router's answer
+   * may be given to every guest (guest-page-cache.ts), before the validator step marked it.
+   */
+  async function render(c: Context<AppEnv>, next: Next): Promise<DeferredPage | undefined> {
+    await turns.take();
+    try {
+      await next();
+      const type = c.res.headers.get("Content-Type") ?? "";
+      if (!type.startsWith("text/html") || !c.res.body) return undefined;
+      const shareable = isShareableAnswer(c.res);
+      const page = deferScripts(await c.res.text());
+      const res = revalidatedPage(c, c.res, page.html);
+      c.res = undefined;
+      c.res = res;
+      return shareable ? page : undefined;
+    } finally {
+      turns.giveBack();
+    }
+  }
+
   return async (c, next) => {
     try {
       c.req.raw = await readWholeBody(c.req.raw, maxBodyBytes);
@@ -73,17 +111,32 @@ export function pagePipeline(options: PagePipelineOptions = {}): MiddlewareHandl
       }
       throw err;
     }
-    await turns.take();
+    const key = guestPages?.keyOf(c);
+    if (!guestPages || key === undefined) {
+      await render(c, next);
+      return;
+    }
+    let renderedHere = false;
     try {
-      await next();
-      const type = c.res.headers.get("Content-Type") ?? "";
-      if (!type.startsWith("text/html") || !c.res.body) return;
-      const html = deferPageScripts(await c.res.text());
-      const res = revalidatedPage(c, c.res, html);
+      const cached = await guestPages.get(key, async () => {
+        renderedHere = true;
+        const page = await render(c, next);
+        const shared = page
+          ? shareablePage(page, c.get("cspNonce"), c.res.headers.get("Content-Type") ?? "")
+          : undefined;
+        // This request keeps the answer rendered for it; waiting requests render their own.
+        if (!shared) throw new NotShareable();
+        return shared;
+      });
       c.res = undefined;
-      c.res = res;
-    } finally {
-      turns.giveBack();
+      c.res = cachedPageAnswer(c, cached, !renderedHere);
+    } catch (err) {
+      if (renderedHere) {
+        if (err instanceof NotShareable) return;
+        throw err;
+      }
+      // The render this request waited for failed or was not for everyone: its own, then.
+      await render(c, next);
     }
   };
 }

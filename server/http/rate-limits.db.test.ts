@@ -198,20 +198,48 @@ describeDb(`rate limits with RATE_LIMIT=on, memory storage (${TEST_DB})`, () => 
     expect(other.status).toBe(201);
   });
 
-  it("refuses the 31st order from one address within 10 minutes, whatever the phone", async () => {
-    const address = newAddress();
-    const placed = await statuses(RATE_LIMITS.orderPerAddress.max, () =>
-      postOrder(server, product, { phone: newPhone(), address }),
+  it("refuses the 6th order for one phone from one address, and the 11th for it from anywhere", async () => {
+    const phone = newPhone();
+    const home = newAddress();
+    const fromHome = await statuses(RATE_LIMITS.orderPerAddressAndPhone.max + 1, () =>
+      postOrder(server, product, { phone, address: home }),
     );
-    expect(placed).toEqual(times(30, 201));
+    expect(fromHome).toEqual([...times(5, 201), 429]);
+    expectRefused(await postOrder(server, product, { phone, address: home }), 600);
+    // The refusals at home did not count against the phone: five more from elsewhere, then no.
+    const elsewhere = await statuses(6, () =>
+      postOrder(server, product, { phone, address: newAddress() }),
+    );
+    expect(elsewhere).toEqual([...times(5, 201), 429]);
+    // Another customer behind the same home address is served.
+    expect((await postOrder(server, product, { phone: newPhone(), address: home })).status).toBe(
+      201,
+    );
+  });
+
+  it("serves 3,000 customers ordering from one address (a carrier's NAT) with the default limits", async () => {
+    const address = newAddress();
     const before = await orderCount();
-    expectRefused(await postOrder(server, product, { phone: newPhone(), address }), 600);
-    expect(await orderCount()).toBe(before);
-    const elsewhere = await postOrder(server, product, {
-      phone: newPhone(),
-      address: newAddress(),
-    });
-    expect(elsewhere.status).toBe(201);
+    const seen: number[] = [];
+    // In batches, as customers arrive at once.
+    for (let start = 0; start < 3000; start += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          postOrder(server, product, { phone: newPhone(), address }),
+        ),
+      );
+      seen.push(...batch.map((r) => r.status));
+    }
+    expect(seen.filter((status) => status !== 201)).toEqual([]);
+    expect((await orderCount()) - before).toBe(3000);
+  }, 300_000);
+
+  it("keeps a single phone's flood from one address off the ceiling the address shares", async () => {
+    const address = newAddress();
+    const phone = newPhone();
+    const flood = await statuses(50, () => postOrder(server, product, { phone, address }));
+    expect(flood.filter((status) => status === 201)).toHaveLength(5);
+    expect(flood.filter((status) => status === 429)).toHaveLength(45);
   });
 
   it("neither counts nor refuses replays of a placed order (same Idempotency-Key)", async () => {
@@ -470,6 +498,36 @@ describeRedis(`rate limits shared through Redis by two servers (${TEST_DB})`, ()
       postContact(i % 2 ? b : a, { email, phone: newPhone(), address: newAddress() }),
     );
     expect(seen).toEqual([201, 201, 201, 429]);
+  });
+});
+
+describeDb(`the ceiling of orders from one address (${TEST_DB})`, () => {
+  let server: Server;
+  let product: Product;
+  const ceiling = 40;
+
+  beforeAll(async () => {
+    server = serve(
+      await openTestContext({ RATE_LIMIT: "on", ORDER_LIMIT_PER_ADDRESS: String(ceiling) }),
+    );
+    product = await addProduct(server.ctx);
+  });
+  afterAll(() => server.ctx.close());
+
+  it("refuses a bot that floods orders from one address with a new phone each time, storing nothing more", async () => {
+    const address = newAddress();
+    const placed = await statuses(ceiling, () =>
+      postOrder(server, product, { phone: newPhone(), address }),
+    );
+    expect(placed).toEqual(times(ceiling, 201));
+    const before = await server.ctx.db.$count(orders);
+    const refused = await postOrder(server, product, { phone: newPhone(), address });
+    expectRefused(refused, 60);
+    expect(await server.ctx.db.$count(orders)).toBe(before);
+    // Customers at other addresses are served meanwhile.
+    expect(
+      (await postOrder(server, product, { phone: newPhone(), address: newAddress() })).status,
+    ).toBe(201);
   });
 });
 

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "./env";
 
 /**
  * Security headers on every answer (docs/decisions/020-web-security.md). HTML pages get a strict
  * Content-Security-Policy: scripts only from this origin, React Router's inline scripts by a
- * per-request nonce, and the two constant inline blocks of app/root.tsx (theme boot script,
+ * per-request nonce (or, for a page from the guest page cache, by their hashes), and the constant inline blocks of app/root.tsx (theme boot script,
  * inlined stylesheet) by hash. Everything else (JSON, media, redirects) gets a policy that allows
  * nothing, so a response that a browser is tricked into rendering cannot run anything.
  */
@@ -48,7 +49,7 @@ export function isDashboardPath(path: string): boolean {
  */
 function pagePolicyTemplate(
   options: SecurityHeadersOptions,
-): (nonce: string, dashboard: boolean) => string {
+): (pageScripts: string, dashboard: boolean) => string {
   const scriptHashes = (options.inlineScripts ?? []).map(inlineHash).join(" ");
   const styleSources = options.dev
     ? "'self' 'unsafe-inline'"
@@ -57,10 +58,10 @@ function pagePolicyTemplate(
   // https: because a product or slide image may be any http(s) URL the admin entered
   // (core/schemas/common.ts imageRefSchema); images cannot run script.
   const imgSources = ["'self'", "data:", "https:", mediaOrigin].filter(Boolean).join(" ");
-  return (nonce, dashboard) =>
+  return (pageScripts, dashboard) =>
     [
       "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}' ${scriptHashes}`.trim(),
+      `script-src 'self' ${pageScripts} ${scriptHashes}`.trim(),
       `style-src ${styleSources}`,
       // style="" attributes (progress bars, the slider's offset) cannot run script.
       "style-src-attr 'unsafe-inline'",
@@ -87,7 +88,7 @@ function mutableHeaders(c: Context): Headers {
   return c.res.headers;
 }
 
-export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHandler {
+export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHandler<AppEnv> {
   const pagePolicy = pagePolicyTemplate(options);
   const hsts = options.production && options.publicUrl.startsWith("https://");
   return async (c, next) => {
@@ -107,6 +108,10 @@ export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHand
       headers.set("Content-Security-Policy", NON_PAGE_CSP);
       return;
     }
-    headers.set("Content-Security-Policy", pagePolicy(nonce, isDashboardPath(c.req.path)));
+    // A page from the guest page cache was rendered for another request: its own inline scripts
+    // are allowed by their hashes instead of a nonce (guest-page-cache.ts).
+    const hashes = c.get("pageScriptHashes");
+    const pageScripts = hashes ? hashes.join(" ") : `'nonce-${nonce}'`;
+    headers.set("Content-Security-Policy", pagePolicy(pageScripts, isDashboardPath(c.req.path)));
   };
 }

@@ -1,6 +1,6 @@
 import { RateLimitedError } from "../errors";
 import { RATE_LIMITS, type RateLimitName } from "./rules";
-import type { RateLimitStorage } from "./storage";
+import type { RateLimitStorage, RateRule } from "./storage";
 
 export type RateLimiter = {
   /** Whether limits apply (RATE_LIMIT); the storage is shared with Better Auth's limiter. */
@@ -13,7 +13,15 @@ export type RateLimiter = {
   consume: (...checks: [RateLimitName, string | null | undefined][]) => Promise<void>;
 };
 
-export function createRateLimiter(storage: RateLimitStorage, enabled: boolean): RateLimiter {
+/** Limits a shop sets for itself (configuration), in place of the defaults of rules.ts. */
+export type RateLimitOverrides = Partial<Record<RateLimitName, RateRule>>;
+
+export function createRateLimiter(
+  storage: RateLimitStorage,
+  enabled: boolean,
+  overrides: RateLimitOverrides = {},
+): RateLimiter {
+  const rules: Record<RateLimitName, RateRule> = { ...RATE_LIMITS, ...overrides };
   return {
     enabled,
     storage,
@@ -21,11 +29,9 @@ export function createRateLimiter(storage: RateLimitStorage, enabled: boolean): 
       if (!enabled) return;
       for (const [name, subject] of checks) {
         if (!subject) continue;
-        const { allowed, retryAfter } = await storage.consume(
-          `${name}|${subject}`,
-          RATE_LIMITS[name],
-        );
-        if (!allowed) throw new RateLimitedError(retryAfter ?? RATE_LIMITS[name].window);
+        const rule = rules[name];
+        const { allowed, retryAfter } = await storage.consume(`${name}|${subject}`, rule);
+        if (!allowed) throw new RateLimitedError(retryAfter ?? rule.window);
       }
     },
   };

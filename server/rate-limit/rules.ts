@@ -3,13 +3,25 @@ import type { RateRule } from "./storage";
 const MINUTES = 60;
 
 /**
+ * The default ceiling of orders per minute from one client address: far above what any one
+ * person orders, and twice the 50 orders per second of issue 26's sale behind one carrier NAT
+ * (docs/decisions/048). `ORDER_LIMIT_PER_ADDRESS` sets it per shop.
+ */
+export const DEFAULT_ORDERS_PER_ADDRESS_PER_MINUTE = 6000;
+
+/**
  * Our own limits (docs/decisions/021-rate-limits.md). Per-address limits are generous because
  * many customers share one address behind a mobile operator's NAT; per-phone and per-email
- * limits are the tight ones.
+ * limits are the tight ones. Orders (docs/decisions/048): per phone and per address and phone,
+ * then a high ceiling per bare address, so thousands of customers behind one address are served.
  */
 export const RATE_LIMITS = {
-  orderPerAddress: { window: 10 * MINUTES, max: 30 },
+  /** One customer (one phone) behind one address. */
+  orderPerAddressAndPhone: { window: 10 * MINUTES, max: 5 },
+  /** One phone from any number of addresses. */
   orderPerPhone: { window: 10 * MINUTES, max: 10 },
+  /** Everyone behind one address together: a ceiling against a flood, not a per-person limit. */
+  orderPerAddress: { window: 1 * MINUTES, max: DEFAULT_ORDERS_PER_ADDRESS_PER_MINUTE },
   contactPerAddress: { window: 10 * MINUTES, max: 10 },
   contactPerEmail: { window: 10 * MINUTES, max: 3 },
   contactPerPhone: { window: 10 * MINUTES, max: 3 },

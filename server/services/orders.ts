@@ -375,9 +375,14 @@ export async function placeOrder(
     if (existing) return replay(existing, hash);
   }
   if (options.limits) {
+    const address = addressSubject(options.limits.clientAddress);
+    const phone = normalizePhone(input.customerData.mobileNumber);
+    // The per-person limits first: one phone's flood is refused before it uses up the ceiling
+    // that everyone behind its address (a carrier's NAT) shares (docs/decisions/048).
     await options.limits.rateLimiter.consume(
-      ["orderPerAddress", addressSubject(options.limits.clientAddress)],
-      ["orderPerPhone", normalizePhone(input.customerData.mobileNumber)],
+      ["orderPerAddressAndPhone", phone ? `${address}|${phone}` : null],
+      ["orderPerPhone", phone],
+      ["orderPerAddress", address],
     );
   }
 

@@ -88,7 +88,9 @@ describe("the page comes first, its scripts after (decision 028)", () => {
   }
 
   it("sends pages without module preloads or module scripts, and one loader under the page's nonce", async () => {
-    const response = await fetch(`${baseURL}/shop`);
+    // A page rendered for this request (a guest's /shop comes from the guest page cache, with
+    // no nonce: tests/e2e/guest-page-cache.spec.ts).
+    const response = await fetch(`${baseURL}/authentication/login`);
     const html = await response.text();
     const nonce = /'nonce-([^']+)'/.exec(
       response.headers.get("content-security-policy") ?? "",

@@ -290,6 +290,14 @@ describe.skipIf(!databaseUrl || !redisUrl).each(variants)(
       expect(await reads.slides()).toBe("Eid Sale Original");
       expect(await reads.productPage()).toContain("Braided Cable Original");
       expect(await reads.homePage()).toContain("Eid Sale Original");
+      // A guest's pages now come from server 2's guest page cache (decision 047).
+      const pageCache = async (path: string) => {
+        const res = await call(two, path);
+        await res.arrayBuffer();
+        return res.headers.get("X-Page-Cache");
+      };
+      expect(await pageCache(`/product-details/${productId}`)).toBe("hit");
+      expect(await pageCache("/")).toBe("hit");
       const before = await call(two, `/api/product/${productId}`);
       const etag = before.headers.get("ETag") ?? "";
       expect(etag).toMatch(/^W\/"/);
@@ -338,6 +346,7 @@ describe.skipIf(!databaseUrl || !redisUrl).each(variants)(
       expect(await eventually(reads.homePage, (h) => h.includes("Eid Sale Renamed"))).toContain(
         "Eid Sale Renamed",
       );
+      expect(await pageCache(`/product-details/${productId}`)).toBe("hit");
 
       const revalidated = await call(two, `/api/product/${productId}`, {
         headers: { "If-None-Match": etag },

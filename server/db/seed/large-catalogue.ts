@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { AppContext } from "~/server/app-context";
-import { demoProductImage } from "~/server/media/demo-images";
 import { newId } from "../ids";
 import { products } from "../schema";
+import { demoPictures } from "./demo-image-files";
 import { type DemoProduct, generateDemoProducts } from "./demo-products";
 
 /**
@@ -63,7 +63,7 @@ export type LargeSeedOptions = {
 
 export type LargeSeedResult = { added: number; total: number };
 
-/** Image URLs per sub-category: the demo catalogue's own images when present, else one new image each. */
+/** Image URLs per sub-category: the demo catalogue's own images when present, else a demo picture each. */
 async function imagePool(
   ctx: AppContext,
   subCategories: Set<string>,
@@ -79,11 +79,10 @@ async function imagePool(
     for (const image of row.images) if (list.length < 8 && !list.includes(image)) list.push(image);
     pool.set(row.subCategory, list);
   }
-  let seed = 1;
+  const pictures = demoPictures(ctx);
   for (const subCategory of subCategories) {
     if ((pool.get(subCategory)?.length ?? 0) > 0) continue;
-    const image = await demoProductImage(seed++ * 7919, subCategory);
-    pool.set(subCategory, [await ctx.media.put(image, ".webp")]);
+    pool.set(subCategory, [await pictures.product(subCategory, 0)]);
   }
   return pool;
 }

@@ -1,15 +1,18 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CATEGORIES, CHEAP_ITEMS_CATEGORY, PRODUCT_TYPES, SUB_CATEGORIES } from "~/core/catalogue";
 import { chargeForOrder, deliveryAreaFor } from "~/core/delivery";
+import { MEDIA_WIDTHS } from "~/core/media";
 import { ORDER_STATUSES } from "~/core/order-status";
 import { isLowStock, isSoldOut, totalStock } from "~/core/stock";
 import type { AppContext } from "~/server/app-context";
 import { mountServerRoutes } from "~/server/http/api";
 import type { AppEnv } from "~/server/http/env";
-import { mediaKeyFromUrl } from "~/server/media/storage";
+import { mediaKeyFromUrl, variantKey } from "~/server/media/storage";
 import { toProduct } from "~/server/services/products";
 import { stockOf } from "~/server/services/stock";
 import { ledgerMismatches } from "~/server/testing/stock-ledger";
@@ -23,6 +26,7 @@ import {
   stockLedger,
   user,
 } from "../schema";
+import { DEMO_IMAGES_DIR, slugOf } from "./demo-image-files";
 import { DEMO_ADMIN, DEMO_CUSTOMER, isDatabaseFresh, seedDemoData } from "./seed";
 
 describeDb(`demo data seed (${TEST_DB})`, () => {
@@ -78,6 +82,35 @@ describeDb(`demo data seed (${TEST_DB})`, () => {
     for (const slide of slideRows) {
       expect(await imageSize(slide.image)).toEqual({ format: "webp", width: 900, height: 450 });
     }
+  });
+
+  it("copies the committed demo pictures and their srcset copies instead of drawing them", async () => {
+    const rows = await ctx.db.select().from(products);
+    const [slide] = await ctx.db.select().from(slides).orderBy(asc(slides.time)).limit(1);
+    const product = rows.find((p) => p.images.length > 0);
+    const files = {
+      product: path.join(DEMO_IMAGES_DIR, `${slugOf(product?.subCategory ?? "")}-`),
+      slide: path.join(DEMO_IMAGES_DIR, "slide-1"),
+    };
+    // The stored bytes are a committed file's (content-addressed key of that file).
+    const committed = await Promise.all(
+      [1, 2, 3].map((n) => fs.readFile(`${files.product}${n}.webp`)),
+    );
+    const stored = await ctx.media.read(mediaKeyFromUrl(product?.images[0] ?? "") as string);
+    expect(committed.some((file) => stored?.equals(file))).toBe(true);
+    const key = mediaKeyFromUrl(slide?.image ?? "") as string;
+    expect((await ctx.media.read(key))?.equals(await fs.readFile(`${files.slide}.webp`))).toBe(
+      true,
+    );
+    // Every srcset copy is stored beside it, as for an upload.
+    for (const width of MEDIA_WIDTHS.filter((w) => w < 900)) {
+      const copy = await ctx.media.read(variantKey(key, width));
+      expect(copy?.equals(await fs.readFile(`${files.slide}-w${width}.webp`)), `w${width}`).toBe(
+        true,
+      );
+    }
+    // A product shows each picture once.
+    expect(rows.every((p) => new Set(p.images).size === p.images.length)).toBe(true);
   });
 
   it("creates a demo admin and a demo customer who can sign in, and prints their details", async () => {

@@ -1,17 +1,15 @@
 import { eq } from "drizzle-orm";
 import { deliveryAreaFor } from "~/core/delivery";
 import { DISTRICTS } from "~/core/districts";
-import { IMAGE_KINDS } from "~/core/media";
 import type { OrderStatus } from "~/core/order-status";
 import type { ProductInput } from "~/core/schemas";
 import type { AppContext } from "~/server/app-context";
-import { demoProductImage, demoSlideImage } from "~/server/media/demo-images";
-import { makeVariants, storePreparedImage } from "~/server/media/pipeline";
 import { insertOrder, type NewOrderRecord, type StatusChange } from "~/server/services/orders";
 import { createProduct } from "~/server/services/products";
 import type { Db } from "../client";
 import { newId } from "../ids";
 import { orders, products, slides, user } from "../schema";
+import { DEMO_SLIDES, demoPictures } from "./demo-image-files";
 import { generateDemoProducts } from "./demo-products";
 
 export const DEMO_ADMIN = {
@@ -24,13 +22,6 @@ export const DEMO_CUSTOMER = {
   email: "customer@haat.test",
   password: "haat-customer-2026",
 } as const;
-
-const SLIDES = [
-  { headline: "Winter Collection", subline: "Warm picks delivered anywhere in Bangladesh" },
-  { headline: "Gadget Week", subline: "Earbuds, smart watches and power banks" },
-  { headline: "Kitchen Essentials", subline: "Cash on delivery, 7 days return" },
-  { headline: "100 TK Corner", subline: "Everyday items for one hundred taka" },
-];
 
 type Log = (line: string) => void;
 
@@ -46,27 +37,22 @@ function progress(log: Log, label: string, done: number, total: number) {
   log(`  ${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total}`);
 }
 
-/** Demo images get their srcset copies at once too, as uploads do (so S3_PUBLIC_URL works). */
-async function storeWithVariants(ctx: AppContext, webp: Buffer, width: number): Promise<string> {
-  return storePreparedImage(ctx.media, {
-    original: webp,
-    variants: await makeVariants(webp, width),
-  });
-}
-
 async function seedProducts(ctx: AppContext, log: Log): Promise<void> {
   if ((await ctx.db.$count(products)) > 0) return log("  products: already present, kept");
   const demo = generateDemoProducts();
   const step = Math.max(1, Math.round(demo.length / 10));
   const prepared: { input: ProductInput; createdAt: Date }[] = [];
+  // The pictures are files drawn beforehand (demo-image-files.ts), with their srcset copies, as
+  // uploads have them (so S3_PUBLIC_URL works): copied into the media store, each one once.
+  const pictures = demoPictures(ctx);
   for (const [i, p] of demo.entries()) {
-    const images: string[] = [];
-    for (let n = 0; n < p.imageCount; n++) {
-      const image = await demoProductImage(p.imageSeed + n * 7, p.subCategory);
-      images.push(await storeWithVariants(ctx, image, IMAGE_KINDS.product.width));
-    }
+    const images = await Promise.all(
+      Array.from({ length: p.imageCount }, (_, n) =>
+        pictures.product(p.subCategory, p.imageSeed + n),
+      ),
+    );
     const { imageSeed: _seed, imageCount: _count, createdAt, ...input } = p;
-    prepared.push({ input: { ...input, images }, createdAt });
+    prepared.push({ input: { ...input, images: [...new Set(images)] }, createdAt });
     if ((i + 1) % step === 0 || i + 1 === demo.length) {
       progress(log, "product images", i + 1, demo.length);
     }
@@ -83,15 +69,15 @@ async function seedProducts(ctx: AppContext, log: Log): Promise<void> {
 
 async function seedSlides(ctx: AppContext, log: Log): Promise<void> {
   if ((await ctx.db.$count(slides)) > 0) return log("  slides: already present, kept");
+  const pictures = demoPictures(ctx);
   const rows = [];
-  for (const [i, s] of SLIDES.entries()) {
-    const slide = await demoSlideImage(i + 1, s.headline, s.subline);
-    const image = await storeWithVariants(ctx, slide, IMAGE_KINDS.slide.width);
-    const time = new Date(Date.now() - (SLIDES.length - i) * 60_000);
+  for (const [i, s] of DEMO_SLIDES.entries()) {
+    const image = await pictures.slide(i);
+    const time = new Date(Date.now() - (DEMO_SLIDES.length - i) * 60_000);
     rows.push({ id: newId(), image, title: s.headline, time });
   }
   await ctx.db.insert(slides).values(rows);
-  log(`  slides: ${SLIDES.length} added`);
+  log(`  slides: ${DEMO_SLIDES.length} added`);
 }
 
 async function ensureUser(

@@ -1,0 +1,216 @@
+import { gzipSync } from "node:zlib";
+import type { Context } from "hono";
+import { CatalogueCache } from "../catalogue/cache";
+import type { CatalogueEvents } from "../catalogue/events";
+import type { DeferredPage } from "./deferred-scripts";
+import type { AppEnv } from "./env";
+import {
+  GUEST_PAGE_CACHE_CONTROL,
+  hasSessionCookie,
+  MAX_CACHED_URL,
+  matchesIfNoneMatch,
+  weakEtag,
+} from "./http-cache";
+import { inlineHash } from "./security-headers";
+
+/*
+ * Guests' pages, rendered once and served to every guest until the catalogue changes
+ * (docs/decisions/047). A storefront page is the same for every visitor without a session: the
+ * cart lives in the browser, and the root loader hands a guest no API token. Only the CSP nonce
+ * differs between two renders, and a nonce must never be served twice: the cached page keeps
+ * none, and its own inline scripts are allowed by their hashes, computed when it is stored.
+ */
+
+/**
+ * The pages that are the same for every guest. Others are never cached: the checkout (its form
+ * carries an Idempotency-Key made for one visitor), the order summary, the sign-in pages, the
+ * dashboard, error pages.
+ */
+const GUEST_PAGES: readonly RegExp[] = [
+  /^\/$/,
+  /^\/shop$/,
+  /^\/about-us$/,
+  /^\/contact-us$/,
+  /^\/cart$/,
+  /^\/product-details\/[^/]+$/,
+  /^\/product\/category\/[^/]+$/,
+  /^\/product\/sub-category\/[^/]+$/,
+];
+
+/** Query parameters that carry a one-time notice or a form's refusal: such a page is not kept. */
+const ONE_TIME_PARAMS = ["notice", "ask"];
+
+/**
+ * Cookies a guest's page may depend on, part of the key: the language (issue 25) and the theme.
+ * Any other cookie (a consent banner's, a tracker's) does not change a page.
+ */
+const PAGE_COOKIES = ["lang", "theme"];
+const COOKIE_VALUE = /^[\w.-]{0,32}$/;
+
+/** A page as every guest gets it: no nonce, its inline scripts' hashes, compressed once. */
+export type CachedPage = {
+  /** The page's UTF-8 bytes, as sent to a client that takes no gzip. */
+  body: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
+  etag: string;
+  contentType: string;
+  /** CSP hash sources of the page's own inline scripts (React Router's, the script loader's). */
+  scriptHashes: string[];
+};
+
+export type GuestPageCacheOptions = {
+  /** Most bytes kept (uncompressed and gzip copies together); 0 turns the cache off. */
+  maxBytes: number;
+  maxEntries?: number;
+  /** How long a page may be served; bounds staleness when a change notification was lost. */
+  ttlMs?: number;
+};
+
+export type GuestPageCache = {
+  /** The cache key of this request's page, or undefined when it must be rendered for it. */
+  keyOf(c: Context<AppEnv>): string | undefined;
+  get(key: string, load: () => Promise<CachedPage>): Promise<CachedPage>;
+  clear(): void;
+  readonly size: number;
+};
+
+function cookieValues(header: string | undefined): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const part of (header ?? "").split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0) values.set(part.slice(0, at).trim(), part.slice(at + 1).trim());
+  }
+  return values;
+}
+
+/**
+ * The key of a guest's GET of a page that is the same for every guest: path, query, language
+ * and theme cookies. Undefined for anything else: another method, a session cookie or an
+ * Authorization header (the page is the visitor's own), a page not in the list, a one-time
+ * notice, a long URL.
+ */
+export function guestPageKey(c: Context<AppEnv>): string | undefined {
+  if (c.req.method !== "GET") return undefined;
+  if (hasSessionCookie(c) || c.req.header("authorization") !== undefined) return undefined;
+  const url = new URL(c.req.url);
+  if (url.pathname.length + url.search.length > MAX_CACHED_URL) return undefined;
+  if (!GUEST_PAGES.some((page) => page.test(url.pathname))) return undefined;
+  if (url.pathname.endsWith(".data")) return undefined;
+  if (ONE_TIME_PARAMS.some((name) => url.searchParams.has(name))) return undefined;
+  const cookies = cookieValues(c.req.header("cookie"));
+  const parts = [url.pathname + url.search];
+  for (const name of PAGE_COOKIES) {
+    const value = cookies.get(name) ?? "";
+    if (!COOKIE_VALUE.test(value)) return undefined;
+    parts.push(value);
+  }
+  return parts.join("\n");
+}
+
+/**
+ * Whether the answer React Router gave this guest may be given to every guest: a 200 HTML page
+ * that sets no cookie and chose no caching of its own.
+ */
+export function isShareableAnswer(res: Response): boolean {
+  return (
+    res.status === 200 &&
+    (res.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+    !res.headers.has("Set-Cookie") &&
+    !res.headers.has("Cache-Control")
+  );
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+
+/**
+ * The page every guest gets from a page rendered for one request with `nonce`: the nonce
+ * attributes are taken out, and each inline script that carried this render's nonce (and the
+ * module script the loader inserts, when its loader carried it) is allowed by its hash instead.
+ * Only the renderer put the nonce on a script, so a script that found its way into the page
+ * through content never gets a hash. Undefined when the nonce shows up anywhere else in the page.
+ */
+export function shareablePage(
+  page: DeferredPage,
+  nonce: string,
+  contentType: string,
+): CachedPage | undefined {
+  if (!nonce) return undefined;
+  const attribute = ` nonce="${nonce}"`;
+  const scriptHashes: string[] = [];
+  const html = page.html.replace(INLINE_SCRIPT, (whole, attributes: string, text: string) => {
+    if (!attributes.includes(attribute)) return whole;
+    scriptHashes.push(inlineHash(text));
+    return `<script${attributes.replace(attribute, "")}>${text}</script>`;
+  });
+  if (html.includes(nonce)) return undefined;
+  if (page.started?.attributes.includes(attribute)) {
+    scriptHashes.push(inlineHash(page.started.source));
+  }
+  const body = Buffer.from(html, "utf8");
+  return {
+    body,
+    gzip: gzipSync(body),
+    etag: weakEtag(html),
+    contentType,
+    scriptHashes: [...new Set(scriptHashes)],
+  };
+}
+
+/** Whether Accept-Encoding allows gzip (by name or `*`, with a q above 0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(",").some((entry) => {
+    const [name = "", ...params] = entry.split(";").map((x) => x.trim().toLowerCase());
+    if (name !== "gzip" && name !== "*") return false;
+    const q = params.find((p) => p.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * A cached page as this request gets it: 304 when its copy is current, gzip when it takes it,
+ * with the revalidation headers of a guest page and `X-Page-Cache` saying whether it was
+ * rendered for this request (miss) or for an earlier one (hit).
+ */
+export function cachedPageAnswer(c: Context<AppEnv>, page: CachedPage, hit: boolean): Response {
+  c.set("pageScriptHashes", page.scriptHashes);
+  const headers: Record<string, string> = {
+    ETag: page.etag,
+    "Cache-Control": GUEST_PAGE_CACHE_CONTROL,
+    Vary: "Cookie, Accept-Encoding",
+    "X-Page-Cache": hit ? "hit" : "miss",
+  };
+  if (matchesIfNoneMatch(c.req.header("if-none-match"), page.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  headers["Content-Type"] = page.contentType;
+  if (acceptsGzip(c.req.header("accept-encoding"))) {
+    headers["Content-Encoding"] = "gzip";
+    return new Response(page.gzip, { status: 200, headers });
+  }
+  return new Response(page.body, { status: 200, headers });
+}
+
+/** The guest page cache, emptied by every product or slide change (on every server). */
+export function guestPageCache(
+  events: CatalogueEvents,
+  options: GuestPageCacheOptions,
+): GuestPageCache | undefined {
+  if (options.maxBytes <= 0) return undefined;
+  const pages = new CatalogueCache({
+    maxBytes: options.maxBytes,
+    maxEntries: options.maxEntries ?? 2000,
+    ttlMs: options.ttlMs ?? 60_000,
+    // Every page is rendered again after the time limit; in a sale they expire together.
+    staleWhileRefreshing: true,
+  });
+  pages.follow(events);
+  return {
+    keyOf: guestPageKey,
+    get: (key, load) => pages.get(key, load, (page) => page.body.byteLength + page.gzip.byteLength),
+    clear: () => pages.clear(),
+    get size() {
+      return pages.size;
+    },
+  };
+}
