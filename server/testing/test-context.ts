@@ -3,17 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { describe, inject } from "vitest";
+import { describe } from "vitest";
 import { type AppContext, type AppContextOverrides, createAppContext } from "../app-context";
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** A migrated database on TEST_DATABASE_URL's server that suites copy (tests/support/postgres-template.ts). */
-    postgresTemplate?: string;
-  }
-}
 
 /** Which database the `*.db.test.ts` suites run against: set per Vitest project. */
 export const TEST_DB = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -28,21 +21,18 @@ export const describeDb: typeof describe =
   TEST_DB === "postgres" && !postgresUrl ? (describe.skip as typeof describe) : describe;
 
 /**
- * A new PostgreSQL database on the server of `url` (for a suite or a server process of its own):
- * empty, or a copy of `template`; `drop` removes it, ending whatever connections are still open
- * on it.
+ * A new, empty PostgreSQL database on the server of `url` (for a suite or a server process of
+ * its own); `drop` removes it, ending whatever connections are still open on it.
  */
 export async function createPostgresDatabase(
   url: string,
-  { template }: { template?: string } = {},
-): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `haat_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
+  await admin.unsafe(`CREATE DATABASE ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
   return {
-    name,
     url: target.toString(),
     async drop() {
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -53,12 +43,10 @@ export async function createPostgresDatabase(
 
 /**
  * A new, migrated PostgreSQL database on the server of `url` (dropped by `close`), and its URL
- * for server processes that should share it. Under Vitest it is a copy of the run's migrated
- * template when there is one (CREATE DATABASE … TEMPLATE), and the migrations then find
- * nothing left to do.
+ * for server processes that should share it.
  */
 export async function openPostgresDatabase(url: string): Promise<Database & { url: string }> {
-  const created = await createPostgresDatabase(url, { template: providedTemplate() });
+  const created = await createPostgresDatabase(url);
   const database = await openDatabase({ kind: "postgres", url: created.url, max: 5 });
   return {
     ...database,
@@ -70,43 +58,13 @@ export async function openPostgresDatabase(url: string): Promise<Database & { ur
   };
 }
 
-function providedTemplate(): string | undefined {
-  try {
-    return inject("postgresTemplate");
-  } catch {
-    return undefined; // outside a Vitest worker
-  }
-}
-
-declare global {
-  var __haatMigratedPglite: Promise<Blob> | undefined;
-}
-
-/**
- * A freshly migrated PGlite data folder, dumped once per test process: a new PGlite runs initdb
- * and the migrations, many times the cost of starting from this copy. Kept on globalThis so that
- * the suites a worker runs one after the other share it.
- */
-function migratedPgliteDump(): Promise<Blob> {
-  globalThis.__haatMigratedPglite ??= (async () => {
-    const database = await openDatabase({ kind: "pglite" });
-    try {
-      return await (database.pglite as NonNullable<Database["pglite"]>).dumpDataDir("none");
-    } finally {
-      await database.close();
-    }
-  })();
-  return globalThis.__haatMigratedPglite;
-}
-
 /** A fresh, migrated database of the suite's kind: in-memory PGlite or a new PostgreSQL database. */
 export async function openTestDatabase(): Promise<Database> {
   if (TEST_DB === "postgres") {
     if (!postgresUrl) throw new Error("TEST_DATABASE_URL is not set");
     return openPostgresDatabase(postgresUrl);
   }
-  // The migrations run again on the copy and find nothing to do: a stale copy cannot pass.
-  return openDatabase({ kind: "pglite", loadDataDir: await migratedPgliteDump() });
+  return openDatabase({ kind: "pglite" });
 }
 
 /** A full application context on a fresh test database and a temporary data folder. */

@@ -380,7 +380,7 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
     } finally {
       await after.close();
     }
-  }, 180_000); // two command-line runs and two server restarts
+  });
 });
 
 /** Clicks the button that opens the Google popup and waits until the popup has closed itself. */

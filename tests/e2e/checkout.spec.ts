@@ -1,7 +1,6 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { shop } from "../support/shop";
 import {
   cartItem,
   deliveryFor,
@@ -16,7 +15,7 @@ import {
 const SUCCESS_TEXT = "আপনার অর্ডারটি সফলভাবে সম্পন্ন হয়েছে!";
 
 describe("a guest checks out", () => {
-  const baseURL = shop().baseURL;
+  const baseURL = inject("baseURL");
   let browser: Browser;
   let products: Awaited<ReturnType<typeof fetchProducts>>;
 

@@ -1,7 +1,6 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { shop } from "../support/shop";
 
 const MESSAGES = [
   "Name is required",
@@ -12,7 +11,7 @@ const MESSAGES = [
 ];
 
 describe("a visitor writes to the shop from Contact us", () => {
-  const baseURL = shop().baseURL;
+  const baseURL = inject("baseURL");
   let browser: Browser;
 
   beforeAll(async () => {

@@ -1,7 +1,6 @@
 import type { Browser, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, untilInteractive } from "../support/browser";
-import { shop } from "../support/shop";
 import { expectDialog } from "./auth-support";
 import { fetchProducts, readCart, seedCart } from "./checkout-support";
 
@@ -11,7 +10,7 @@ import { fetchProducts, readCart, seedCart } from "./checkout-support";
  * and hands them to the page once it is interactive: each carried out exactly once.
  */
 describe("taps before the page is interactive", () => {
-  const baseURL = shop().baseURL;
+  const baseURL = inject("baseURL");
   let browser: Browser;
   let productPath: string;
   let productId: string;

@@ -1,12 +1,11 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { shop } from "../support/shop";
 
 type ApiProduct = { _id: string; name: string; category: string; subCategory: string };
 
 describe("a visitor browses the listings", () => {
-  const baseURL = shop().baseURL;
+  const baseURL = inject("baseURL");
   let browser: Browser;
 
   /**

@@ -1,12 +1,11 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { shop } from "../support/shop";
 import { axeViolations } from "./auth-support";
 import { ADMIN, listedNumbers, openDashboard, orderIdOf, signedInPage } from "./orders-support";
 
 describe("the order screens are accessible in both themes", () => {
-  const baseURL = shop().baseURL;
+  const baseURL = inject("baseURL");
   let browser: Browser;
 
   beforeAll(async () => {

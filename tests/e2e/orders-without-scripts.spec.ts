@@ -1,7 +1,6 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { shop } from "../support/shop";
 import { ADMIN, listedNumbers, orderRow, signedInPage } from "./orders-support";
 
 /**
@@ -10,7 +9,7 @@ import { ADMIN, listedNumbers, orderRow, signedInPage } from "./orders-support";
  * spec's outcome, and the order leaves the list.
  */
 describe("order changes without JavaScript", () => {
-  const baseURL = shop().baseURL;
+  const baseURL = inject("baseURL");
   let browser: Browser;
   let page: Page;
 

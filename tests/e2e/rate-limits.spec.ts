@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "~/server/rate-limit/rules";
 import { launchBrowser } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
-import { seededDataDir } from "../support/shop";
 import { expectDialog, hydrated, login } from "./auth-support";
 import { cartItem, fetchProducts, fillCheckout, seedCart } from "./checkout-support";
 
@@ -21,7 +20,7 @@ describe("a customer who hits a rate limit is told to wait", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT: "on" }, { dataDir: seededDataDir() });
+    server = await startServer({ RATE_LIMIT: "on" });
     browser = await launchBrowser();
   });
   afterAll(async () => {

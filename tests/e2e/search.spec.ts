@@ -1,7 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { shop } from "../support/shop";
 
 type ApiProduct = { _id: string; name: string };
 
@@ -11,7 +10,7 @@ async function searchApi(baseURL: string, q: string, limit = 500): Promise<ApiPr
 }
 
 describe("searching products from the header", () => {
-  const baseURL = shop().baseURL;
+  const baseURL = inject("baseURL");
   let browser: Browser;
 
   beforeAll(async () => {

@@ -1,7 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { shop } from "../support/shop";
 import { expectDialog, hydrated, login } from "./auth-support";
 
 /**
@@ -20,7 +19,7 @@ async function visible(locator: Locator): Promise<boolean> {
 }
 
 describe("the spec's words on the shop's screens", () => {
-  const baseURL = shop().baseURL;
+  const baseURL = inject("baseURL");
   let browser: Browser;
   let product: ApiProduct;
 

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { shop } from "../support/shop";
 import { hydrated } from "./auth-support";
 import { ADMIN } from "./orders-support";
 
@@ -60,7 +59,7 @@ async function api(
 /** Records CSP violations and dialogs from the first script of every page on. */
 async function watchedContext(browser: Browser, cookie?: { name: string; value: string }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  if (cookie) await context.addCookies([{ ...cookie, url: shop().baseURL }]);
+  if (cookie) await context.addCookies([{ ...cookie, url: inject("baseURL") }]);
   await context.addInitScript(() => {
     const seen: string[] = [];
     Object.assign(window, { __cspViolations: seen });
@@ -97,7 +96,7 @@ async function expectInert(page: Page, dialogs: string[]) {
 }
 
 describe("security headers on every kind of answer", () => {
-  const baseURL = shop().baseURL;
+  const baseURL = inject("baseURL");
 
   async function headersOf(path: string, cookie?: string) {
     const res = await fetch(`${baseURL}${path}`, { headers: cookie ? { cookie } : {} });
@@ -209,7 +208,7 @@ describe("security headers on every kind of answer", () => {
 });
 
 describe("a browser runs the shop under its policy", () => {
-  const baseURL = shop().baseURL;
+  const baseURL = inject("baseURL");
   let browser: Browser;
 
   beforeAll(async () => {
@@ -256,7 +255,7 @@ describe("a browser runs the shop under its policy", () => {
 });
 
 describe("markup in shop data renders as text", () => {
-  const baseURL = shop().baseURL;
+  const baseURL = inject("baseURL");
   let browser: Browser;
   let adminCookie: { name: string; value: string; header: string };
   const created: { product?: string; slide?: string } = {};
