@@ -2,7 +2,71 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { reactRouterHonoServer } from "react-router-hono-server/dev";
-import { defineConfig } from "vite";
+import { defineConfig, type Rolldown } from "vite";
+
+/*
+ * How the browser's JavaScript is cut into files (docs/decisions/043). A phone on mobile data
+ * fetches a page's modules over at most six connections, and every file costs a round trip, so a
+ * storefront page gets a handful of files instead of one per shared module:
+ *
+ * - "shell": React, React DOM, React Router and everything the root route or the storefront
+ *   layout imports (header, footer, dialogs, the cart store...), plus the small helpers that
+ *   storefront and dashboard routes share. Every page needs it.
+ * - "shop": what two or more storefront or cart routes share and the dashboard does not (product
+ *   cards, listings, the cart's parts).
+ * - Everything else as Rolldown splits it: code of one route stays in that route's file, and the
+ *   dashboard's and the sign-in pages' shared code in their own chunks.
+ */
+
+type ModuleGraph = Pick<Rolldown.ChunkingContext, "getModuleInfo">;
+
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/;
+const SHELL_ROUTES = /[\\/]app[\\/](root|routes[\\/]storefront[\\/]layout)\.tsx$/;
+const SHOP_ROUTES = /[\\/]app[\\/]routes[\\/](storefront|cart)[\\/]/;
+const DASHBOARD_ROUTES = /[\\/]app[\\/]routes[\\/]dashboard[\\/]/;
+
+/** The entry modules (route modules, the client entry) that import `id`, directly or not. */
+function entriesReaching(id: string, graph: ModuleGraph, memo: Map<string, Set<string>>) {
+  const known = memo.get(id);
+  if (known) return known;
+  const entries = new Set<string>();
+  memo.set(id, entries);
+  const info = graph.getModuleInfo(id);
+  if (!info) return entries;
+  // React Router builds a route as its file with a query (and parts of it with others): one route.
+  if (info.isEntry) entries.add(id.replace(/\?.*$/, ""));
+  for (const importer of info.importers) {
+    for (const entry of entriesReaching(importer, graph, memo)) entries.add(entry);
+  }
+  return entries;
+}
+
+/** Which named chunk a module belongs to, or null for Rolldown's own splitting. */
+function chunkOf(
+  id: string,
+  graph: ModuleGraph,
+  memo: Map<string, Set<string>>,
+): "shell" | "shop" | null {
+  // The route entries themselves keep their own files (React Router loads them by name).
+  if (id.includes("?")) return null;
+  if (FRAMEWORK.test(id)) return "shell";
+  const entries = [...entriesReaching(id, graph, memo)];
+  if (entries.some((e) => SHELL_ROUTES.test(e))) return "shell";
+  if (entries.length < 2 || !entries.some((e) => SHOP_ROUTES.test(e))) return null;
+  return entries.some((e) => DASHBOARD_ROUTES.test(e)) ? "shell" : "shop";
+}
+
+/** `output.codeSplitting` of the client build. */
+function clientChunks(): Rolldown.CodeSplittingOptions {
+  const memo = new Map<string, Set<string>>();
+  return {
+    groups: [
+      // The shell first: what it takes (with the modules they import) is not also in "shop".
+      { name: (id, graph) => (chunkOf(id, graph, memo) === "shell" ? "shell" : null), priority: 2 },
+      { name: (id, graph) => (chunkOf(id, graph, memo) === "shop" ? "shop" : null), priority: 1 },
+    ],
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -15,5 +79,9 @@ export default defineConfig({
     alias: [{ find: /^~\//, replacement: fileURLToPath(new URL("./", import.meta.url)) }],
   },
   build: { target: "es2022" },
+  environments: {
+    // A storefront page loads a handful of script files, not one per shared module.
+    client: { build: { rollupOptions: { output: { codeSplitting: clientChunks() } } } },
+  },
   ssr: { external: ["@electric-sql/pglite", "sharp", "postgres", "pino"] },
 });

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CURRENCY_SYMBOL, discountPercent, formatTaka, priceShown } from "./money";
 
@@ -55,5 +56,33 @@ describe("formatTaka", () => {
   it("puts the minus sign before the symbol", () => {
     expect(formatTaka(-60)).toBe("-৳60");
     expect(formatTaka(-0.001)).toBe("৳0");
+  });
+
+  it("rounds half up the amount as written", () => {
+    expect(formatTaka(7558.065, 2)).toBe("৳7,558.07");
+    expect(formatTaka(1.005, 2)).toBe("৳1.01");
+    expect(formatTaka(2.5)).toBe("৳3");
+    expect(formatTaka(0.0000001, 2)).toBe("৳0.00");
+  });
+
+  it("writes what Intl.NumberFormat writes for en-US, rounding included", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ min: 0, max: 1e12, noNaN: true }),
+          fc.integer({ min: 0, max: 10_000_000 }),
+          fc.integer({ min: 0, max: 10_000_000 }).map((n) => n / 1000),
+        ),
+        fc.integer({ min: 0, max: 3 }),
+        (amount, decimals) => {
+          const intl = new Intl.NumberFormat("en-US", {
+            minimumFractionDigits: decimals,
+            maximumFractionDigits: decimals,
+          }).format(amount);
+          expect(formatTaka(amount, decimals)).toBe(`৳${intl}`);
+        },
+      ),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -16,23 +16,26 @@ export function discountPercent(originalPrice?: number | null, offerPrice?: numb
   return Math.max(0, Math.round(((originalPrice - offerPrice) / originalPrice) * 100));
 }
 
-const formatters = new Map<number, Intl.NumberFormat>();
-
-function formatterFor(decimals: number): Intl.NumberFormat {
-  let f = formatters.get(decimals);
-  if (!f) {
-    f = new Intl.NumberFormat("en-US", {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    });
-    formatters.set(decimals, f);
-  }
-  return f;
+/**
+ * 1234567.891, 2 → "1,234,567.89": what `Intl.NumberFormat("en-US")` writes for an amount ≥ 0,
+ * without Intl. The first number format a page creates loads the browser's locale data, a long
+ * task on a slow phone while the page hydrates (docs/decisions/043). Like Intl, it rounds half up
+ * the amount as written in decimal (7558.065 → 7558.07), not its binary value as `toFixed` does.
+ */
+function groupDigits(amount: number, decimals: number): string {
+  const written = String(amount);
+  // Exponent notation only below 1e-6 (rounds to 0 here) or from 1e21 (no decimals to round).
+  const digits = written.includes("e")
+    ? amount.toFixed(decimals).replace(".", "")
+    : String(Math.round(Number(`${written}e${decimals}`))).padStart(decimals + 1, "0");
+  const whole = digits.slice(0, digits.length - decimals);
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ",");
+  return decimals === 0 ? grouped : `${grouped}.${digits.slice(-decimals)}`;
 }
 
 /** "৳1,250" or, with decimals = 2, "৳1,250.00". */
 export function formatTaka(amount: number, decimals = 0): string {
-  const text = formatterFor(decimals).format(Math.abs(amount));
+  const text = groupDigits(Math.abs(amount), decimals);
   const negative = amount < 0 && /[1-9]/.test(text);
   return `${negative ? "-" : ""}${CURRENCY_SYMBOL}${text}`;
 }
