@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { LEDGER_MISMATCH_SQL } from "../server/testing/stock-ledger";
 import { DEMO_CUSTOMER } from "../server/db/seed/seed";
+import { LEDGER_MISMATCH_SQL } from "../server/testing/stock-ledger";
 import {
   freePort,
   ROOT,

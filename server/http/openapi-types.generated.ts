@@ -129,7 +129,7 @@ export interface paths {
         put?: never;
         /**
          * Add a product (admin)
-         * @description Validated per decisions.md (category and sub-category from the lists, whole-taka prices, offer ≤ original, ratings 1–5 in steps of 0.1, up to 4 images, http(s) video link). `createdAt` is accepted and ignored: the server sets it.
+         * @description Validated per decisions.md (category and sub-category from the lists, whole-taka prices, offer ≤ original, ratings 1–5 in steps of 0.1, up to 4 images, http(s) video link). `createdAt` is accepted and ignored: the server sets it. `trackStock` (default false) makes orders take the product's stock; `stock` sets pieces on hand per size and colour (whole numbers ≥ 0, only the product's own sizes and colours, `N/A` where it has none; each figure is an `adjustment` in the stock history). A tracked product's variants not listed start at 0.
          */
         post: {
             parameters: {
@@ -164,6 +164,13 @@ export interface paths {
                         reviews?: number;
                         /** Format: date-time */
                         createdAt?: string;
+                        /** @default false */
+                        trackStock?: boolean;
+                        stock?: {
+                            size: string;
+                            color: string;
+                            quantity: number;
+                        }[];
                     };
                 };
             };
@@ -238,7 +245,7 @@ export interface paths {
         head?: never;
         /**
          * Change a product (admin)
-         * @description Partial update: the fields in the body replace the stored ones, absent fields stay. `videoLink: ""` or `null` removes the video, `offerPrice: null` the offer. The product after the change must pass the same rules as a new one. Stored images the update drops are deleted when no other product or slide uses them.
+         * @description Partial update: the fields in the body replace the stored ones, absent fields stay. `videoLink: ""` or `null` removes the video, `offerPrice: null` the offer. The product after the change must pass the same rules as a new one. Stored images the update drops are deleted when no other product or slide uses them. `stock` sets the variants it lists (checked against the sizes and colours after the change; each difference is an `adjustment` in the stock history) and keeps the others; `trackStock` switches tracking.
          */
         patch: {
             parameters: {
@@ -269,6 +276,12 @@ export interface paths {
                         reviews?: number;
                         /** Format: date-time */
                         createdAt?: string;
+                        trackStock?: boolean;
+                        stock?: {
+                            size: string;
+                            color: string;
+                            quantity: number;
+                        }[];
                     };
                 };
             };
@@ -333,6 +346,190 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/products/{id}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change one variant's stock by hand (admin)
+         * @description Adds `change` pieces (negative: takes them away) to the `size` × `color` variant, as one entry of the stock history with `reason` (adjustment or import, default adjustment), and answers the new quantity. A size or colour the product does not offer (`N/A` where it has none), a fractional change, 0, or a change that would leave fewer than 0 pieces answers 400 naming the field; nothing is changed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        size: string;
+                        color: string;
+                        change: number;
+                        /**
+                         * @default adjustment
+                         * @enum {string}
+                         */
+                        reason?: "adjustment" | "import";
+                    };
+                };
+            };
+            responses: {
+                /** @description The variant's pieces on hand after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["StockLevel"];
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/products/{id}/stock-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's stock history, newest first (admin)
+         * @description Every change of the product's stock: orders placed (negative), cancelled and returns received (positive), changes by hand and imports. The pieces on hand of a variant are the sum of its entries. Pages of `limit` (default 50, max 500); pass `nextCursor` as `cursor`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of the stock history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["StockLedgerEntry"][];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/deleteProduct/{id}": {
@@ -1039,7 +1236,7 @@ export interface paths {
         put?: never;
         /**
          * Place a cash-on-delivery order
-         * @description Prices every line from the catalogue and computes the delivery charge (Inside Dhaka ৳60, Outside Dhaka ৳120; free from the shop's FREE_DELIVERY_OVER sub-total, ৳5,000 unless configured) and the total. The delivery area follows the address: Dhaka district's metropolitan thanas are Inside Dhaka, everything else Outside Dhaka. When the client's `deliveryArea`, `subTotal`, `total`, line prices or delivery charge differ, answers 409 `price_changed` with the current figures (`error.deliveryArea`, `error.subTotal`, `error.deliveryCharge`, `error.total`, `error.products`) and stores nothing. A product that no longer exists, a colour or size it does not offer, or N/A for a product that offers colours or sizes answers 400 naming the line (`products.N.size`). Send an `Idempotency-Key` (one per attempt): repeating it returns the first order (200) instead of placing another; the same key with a different body answers 409. The order is tied to the signed-in user, if any. At most 5 orders per 10 minutes for one delivery phone number from one client address, 10 for it from any address, and a ceiling per client address (`ORDER_LIMIT_PER_ADDRESS` per minute, 6,000 unless configured) for everyone behind it together (429 with `Retry-After`); replays of a placed order are not counted.
+         * @description Prices every line from the catalogue and computes the delivery charge (Inside Dhaka ৳60, Outside Dhaka ৳120; free from the shop's FREE_DELIVERY_OVER sub-total, ৳5,000 unless configured) and the total. The delivery area follows the address: Dhaka district's metropolitan thanas are Inside Dhaka, everything else Outside Dhaka. When the client's `deliveryArea`, `subTotal`, `total`, line prices or delivery charge differ, answers 409 `price_changed` with the current figures (`error.deliveryArea`, `error.subTotal`, `error.deliveryCharge`, `error.total`, `error.products`) and stores nothing. A product that no longer exists, a colour or size it does not offer, or N/A for a product that offers colours or sizes answers 400 naming the line (`products.N.size`). Every line of a product that tracks stock takes its pieces in the same statement as the order; when a line lacks them the answer is 409 `out_of_stock` with `error.products` listing each short line (`id`, `color`, `size`, `requested`, `available`) and nothing is stored or taken. Send an `Idempotency-Key` (one per attempt): repeating it returns the first order (200) instead of placing another; the same key with a different body answers 409. The order is tied to the signed-in user, if any. At most 5 orders per 10 minutes for one delivery phone number from one client address, 10 for it from any address, and a ceiling per client address (`ORDER_LIMIT_PER_ADDRESS` per minute, 6,000 unless configured) for everyone behind it together (429 with `Retry-After`); replays of a placed order are not counted; a replay never takes stock again.
          */
         post: {
             parameters: {
@@ -1416,7 +1613,7 @@ export interface paths {
         get?: never;
         /**
          * Change an order's status
-         * @description Allowed changes (anything else answers 409): admins Pending → Confirmed or Cancelled; Confirmed → Shipping, Delivered or Cancelled; Shipping → Delivered or Cancelled; Cancelled → Confirmed. The order's owner: Pending, Confirmed or Shipping → Cancelled; Cancelled → Confirmed; Delivered → Return. Admins may also record a return (Delivered → Return) at any time; the owner only within `RETURN_DAYS` (default 7) days of delivery, after that 409. Send `from`, the status you saw, so a change made by someone else meanwhile is not silently overridden: 409 with `error.currentStatus` when it differs. Every change is recorded with who made it. A customer's request for an order that is not theirs answers 404.
+         * @description Allowed changes (anything else answers 409): admins Pending → Confirmed or Cancelled; Confirmed → Shipping, Delivered or Cancelled; Shipping → Delivered or Cancelled; Cancelled → Confirmed. The order's owner: Pending, Confirmed or Shipping → Cancelled; Cancelled → Confirmed; Delivered → Return. Admins may also record a return (Delivered → Return) at any time; the owner only within `RETURN_DAYS` (default 7) days of delivery, after that 409. Send `from`, the status you saw, so a change made by someone else meanwhile is not silently overridden: 409 with `error.currentStatus` when it differs. Every change is recorded with who made it. A customer's request for an order that is not theirs answers 404. Stock: cancelling gives back the pieces the order took; confirming a cancelled order takes them again (409 `out_of_stock` with `error.products` when they are gone, nothing changed); a Return gives them back when an admin marks it received (`POST /api/orders/{id}/return-received`).
          */
         put: {
             parameters: {
@@ -1518,6 +1715,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}/return-received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a returned order's goods as received (admins)
+         * @description The goods of an order in Return are back: every piece the order took from tracked stock goes back on hand (one `returned` entry per variant in the stock history). Once per order: `returnReceivedAt` records when. Not in Return, or already received: 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            orderStatus: "Return";
+                            /** Format: date-time */
+                            returnReceivedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deleteOrder/{id}": {
         parameters: {
             query?: never;
@@ -1599,6 +1887,206 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a confirmation call's outcome (admins)
+         * @description On a Pending order only (409 otherwise, with `currentStatus`). `confirmed` moves it to Confirmed and `cancelled` (with a `reason`: "Customer cancelled", "Fake order", "Duplicate order", "Out of delivery area", or any text) to Cancelled, each with a history entry; `no_answer` keeps it Pending and out of the queue for `NO_ANSWER_RETRY_MINUTES`; `wrong_number` keeps it Pending, flagged. Each call is listed in the order's `calls` (admins).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "confirmed" | "no_answer" | "wrong_number" | "cancelled";
+                        note?: string;
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Recorded */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["OrderCall"];
+                            /** @enum {string} */
+                            orderStatus: "Pending" | "Confirmed" | "Shipping" | "Delivered" | "Cancelled" | "Return";
+                            attempts: number;
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an internal note to an order (admins; never shown to the customer) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Added */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["OrderNote"];
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2273,6 +2761,1068 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{id}/courier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a Confirmed order with a courier (admins)
+         * @description Queues the booking (202); a background job sends it to the courier with the order number as its invoice (Steadfast `invoice`, Pathao `merchant_order_id`, RedX `merchant_invoice_id`) and the order's total as the cash to collect, then stores the consignment and moves the order to Shipping (history: "by courier booking"). Order answers then carry `courier`. 409 unless the order is Confirmed and has no booking yet; 409 with `error.needs = "courier_area"` when the thana has no area at Pathao or RedX (set it with `PUT /api/courier-areas`); 400 for a courier that is not configured.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @example steadfast
+                         * @enum {string}
+                         */
+                        courier: "steadfast" | "pathao" | "redx";
+                    };
+                };
+            };
+            responses: {
+                /** @description Queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CourierBookingQueued"];
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/courier/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a failed booking (admins)
+         * @description For a booking whose `courier.booking` is `failed` (the courier refused it or kept failing: `courier.lastError`) or `unknown` (a request to Pathao or RedX got no answer, so the parcel may exist: check the courier's panel and send `confirmNotBooked: true`). 409 otherwise.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        confirmNotBooked?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Queued again */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CourierBookingQueued"];
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/couriers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The couriers configured on this shop (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Configured couriers */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            couriers: ("steadfast" | "pathao" | "redx")[];
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/courier-areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stored thana → courier area mappings (admins) */
+        get: {
+            parameters: {
+                query: {
+                    courier: "steadfast" | "pathao" | "redx";
+                    district?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Mappings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CourierArea"][];
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Set a thana's area at Pathao or RedX (admins)
+         * @description District and thana as orders store them (Bengali). Pathao: `cityId` and `zoneId` (and `areaId`); RedX: `areaId` and `areaName`. Choices come from `GET /api/courier-areas/options`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @example steadfast
+                         * @enum {string}
+                         */
+                        courier: "steadfast" | "pathao" | "redx";
+                        district: string;
+                        thana: string;
+                        cityId?: number | null;
+                        zoneId?: number | null;
+                        areaId?: number | null;
+                        areaName?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Stored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CourierArea"];
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Forget a thana's stored area (admins) */
+        delete: {
+            parameters: {
+                query: {
+                    courier: "steadfast" | "pathao" | "redx";
+                    district: string;
+                    thana: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            deletedCount: 1;
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/courier-areas/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A courier's own address choices (admins)
+         * @description Pathao: its cities, a city's zones (`cityId`) or a zone's areas (`zoneId`). RedX: the areas of `district`. Asked of the courier's API; 502 when it fails.
+         */
+        get: {
+            parameters: {
+                query: {
+                    courier: "steadfast" | "pathao" | "redx";
+                    district: string;
+                    cityId?: number;
+                    zoneId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Choices */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A courier's API failed or could not be reached (its message in `error.message`) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blocked-phones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The block list (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Blocked numbers */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["BlockedPhone"][];
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Block a phone number, with a reason (admins)
+         * @description Orders from a blocked number are still accepted, and held: `heldReason` and `risk.risky` on the order. Blocking a number again replaces its reason.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        phone: string;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Blocked */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["BlockedPhone"];
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blocked-phones/{phone}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a number off the block list (admins) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    phone: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            deletedCount: 1;
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/steadfast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Steadfast's status notifications
+         * @description Authorized by `Authorization: Bearer <STEADFAST_WEBHOOK_TOKEN>` (401 otherwise). Finds the parcel by consignment id or invoice (the order number; 404 for one we did not book), stores the courier's status and message, and moves a Shipping order to Delivered (delivered) or Return (returned or cancelled at the door) with the history entry "by courier". A repeated or older notification changes nothing twice and never moves an order backwards. A body that is not the courier's notification answers 400 and changes nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Applied (or already applied) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CourierNotificationResult"];
+                    };
+                };
+                /** @description Pathao's integration check, accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/pathao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pathao's status notifications
+         * @description Authorized by the `X-PATHAO-Signature` header carrying PATHAO_WEBHOOK_SECRET (401 otherwise); answers carry `X-Pathao-Merchant-Webhook-Integration-Secret` as Pathao's panel expects, and its `webhook_integration` check answers 202. Finds the parcel by consignment id or invoice (the order number; 404 for one we did not book), stores the courier's status and message, and moves a Shipping order to Delivered (delivered) or Return (returned or cancelled at the door) with the history entry "by courier". A repeated or older notification changes nothing twice and never moves an order backwards. A body that is not the courier's notification answers 400 and changes nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Applied (or already applied) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CourierNotificationResult"];
+                    };
+                };
+                /** @description Pathao's integration check, accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/redx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * RedX's status notifications
+         * @description Authorized by `?token=<REDX_WEBHOOK_SECRET>` on the callback URL (401 otherwise). Finds the parcel by consignment id or invoice (the order number; 404 for one we did not book), stores the courier's status and message, and moves a Shipping order to Delivered (delivered) or Return (returned or cancelled at the door) with the history entry "by courier". A repeated or older notification changes nothing twice and never moves an order backwards. A body that is not the courier's notification answers 400 and changes nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Applied (or already applied) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CourierNotificationResult"];
+                    };
+                };
+                /** @description Pathao's integration check, accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2294,6 +3844,17 @@ export interface components {
             reviews: number;
             /** Format: date-time */
             createdAt: string;
+            /** @description Orders take this product's stock; false: not tracked, always available (`stock` then holds whatever figures were entered, unused) */
+            trackStock: boolean;
+            /** @description Pieces on hand of every size × colour the product offers (`N/A` for a dimension it does not offer; one entry for a product with neither) */
+            stock: components["schemas"]["StockLevel"][];
+        };
+        StockLevel: {
+            /** @example M */
+            size: string;
+            /** @example White */
+            color: string;
+            quantity: number;
         };
         Error: {
             error: {
@@ -2308,7 +3869,27 @@ export interface components {
                 retryAfter?: number;
                 /** @description 409 on an order: its status now */
                 currentStatus?: string;
+                /** @description 409 `price_changed`: the lines at their current prices. 409 `out_of_stock`: each short line as `{ id, color, size, requested, available }` (`OutOfStockLine`) */
+                products?: {
+                    [key: string]: unknown;
+                }[];
             };
+        };
+        StockLedgerEntry: {
+            id: number;
+            size: string;
+            color: string;
+            /** @description Pieces added (negative: taken) */
+            change: number;
+            /** @enum {string} */
+            reason: "order_placed" | "order_cancelled" | "returned" | "adjustment" | "import";
+            orderId: string | null;
+            /** @description Null for changes by hand, or once the order is deleted */
+            orderNumber: number | null;
+            /** @description Who made the change, if known */
+            userName: string | null;
+            /** Format: date-time */
+            at: string;
         };
         Slide: {
             _id: string;
@@ -2373,11 +3954,65 @@ export interface components {
                 paymentSystem: string;
                 deliveryCharge: number;
             };
+            /** @description The order's parcel: for admins from the booking request on, for customers once booked; null before. */
+            courier: {
+                /** @enum {string} */
+                name: "steadfast" | "pathao" | "redx";
+                consignmentId: string | null;
+                trackingCode: string | null;
+                /** @description The courier's own parcel status */
+                status: string | null;
+                /**
+                 * @description Admins: queued, booking, booked, failed or unknown
+                 * @enum {string}
+                 */
+                booking?: "queued" | "booking" | "booked" | "failed" | "unknown";
+                charge?: number | null;
+                /** @description Admins: why it failed */
+                lastError?: string | null;
+                /** @description The courier's last message */
+                message?: string | null;
+                /** Format: date-time */
+                bookedAt?: string | null;
+                attempts?: number;
+            } | null;
+            /** @description Admins only: this phone number's orders at the shop; `risky` when more came back (Return) than RISK_MAX_RETURNS or the number is blocked; Steadfast's history when fetched. */
+            risk?: {
+                orders: number;
+                delivered: number;
+                cancelled: number;
+                returned: number;
+                deliveredRatio: number | null;
+                risky: boolean;
+                blocked: boolean;
+                courierHistory?: {
+                    totalParcels: number;
+                    delivered: number;
+                    cancelled: number;
+                    /** Format: date-time */
+                    checkedAt: string;
+                } | null;
+            };
+            /** @description Admins only: why the order is held (a blocked number) */
+            heldReason?: string | null;
+            /** @description Admins only: the confirmation calls so far */
+            confirmation?: {
+                attempts: number;
+                /** Format: date-time */
+                lastCallAt: string | null;
+                /** @enum {string|null} */
+                lastOutcome: "confirmed" | "no_answer" | "wrong_number" | "cancelled" | null;
+            };
             /**
              * Format: date-time
              * @description A Delivered order: until when its owner may return it (`RETURN_DAYS` after delivery). Null for other statuses.
              */
             returnBy: string | null;
+            /**
+             * Format: date-time
+             * @description An order in Return: when an admin marked its goods received (its stock went back). Null until then.
+             */
+            returnReceivedAt: string | null;
         };
         OrderDetail: components["schemas"]["Order"] & {
             history: {
@@ -2390,7 +4025,31 @@ export interface components {
                 /** @enum {string} */
                 byRole: "admin" | "customer" | "system";
                 byName: string | null;
+                /** @description "by courier booking", "by courier: …" for changes no person made */
+                note: string | null;
             }[];
+            /** @description Admins only: the confirmation calls, oldest first */
+            calls?: components["schemas"]["OrderCall"][];
+            /** @description Admins only: internal notes, never shown to the customer */
+            notes?: components["schemas"]["OrderNote"][];
+        };
+        OrderCall: {
+            id: string;
+            /** @enum {string} */
+            outcome: "confirmed" | "no_answer" | "wrong_number" | "cancelled";
+            /** @description Why a cancelled order was cancelled */
+            reason: string | null;
+            note: string | null;
+            /** Format: date-time */
+            at: string;
+            byName: string | null;
+        };
+        OrderNote: {
+            id: string;
+            text: string;
+            /** Format: date-time */
+            at: string;
+            byName: string | null;
         };
         User: {
             _id: string;
@@ -2401,6 +4060,49 @@ export interface components {
             emailVerified: boolean;
             /** Format: date-time */
             createdAt: string;
+        };
+        CourierBookingQueued: {
+            orderId: string;
+            /**
+             * @example steadfast
+             * @enum {string}
+             */
+            courier: "steadfast" | "pathao" | "redx";
+            /** @enum {string} */
+            state: "queued";
+        };
+        CourierArea: {
+            /**
+             * @example steadfast
+             * @enum {string}
+             */
+            courier: "steadfast" | "pathao" | "redx";
+            /** @example ঢাকা */
+            district: string;
+            /** @example মিরপুর */
+            thana: string;
+            cityId: number | null;
+            zoneId: number | null;
+            areaId: number | null;
+            areaName: string | null;
+            /** @enum {string} */
+            source: "lookup" | "admin";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        BlockedPhone: {
+            phone: string;
+            reason: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        CourierNotificationResult: {
+            orderId: string;
+            orderStatus: string;
+            /** @description Whether the order's status changed */
+            moved: boolean;
+            /** @description False for a notification older than the stored status */
+            applied: boolean;
         };
     };
     responses: never;
