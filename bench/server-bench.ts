@@ -115,7 +115,7 @@ function orderBody(product: {
 }
 
 /** The demo customer's session cookie: pages rendered for a signed-in visitor, never cached. */
-async function customerCookie(base: string): Promise<string> {
+export async function customerCookie(base: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
