@@ -106,7 +106,7 @@ export async function runFirstStart(log: (line: string) => void): Promise<FirstS
       rssMB: memory?.rssMB ?? Number.NaN,
       peakMB: memory?.peakMB ?? Number.NaN,
       load: os.loadavg()[0] ?? Number.NaN,
-      check: checkBudget(seconds, SERVER_BUDGETS.firstStart),
+      check: checkBudget(seconds * 1000, SERVER_BUDGETS.firstStart),
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

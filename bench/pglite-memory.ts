@@ -9,7 +9,7 @@ import { createPgliteBenchDatabase } from "./database";
 import { pinProcess, readRss, runLoad, sampleRss } from "./load";
 import { checkBudget, type PgliteSection, SERVER_BUDGETS } from "./report";
 import { SEARCH_QUERIES } from "./search";
-import { serveNodeArgs } from "./server-bench";
+import { customerCookie, serveNodeArgs } from "./server-bench";
 
 /**
  * DESIGN §7's second memory budget: the production server on the embedded database (PGlite runs
@@ -47,10 +47,19 @@ export async function runPgliteMemory(options: {
     };
     const id = first.data[0]?._id;
     if (!id) throw new Error("the PGlite bench database has no Bag Items product");
-    const targets = [
-      { name: "home SSR", path: "/" },
-      { name: "product page SSR", path: `/product-details/${id}` },
-      { name: "shop page SSR", path: "/shop" },
+    // Guests' pages come from the guest page cache; the signed-in customer's are rendered.
+    const signedIn = { cookie: await customerCookie(server.url) };
+    const targets: {
+      name: string;
+      path: string;
+      paths?: string[];
+      headers?: Record<string, string>;
+    }[] = [
+      { name: "home (guests)", path: "/" },
+      { name: "product page (guests)", path: `/product-details/${id}` },
+      { name: "home SSR (signed in)", path: "/", headers: signedIn },
+      { name: "product page SSR (signed in)", path: `/product-details/${id}`, headers: signedIn },
+      { name: "shop page SSR (signed in)", path: "/shop", headers: signedIn },
       { name: "20-product listing", path: listing },
       {
         name: "search",
@@ -66,6 +75,7 @@ export async function runPgliteMemory(options: {
           connections: options.connections,
           durationSeconds: options.durationSeconds,
           paths: target.paths,
+          headers: target.headers,
         },
         pinned ? "1" : undefined,
       );

@@ -593,6 +593,26 @@ describe("memory soak", () => {
   });
 });
 
+describe("a fresh copy to the first page", () => {
+  it("checks the seconds to the first page against 15 s and says what they were spent on", () => {
+    const md = renderMarkdown({
+      ...result(),
+      firstStart: {
+        commit: "abc1234",
+        seconds: 16.2,
+        cpuSeconds: 10.4,
+        buildSeconds: 6.1,
+        rssMB: 278,
+        peakMB: 591,
+        load: 1.2,
+        check: checkBudget(16_200, SERVER_BUDGETS.firstStart),
+      },
+    });
+    expect(md).toContain("until `/` answers 200: 16.20 s ❌ (budget ≤ 15.00 s), 10.4 CPU seconds");
+    expect(md).toContain("server — Fresh copy: npm start to the first page: measured 16.20 s");
+  });
+});
+
 describe("first paint → interactive", () => {
   const ran = (fcpMs: number, interactiveMs: number) => ({
     fcpMs,

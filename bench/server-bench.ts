@@ -145,7 +145,7 @@ async function stockForBench(sql: postgres.Sql, list: BenchProduct[]): Promise<v
 }
 
 /** The demo customer's session cookie: pages rendered for a signed-in visitor, never cached. */
-async function customerCookie(base: string): Promise<string> {
+export async function customerCookie(base: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
