@@ -102,12 +102,12 @@ describeDb(`npm run backup / restore on the command line (${TEST_DB})`, () => {
     const file = backedUp.stdout.trim().split("\n").at(-1) as string;
     expect(file).toMatch(/backups[/\\]haat-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.sql$/);
     expect(fs.readFileSync(file, "utf8")).toContain("নকশি কাঁথা ''hand-stitched''");
-    expect(backedUp.stdout).toMatch(/Backed up .* \(migration \d{4}_\w+, 7 rows in 13 tables\)/);
+    expect(backedUp.stdout).toMatch(/Backed up .* \(migration \d{4}_\w+, 9 rows in 19 tables\)/);
 
     const target = await location("target");
     const restored = await script("restore", [file], target);
     expect(restored.stderr).not.toContain("Nothing was restored");
-    expect(restored.stdout).toMatch(/^Restored 7 rows in 13 tables \(migration \d{4}_\w+\)/);
+    expect(restored.stdout).toMatch(/^Restored 9 rows in 19 tables \(migration \d{4}_\w+\)/);
     expect(restored.code).toBe(0);
   }, 240_000);
 });
