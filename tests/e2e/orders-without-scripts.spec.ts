@@ -1,7 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { ADMIN, listedNumbers, orderRow, signedInPage } from "./orders-support";
+import { fetchProducts } from "./checkout-support";
+import { ADMIN, orderRow, placeOrder, signedInPage } from "./orders-support";
 
 /**
  * Issue 21 item 2: an order button is a form posting to its page's action, so it works before
@@ -12,13 +13,20 @@ describe("order changes without JavaScript", () => {
   const baseURL = inject("baseURL");
   let browser: Browser;
   let page: Page;
+  /** Signed in with scripts: places this suite's own Pending orders (other journeys confirm and
+   * call the seeded ones). */
+  let scripted: Page;
+  const newPendingOrder = async (email: string) => {
+    const [product] = await fetchProducts(baseURL);
+    if (!product) throw new Error("the seeded shop has no product to order");
+    return placeOrder(scripted, baseURL, product, email);
+  };
 
   beforeAll(async () => {
     browser = await launchBrowser();
     // Signed in with scripts (the login form's own business), then a context without them.
-    const signedIn = await signedInPage(browser, baseURL, ADMIN);
-    const storageState = await signedIn.context().storageState();
-    await signedIn.context().close();
+    scripted = await signedInPage(browser, baseURL, ADMIN);
+    const storageState = await scripted.context().storageState();
     const context = await browser.newContext({
       javaScriptEnabled: false,
       storageState,
@@ -29,9 +37,8 @@ describe("order changes without JavaScript", () => {
   afterAll(async () => browser?.close());
 
   it("confirms a pending order: Are you sure?, then Updated!, and it leaves Pending Orders", async () => {
-    await page.goto(`${baseURL}/dashboard/pendingOrders`);
-    const [orderNumber] = await listedNumbers(page);
-    if (!orderNumber) throw new Error("no pending order");
+    const orderNumber = await newPendingOrder("no-script-1@haat.test");
+    await page.goto(`${baseURL}/dashboard/pendingOrders?q=${orderNumber}`);
     await orderRow(page, orderNumber).getByRole("button", { name: "Confirm", exact: true }).click();
 
     const ask = page.getByRole("region", { name: "Are you sure?" });
@@ -48,13 +55,13 @@ describe("order changes without JavaScript", () => {
   });
 
   it("asks first and changes nothing when the person says no", async () => {
-    await page.goto(`${baseURL}/dashboard/pendingOrders`);
-    const [orderNumber] = await listedNumbers(page);
-    if (!orderNumber) throw new Error("no pending order");
+    const orderNumber = await newPendingOrder("no-script-2@haat.test");
+    const listed = `${baseURL}/dashboard/pendingOrders?q=${orderNumber}`;
+    await page.goto(listed);
     await orderRow(page, orderNumber).getByRole("button", { name: "Cancel", exact: true }).click();
     const ask = page.getByRole("region", { name: "Are you sure?" });
     await ask.getByRole("link", { name: "Keep the order" }).click();
-    await page.waitForURL(`${baseURL}/dashboard/pendingOrders`);
+    await page.waitForURL(listed);
     expect(await orderRow(page, orderNumber).count()).toBe(1);
     expect(await page.getByRole("region", { name: "Are you sure?" }).count()).toBe(0);
   });
