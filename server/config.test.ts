@@ -106,6 +106,21 @@ describe("configuration", () => {
     expect(() => loadConfig({ FREE_DELIVERY_OVER: "5000.5" })).toThrow("FREE_DELIVERY_OVER");
     expect(() => loadConfig({ FREE_DELIVERY_OVER: "lots" })).toThrow("FREE_DELIVERY_OVER");
   });
+
+  it("keeps 16 MB of guests' pages unless PAGE_CACHE_MB says otherwise (0: none)", () => {
+    expect(loadConfig({}).PAGE_CACHE_MB).toBe(16);
+    expect(loadConfig({ PAGE_CACHE_MB: "0" }).PAGE_CACHE_MB).toBe(0);
+    expect(loadConfig({ PAGE_CACHE_MB: "64" }).PAGE_CACHE_MB).toBe(64);
+    expect(() => loadConfig({ PAGE_CACHE_MB: "-1" })).toThrow("PAGE_CACHE_MB");
+    expect(() => loadConfig({ PAGE_CACHE_MB: "a lot" })).toThrow("PAGE_CACHE_MB");
+  });
+
+  it("takes at most 6,000 orders a minute from one address unless ORDER_LIMIT_PER_ADDRESS says otherwise", () => {
+    expect(loadConfig({}).ORDER_LIMIT_PER_ADDRESS).toBe(6000);
+    expect(loadConfig({ ORDER_LIMIT_PER_ADDRESS: "120" }).ORDER_LIMIT_PER_ADDRESS).toBe(120);
+    expect(() => loadConfig({ ORDER_LIMIT_PER_ADDRESS: "0" })).toThrow("ORDER_LIMIT_PER_ADDRESS");
+    expect(() => loadConfig({ ORDER_LIMIT_PER_ADDRESS: "1.5" })).toThrow("ORDER_LIMIT_PER_ADDRESS");
+  });
 });
 
 describe("courier settings", () => {
