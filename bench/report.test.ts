@@ -14,10 +14,13 @@ import {
   isUncompressed,
   type LighthouseRun,
   LOAD_ROWS,
+  type LoadRow,
   loadChecks,
   markdownTable,
   median,
   missedBudgets,
+  ORDER_LIST_ROWS,
+  orderListChecks,
   ordersChecks,
   percentile,
   renderLoadTable,
@@ -640,5 +643,33 @@ describe("first paint → interactive", () => {
     expect(md).toContain(
       "| product | `/product-details/x` | 650 ms | 2.15 s | 1.50 s ❌ | 3/4 ok |",
     );
+  });
+});
+
+describe("order lists at scale", () => {
+  const row = (name: string, rps: number, floor?: string): LoadRow => ({
+    name,
+    path: "/",
+    requestsPerSecond: rps,
+    latencyP50Ms: 1,
+    latencyP99Ms: 2,
+    requests: rps,
+    ok2xx: rps,
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+    ...(floor ? { floor } : {}),
+  });
+
+  it("passes a list that keeps 80 % of its speed at scale and fails one that slows down", () => {
+    const rows = withRatios([
+      row(ORDER_LIST_ROWS.json, 1000),
+      row(ORDER_LIST_ROWS.page, 200),
+      row(ORDER_LIST_ROWS.jsonAtScale, 900, ORDER_LIST_ROWS.json),
+      row(ORDER_LIST_ROWS.pageAtScale, 100, ORDER_LIST_ROWS.page),
+    ]);
+    const [json, page] = orderListChecks(rows);
+    expect(json).toMatchObject({ ok: true, measured: 0.9 });
+    expect(page).toMatchObject({ ok: false, measured: 0.5 });
   });
 });

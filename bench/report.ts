@@ -300,6 +300,7 @@ export type BenchResult = {
   soak?: SoakSection;
   firstStart?: FirstStartSection;
   orders?: OrdersSection;
+  orderLists?: OrderListsSection;
   search?: SearchSection;
   pglite?: PgliteSection;
   /** Read counters of the products table over the whole PostgreSQL part of the run. */
@@ -441,7 +442,62 @@ export const SERVER_BUDGETS = {
     limit: 0,
     unit: "count",
   },
+  // Issue 23 "Performance": the lists keep their speed when the shop has 100,000 orders.
+  orderListAtScale: {
+    label: "Order list with risk at scale vs the same list on a young shop (req/s)",
+    kind: "min",
+    limit: 0.8,
+    unit: "%",
+  },
 } as const satisfies Record<string, Budget>;
+
+/** The admins' order lists (risk column included) before and after the orders table is filled. */
+export type OrderListsSection = {
+  connections: number;
+  rounds: number;
+  durationSeconds: number;
+  ordersBefore: number;
+  ordersAfter: number;
+  phones: number;
+  fillSeconds: number;
+  rows: LoadRow[];
+  checks: Check[];
+};
+
+export const ORDER_LIST_ROWS = {
+  bare: "bare JSON",
+  json: "Pending list JSON (20, with risk)",
+  page: "Pending queue page",
+  jsonAtScale: "Pending list JSON at scale",
+  pageAtScale: "Pending queue page at scale",
+} as const;
+
+export function orderListChecks(rows: readonly LoadRow[]): Check[] {
+  return [ORDER_LIST_ROWS.jsonAtScale, ORDER_LIST_ROWS.pageAtScale].map((name) => {
+    const ratio = rows.find((r) => r.name === name)?.ratio ?? Number.NaN;
+    return checkBudget(ratio, { ...SERVER_BUDGETS.orderListAtScale, label: `${name} vs before` });
+  });
+}
+
+export function renderOrderListsSection(lists: OrderListsSection): string[] {
+  return [
+    "### Order lists with the risk column",
+    "",
+    `The admin's Pending list (20 orders a page, each with its phone's history: one aggregate per page ` +
+      `of phones) loaded on the shop as the order bench left it (${lists.ordersBefore.toLocaleString("en-US")} orders), ` +
+      `then again after the orders table was filled to ${lists.ordersAfter.toLocaleString("en-US")} orders from ` +
+      `${lists.phones.toLocaleString("en-US")}+ phone numbers (${lists.fillSeconds.toFixed(1)} s), signed in as the demo admin, ` +
+      `${lists.connections} connections, ${lists.rounds} round(s) of ${lists.durationSeconds} s per target.`,
+    "",
+    renderLoadTable(lists),
+    "",
+    markdownTable(
+      ["Budget", "Measured", "Limit"],
+      lists.checks.map((c) => [c.label, formatCheck(c), formatBudget(c)]),
+    ),
+    "",
+  ];
+}
 
 export type ServerBenchInfo = {
   database: "postgres";
@@ -911,7 +967,7 @@ export function ordersChecks(
   };
 }
 
-export function renderLoadTable(load: LoadSection | GuestPagesSection): string {
+export function renderLoadTable(load: LoadSection | GuestPagesSection | OrderListsSection): string {
   const header = [
     "Target",
     "Path",
@@ -955,6 +1011,7 @@ function serverChecks(result: BenchResult): Check[] {
     ...(result.soak ? result.soak.checks : []),
     ...(result.firstStart ? [result.firstStart.check] : []),
     ...(result.orders ? [result.orders.checks.rate, result.orders.checks.integrity] : []),
+    ...(result.orderLists ? result.orderLists.checks : []),
     ...(result.search ? [result.search.check] : []),
     ...(result.pglite ? [result.pglite.check, result.pglite.idleCheck] : []),
     ...(result.catalogueReads ? [result.catalogueReads.check] : []),
@@ -1112,6 +1169,7 @@ export function renderServerSections(result: BenchResult): string[] {
         : []),
     );
   }
+  if (result.orderLists) out.push(...renderOrderListsSection(result.orderLists));
   if (result.search) {
     const s = result.search;
     out.push(

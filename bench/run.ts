@@ -65,6 +65,7 @@ const SECTIONS = [
   "bundle",
   "load",
   "orders",
+  "order-lists",
   "search",
   "flash-sale",
   "pglite",
@@ -75,8 +76,9 @@ type Section = (typeof SECTIONS)[number];
 
 const USAGE = `Usage: npm run bench -- [options]
   --build              run \`npx react-router build\` first (default: use the existing build/)
-  --only <a,b,...>     sections: lighthouse, interactive, bundle, load, orders, search,
-                       flash-sale, pglite, soak, first-start (default: all)
+  --only <a,b,...>     sections: lighthouse, interactive, bundle, load, orders, order-lists,
+                       search, flash-sale, pglite, soak, first-start (default: all)
+  --list-orders <n>    orders in the table for the order lists at scale (default 100000)
   --products <n>       products in the bench databases, PostgreSQL and PGlite (default 100000)
   --duration <s>       seconds per HTTP load slice (default 5)
   --rounds <n>         slices per HTTP target, in rounds over all targets (default 3)
@@ -113,6 +115,7 @@ type Options = {
   durationSeconds: number;
   rounds: number;
   ordersSeconds: number;
+  listOrders: number;
   connections: number;
   guestConnections: number;
   sale: {
@@ -159,6 +162,7 @@ function parseOptions(argv: string[]): Options {
       duration: { type: "string", default: "5" },
       rounds: { type: "string", default: "3" },
       "orders-duration": { type: "string", default: "10" },
+      "list-orders": { type: "string", default: "100000" },
       connections: { type: "string", default: "20" },
       "guest-connections": { type: "string", default: "50" },
       "sale-duration": { type: "string", default: "120" },
@@ -217,6 +221,7 @@ function parseOptions(argv: string[]): Options {
     durationSeconds: whole("duration", values.duration, 1, 120),
     rounds: whole("rounds", values.rounds, 1, 10),
     ordersSeconds: whole("orders-duration", values["orders-duration"], 1, 120),
+    listOrders: whole("list-orders", values["list-orders"], 0, 5_000_000),
     connections: whole("connections", values.connections, 1, 500),
     guestConnections: whole("guest-connections", values["guest-connections"], 1, 1000),
     sale: {
@@ -378,9 +383,9 @@ async function main() {
       options.sections.has("lighthouse") ||
       options.sections.has("interactive") ||
       options.sections.has("bundle");
-    const postgresSections = (["load", "orders", "search", "flash-sale"] as const).filter((x) =>
-      options.sections.has(x),
-    );
+    const postgresSections = (
+      ["load", "orders", "order-lists", "search", "flash-sale"] as const
+    ).filter((x) => options.sections.has(x));
     const serverSections = postgresSections.filter((x) => x !== "flash-sale");
     let baseUrl = options.url ?? "";
     let routes: RouteInfo[] = [];
@@ -560,6 +565,7 @@ async function main() {
             durationSeconds: options.durationSeconds,
             rounds: options.rounds,
             ordersSeconds: options.ordersSeconds,
+            orderListOrders: options.listOrders,
             connections: options.connections,
             guestConnections: options.guestConnections,
             log,

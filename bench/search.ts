@@ -66,7 +66,7 @@ export type ExplainedQuery = { name: string; sql: string; plan: string };
 type Captured = { query: string; parameters: unknown[] };
 
 /** A Drizzle client on the bench database whose SQL can be recorded for EXPLAIN. */
-function openRecordingDb(url: string) {
+export function openRecordingDb(url: string) {
   let recording: Captured[] | undefined;
   const client = postgres(url, {
     max: 1,
@@ -154,19 +154,29 @@ export async function explainHotQueries(url: string): Promise<ExplainedQuery[]> 
     const explained: ExplainedQuery[] = [];
     for (const [name, run] of reads) {
       await run();
-      const statements = await record(run);
-      for (const [i, s] of statements.entries()) {
-        const rows = await client.unsafe(
-          `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${s.query}`,
-          s.parameters as never[],
-        );
-        const plan = rows.map((r) => String(r["QUERY PLAN"])).join("\n");
-        const label = statements.length > 1 ? `${name} — statement ${i + 1}` : name;
-        explained.push({ name: label, sql: s.query, plan });
-      }
+      explained.push(...(await explainRecorded(client, name, await record(run))));
     }
     return explained;
   } finally {
     await client.end({ timeout: 5 });
   }
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of each recorded statement, labelled by the read it came from. */
+export async function explainRecorded(
+  client: postgres.Sql,
+  name: string,
+  statements: readonly Captured[],
+): Promise<ExplainedQuery[]> {
+  const explained: ExplainedQuery[] = [];
+  for (const [i, s] of statements.entries()) {
+    const rows = await client.unsafe(
+      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${s.query}`,
+      s.parameters as never[],
+    );
+    const plan = rows.map((r) => String(r["QUERY PLAN"])).join("\n");
+    const label = statements.length > 1 ? `${name} — statement ${i + 1}` : name;
+    explained.push({ name: label, sql: s.query, plan });
+  }
+  return explained;
 }

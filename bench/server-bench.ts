@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { DEMO_CUSTOMER } from "../server/db/seed/seed";
+import { DEMO_ADMIN, DEMO_CUSTOMER } from "../server/db/seed/seed";
 import { LEDGER_MISMATCH_SQL } from "../server/testing/stock-ledger";
 import {
   freePort,
@@ -21,6 +21,7 @@ import {
   sampleRss,
   withCpu,
 } from "./load";
+import { countOrders, explainRiskAggregate, FILL_PHONES, fillOrders } from "./order-lists";
 import {
   type BenchResult,
   checkBudget,
@@ -31,6 +32,8 @@ import {
   type LoadFiguresRow,
   type LoadRow,
   loadChecks,
+  ORDER_LIST_ROWS,
+  orderListChecks,
   ordersChecks,
   SERVER_BUDGETS,
   withRatios,
@@ -38,7 +41,9 @@ import {
 import { explainHotQueries, measureSearch, SEARCH_QUERIES } from "./search";
 
 export type ServerBenchOptions = {
-  sections: Set<"load" | "orders" | "search">;
+  sections: Set<"load" | "orders" | "order-lists" | "search">;
+  /** Orders in the table when the order lists are measured at scale (issue 23: 100,000). */
+  orderListOrders: number;
   /** The seeded PostgreSQL database (bench/database.ts); the caller drops it. */
   database: BenchDatabase;
   /** Seconds per load slice; each target gets `rounds` slices. */
@@ -145,18 +150,24 @@ async function stockForBench(sql: postgres.Sql, list: BenchProduct[]): Promise<v
 }
 
 /** The demo customer's session cookie: pages rendered for a signed-in visitor, never cached. */
-export async function customerCookie(base: string): Promise<string> {
+export function customerCookie(base: string): Promise<string> {
+  return sessionCookie(base, DEMO_CUSTOMER);
+}
+
+async function sessionCookie(
+  base: string,
+  account: { email: string; password: string },
+): Promise<string> {
   const res = await fetch(`${base}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password }),
+    body: JSON.stringify({ email: account.email, password: account.password }),
   });
   const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  if (!res.ok || !cookie)
-    throw new Error(`signing in as ${DEMO_CUSTOMER.email} answered ${res.status}`);
+  if (!res.ok || !cookie) throw new Error(`signing in as ${account.email} answered ${res.status}`);
   return cookie;
 }
 
@@ -248,7 +259,7 @@ async function json<T>(url: string): Promise<T> {
 
 type ServerBenchResult = Pick<
   BenchResult,
-  "server" | "load" | "guestPages" | "orders" | "search" | "explain"
+  "server" | "load" | "guestPages" | "orders" | "orderLists" | "search" | "explain"
 >;
 
 /** Load, order placement and search on a fresh PostgreSQL database with a large catalogue. */
@@ -273,7 +284,8 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Serve
       );
       out.explain = await explainHotQueries(database.url);
     }
-    if (!sections.has("load") && !sections.has("orders")) return out;
+    if (!sections.has("load") && !sections.has("orders") && !sections.has("order-lists"))
+      return out;
 
     const port = await freePort();
     server = spawnServer({
@@ -485,6 +497,70 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Serve
         out.load.memory.hwmMB = peak;
         out.load.checks.rss = checkBudget(peak, SERVER_BUDGETS.rssPostgres);
       }
+    }
+    if (sections.has("order-lists")) {
+      const admin = { cookie: await sessionCookie(base, DEMO_ADMIN) };
+      const ordersBefore = await countOrders(database.url);
+      const listPath = "/api/orders?status=Pending&limit=20";
+      const pagePath = "/dashboard/pendingOrders";
+      const before = await loadRows(
+        base,
+        pid,
+        [
+          { name: ORDER_LIST_ROWS.bare, path: "/livez" },
+          {
+            name: ORDER_LIST_ROWS.json,
+            path: listPath,
+            floor: ORDER_LIST_ROWS.bare,
+            headers: admin,
+          },
+          { name: ORDER_LIST_ROWS.page, path: pagePath, headers: admin },
+        ],
+        options,
+        loadCpu,
+        log,
+        notes,
+      );
+      log(`  filling the orders table to ${options.orderListOrders.toLocaleString("en-US")}...`);
+      const started = performance.now();
+      await fillOrders(database.url, options.orderListOrders);
+      const fillSeconds = (performance.now() - started) / 1000;
+      const ordersAfter = await countOrders(database.url);
+      const after = await loadRows(
+        base,
+        pid,
+        [
+          {
+            name: ORDER_LIST_ROWS.jsonAtScale,
+            path: listPath,
+            floor: ORDER_LIST_ROWS.json,
+            headers: admin,
+          },
+          {
+            name: ORDER_LIST_ROWS.pageAtScale,
+            path: pagePath,
+            floor: ORDER_LIST_ROWS.page,
+            headers: admin,
+          },
+        ],
+        options,
+        loadCpu,
+        log,
+        notes,
+      );
+      const rows = withRatios([...before, ...after]);
+      out.orderLists = {
+        connections: options.connections,
+        rounds: options.rounds,
+        durationSeconds: options.durationSeconds,
+        ordersBefore,
+        ordersAfter,
+        phones: FILL_PHONES,
+        fillSeconds,
+        rows,
+        checks: orderListChecks(rows),
+      };
+      out.explain = [...(out.explain ?? []), ...(await explainRiskAggregate(database.url))];
     }
     if (!out.load) rss.stop();
     return out;
