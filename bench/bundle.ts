@@ -117,6 +117,13 @@ export async function measureRoute(
       waitUntil: "load",
       timeout: 60_000,
     });
+    // A page fetches its scripts only after its first paint (docs/decisions/028): on a slow or
+    // busy machine the network can go idle before they start, so wait for hydration first.
+    await page
+      .waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 })
+      .catch(() => {
+        // A page that never hydrates is counted with what it loaded; its row shows 0 files.
+      });
     await page.waitForLoadState("networkidle", { timeout: 30_000 }).catch(() => {
       // A page that keeps polling never goes idle; count what it loaded so far.
     });
