@@ -21,6 +21,31 @@ export function sqlState(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The table and column of a NOT NULL failure (SQLSTATE 23502) in `err` or an error it wraps, or
+ * undefined for any other error. PGlite's errors name them `table`/`column`, postgres.js's
+ * `table_name`/`column_name`.
+ */
+export function notNullFailure(err: unknown): { table: string; column: string } | undefined {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    const fields = e as {
+      code?: unknown;
+      table?: unknown;
+      column?: unknown;
+      table_name?: unknown;
+      column_name?: unknown;
+    };
+    if (fields.code !== "23502") continue;
+    const table = fields.table ?? fields.table_name;
+    const column = fields.column ?? fields.column_name;
+    return {
+      table: typeof table === "string" ? table : "",
+      column: typeof column === "string" ? column : "",
+    };
+  }
+  return undefined;
+}
+
 /** deadlock_detected: PostgreSQL rolled the transaction back; running it again is safe. */
 export const DEADLOCK = "40P01";
 

@@ -228,6 +228,35 @@ describe("guest page cache: what is never served from it", () => {
     expect(renders.get("/")).toBe(2);
   });
 
+  it("drops only a product's own pages when its stock moves, on the catalogue channel", async () => {
+    const { app, events, renders } = shop();
+    for (const path of [
+      "/product-details/p1",
+      "/product-details/p1?color=Red",
+      "/product-details/p12",
+      "/",
+    ]) {
+      await app.request(path);
+      await app.request(path, { headers: { cookie: "theme=dark" } });
+    }
+    await events.publish({ kind: "stock", id: "p1" });
+    for (const path of ["/product-details/p1", "/product-details/p1?color=Red"]) {
+      expect((await app.request(path)).headers.get("X-Page-Cache"), path).toBe("miss");
+      const dark = await app.request(path, { headers: { cookie: "theme=dark" } });
+      expect(dark.headers.get("X-Page-Cache"), path).toBe("miss");
+    }
+    // Another product (even one whose id starts with this one's) and home stay cached.
+    for (const path of ["/product-details/p12", "/"]) {
+      expect((await app.request(path)).headers.get("X-Page-Cache"), path).toBe("hit");
+    }
+    expect(renders.get("/product-details/p12")).toBe(2);
+
+    // A reconnected channel may have missed any stock change: every product page goes.
+    await events.publish({ kind: "stock", id: "*" });
+    expect((await app.request("/product-details/p12")).headers.get("X-Page-Cache")).toBe("miss");
+    expect((await app.request("/")).headers.get("X-Page-Cache")).toBe("hit");
+  });
+
   it("keeps at most its size in memory, dropping the least recently used page", async () => {
     const nonce = "c2l6ZS1vZi1hLXBhZ2U=";
     const one = shareablePage(deferScripts(renderedPage(nonce, "Braided Cable")), nonce, "");

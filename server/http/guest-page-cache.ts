@@ -191,7 +191,30 @@ export function cachedPageAnswer(c: Context<AppEnv>, page: CachedPage, hit: bool
   return new Response(page.body, { status: 200, headers });
 }
 
-/** The guest page cache, emptied by every product or slide change (on every server). */
+const PRODUCT_PAGE = "/product-details/";
+
+/**
+ * Follows the catalogue channel (every server's changes): a product or slide change empties the
+ * cache (listings, carousels and related products show any product's name, price and sold-out
+ * badge, and a stock change that sells a variant out or brings it back is announced as one);
+ * a stock change that only moved quantities drops the pages of that product alone, the only
+ * pages that show them ("Only N left"), so a sale's orders keep the other pages cached
+ * (decision 047).
+ */
+export function followCatalogue(pages: CatalogueCache, events: CatalogueEvents): () => void {
+  return events.subscribe((change) => {
+    if (change.kind !== "stock") return pages.clear();
+    if (change.id === "*") return pages.dropPrefix(PRODUCT_PAGE);
+    // The key starts with the path, then its query or the cookie part (guestPageKey).
+    pages.dropPrefix(`${PRODUCT_PAGE}${change.id}?`);
+    pages.dropPrefix(`${PRODUCT_PAGE}${change.id}\n`);
+  });
+}
+
+/**
+ * The guest page cache, emptied by every product or slide change and cleared of a product's own
+ * pages when its stock moves (on every server).
+ */
 export function guestPageCache(
   events: CatalogueEvents,
   options: GuestPageCacheOptions,
@@ -204,7 +227,7 @@ export function guestPageCache(
     // Every page is rendered again after the time limit; in a sale they expire together.
     staleWhileRefreshing: true,
   });
-  pages.follow(events);
+  followCatalogue(pages, events);
   return {
     keyOf: guestPageKey,
     get: (key, load) => pages.get(key, load, (page) => page.body.byteLength + page.gzip.byteLength),

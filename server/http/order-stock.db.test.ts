@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../app-context";
@@ -190,6 +190,26 @@ describeDb(`orders and stock (${TEST_DB})`, () => {
       ]);
       expect(refused.body.error.message).toContain("only 1 left, you asked for 2");
       expect(await snapshotTables(ctx)).toEqual(before);
+    });
+
+    it("reads only the stock guard's own failure as out of stock: another NOT NULL failure is an error", async () => {
+      // A constraint failure that is not the stock guard (NOT NULL on orders.id): a trigger
+      // blanks the new order's history row, so its own NOT NULL fails the order's statement.
+      await ctx.db.execute(sql`create function blank_history() returns trigger language plpgsql
+        as $$ begin new.to_status := null; return new; end $$`);
+      await ctx.db.execute(sql`create trigger blank_history before insert on order_status_history
+        for each row execute function blank_history()`);
+      try {
+        const before = await snapshotTables(ctx);
+        const failed = await order([{ product: mug, size: "N/A", color: "N/A", quantity: 1 }]);
+        expect(failed.status).toBe(500);
+        expect(failed.body.error.code).toBe("internal");
+        expect(failed.body.error.products).toBeUndefined();
+        expect(await snapshotTables(ctx)).toEqual(before);
+      } finally {
+        await ctx.db.execute(sql`drop trigger blank_history on order_status_history`);
+        await ctx.db.execute(sql`drop function blank_history()`);
+      }
     });
 
     it("counts a variant ordered on two lines together", async () => {

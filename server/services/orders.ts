@@ -14,7 +14,7 @@ import { normalizePhone } from "~/core/phone";
 import type { OrderInput } from "~/core/schemas/order";
 import type { CatalogueEvents } from "../catalogue/events";
 import type { Db } from "../db/client";
-import { DEADLOCK, sqlState } from "../db/errors";
+import { DEADLOCK, notNullFailure, sqlState } from "../db/errors";
 import { newId } from "../db/ids";
 import {
   orderLines,
@@ -186,7 +186,8 @@ async function storeOrder(
   } catch (err) {
     const state = sqlState(err);
     if (record.idempotencyKey && state === FOREIGN_KEY_VIOLATION) return null;
-    if (stock && state === NOT_NULL_VIOLATION) throw new StockShort();
+    // Only the stock guard's own signal is a shortage; any other constraint failure is an error.
+    if (stock && isStockGuard(err)) throw new StockShort();
     throw err;
   }
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
@@ -262,8 +263,14 @@ function lineImage(line: OrderLineRecord): string | SQL {
 }
 
 const FOREIGN_KEY_VIOLATION = "23503";
-/** The order row's id left NULL by the stock guard (`stockTakeSql`): some line lacked pieces. */
-const NOT_NULL_VIOLATION = "23502";
+/**
+ * The stock guard's signal (`stockTakeSql`): the order row's id left NULL because some line
+ * lacked pieces. A NOT NULL failure on any other table or column is not a shortage.
+ */
+function isStockGuard(err: unknown): boolean {
+  const failure = notNullFailure(err);
+  return failure?.table === "orders" && failure.column === "id";
+}
 
 /** Thrown by storeOrder when a tracked line's variant lacked pieces: nothing was stored. */
 class StockShort extends Error {

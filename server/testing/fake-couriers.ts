@@ -333,6 +333,10 @@ const PATHAO_AREAS: Record<number, { area_id: number; area_name: string }[]> = {
     { area_id: 5102, area_name: "Shewrapara" },
   ],
   52: [{ area_id: 5201, area_name: "Dhanmondi 27" }],
+  53: [
+    { area_id: 5301, area_name: "Gulshan 1" },
+    { area_id: 5302, area_name: "Badda" },
+  ],
 };
 
 export type FakePathaoParcel = {
@@ -424,6 +428,15 @@ export async function startFakePathao(keys: {
           const zones = city ? (PATHAO_ZONES[city] ?? []) : [];
           if (!int("recipient_zone") || !zones.some((z) => z.zone_id === body.recipient_zone)) {
             errors.recipient_zone = ["The selected recipient zone is invalid."];
+          }
+          // recipient_area is optional; when sent it must be one of the zone's areas.
+          if (
+            body.recipient_area !== undefined &&
+            !(PATHAO_AREAS[body.recipient_zone as number] ?? []).some(
+              (a) => a.area_id === body.recipient_area,
+            )
+          ) {
+            errors.recipient_area = ["The selected recipient area is invalid."];
           }
           if (body.delivery_type !== 48 && body.delivery_type !== 12)
             errors.delivery_type = ["The selected delivery type is invalid."];

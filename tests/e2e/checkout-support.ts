@@ -19,7 +19,7 @@ type ApiProduct = {
 };
 
 /** More than "Only N left" shows for: a journey's choices and quantities are never refused. */
-const PLENTY = 10;
+export const PLENTY = 10;
 
 /**
  * Seeded products from the running shop's API (real ids and prices, as Add To Cart stores them),

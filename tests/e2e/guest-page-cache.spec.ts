@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { CUSTOMER_DATA, PRODUCT_BODY } from "~/server/testing/api-fixtures";
 import { launchBrowser } from "../support/browser";
 import { hydrated } from "./auth-support";
 import { ADMIN } from "./orders-support";
@@ -132,6 +133,65 @@ describe("guests' pages from the page cache", () => {
       expect(errors, path).toEqual([]);
       await context.close();
     }
+  });
+
+  it("shows a guest the stock an order left, not the cached figure (issue 26)", async () => {
+    const made = await fetch(`${baseURL}/api/postProduct`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseURL, cookie: adminCookie },
+      body: JSON.stringify({
+        ...PRODUCT_BODY,
+        name: `${name} Stocked`,
+        sizes: [],
+        colors: [],
+        offerPrice: null,
+        originalPrice: 300,
+        trackStock: true,
+        stock: [{ size: "N/A", color: "N/A", quantity: 3 }],
+      }),
+    });
+    expect(made.status).toBe(201);
+    const id = String((await made.json()).insertedId);
+    const path = `/product-details/${id}`;
+    const availability = (html: string) =>
+      />([^<]*)<\/[a-z]+>/.exec(html.slice(html.indexOf('data-testid="availability"')))?.[1];
+    const order = async (quantity: number) => {
+      const res = await fetch(`${baseURL}/api/postOrder`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: baseURL },
+        body: JSON.stringify({
+          products: [
+            {
+              id,
+              name: `${name} Stocked`,
+              imageUrl: "",
+              color: "N/A",
+              size: "N/A",
+              originalPrice: 300,
+              quantity,
+            },
+          ],
+          customerData: { ...CUSTOMER_DATA, email: "cache-stock@example.com" },
+        }),
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+    };
+
+    await get(path);
+    const cached = await get(path);
+    expect(cached.cache).toBe("hit");
+    expect(availability(cached.html)).toBe("Only 3 left");
+    // Another customer takes one: no variant sold out, yet the page a guest gets says 2.
+    await order(1);
+    const fewer = await get(path);
+    expect(fewer.cache).toBe("miss");
+    expect(availability(fewer.html)).toBe("Only 2 left");
+    expect((await get(path)).cache).toBe("hit");
+    // … then the last two: the guest's reload says Out of stock.
+    await order(2);
+    const gone = await get(path);
+    expect(gone.cache).toBe("miss");
+    expect(availability(gone.html)).toBe("Out of stock");
   });
 
   it("drops a guest's page when an admin changes the product", async () => {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { TestProject } from "vitest/node";
 import { SERVER_ENTRY, type ServerProcess, startServer } from "./server-process";
+import { topUpJourneyStock } from "./stock-top-up";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,6 +20,8 @@ export async function setup(project: TestProject) {
   // Every journey signs in and orders from 127.0.0.1: the per-address limits would turn a long
   // run into 429s. The limits themselves are tested in server/http/rate-limits.db.test.ts.
   server = await startServer({ AUTH_RATE_LIMIT: "off", RATE_LIMIT: "off" });
+  // The seed's stock is a shop's (4–40 pieces); the journeys together buy more than that.
+  await topUpJourneyStock(server.url);
   project.provide("baseURL", server.url);
   project.provide("dataDir", server.dataDir);
 }

@@ -60,13 +60,15 @@ async function areaQuestion(
   base: Omit<AreaQuestion, "step" | "options">,
 ): Promise<AreaQuestion> {
   const actor = requireAdmin(request, context);
+  // Pathao looks places up in three levels (city → zone → area), RedX in one (the district's).
   const step: AreaQuestion["step"] =
-    base.courier === "redx" ? "area" : base.cityId ? "zone" : "city";
+    base.courier === "redx" || base.zoneId ? "area" : base.cityId ? "zone" : "city";
   try {
     const options = await courierAreaOptions(appOf(context), actor, {
       courier: base.courier,
       district: base.district,
       cityId: step === "zone" ? base.cityId : undefined,
+      zoneId: step === "area" ? base.zoneId : undefined,
     });
     return { ...base, step, options };
   } catch (err) {
@@ -109,46 +111,70 @@ function failure(err: AppError, extra: Partial<Extract<CourierActionResult, { ok
   );
 }
 
-/** Sets the picked area (the last step) and books; an earlier step asks the next question. */
+/** The next step of the picker, answered as the booking's 409 with the courier's choices. */
+function nextQuestion(area: AreaQuestion) {
+  return data(
+    {
+      ok: false,
+      kind: "courier",
+      message: `Now choose the ${COURIER_LABELS[area.courier]} ${area.step} for ${area.thana}`,
+      area,
+      orderId: area.orderId,
+    } satisfies CourierActionResult,
+    { status: 409 },
+  );
+}
+
+/**
+ * One step of the area picker (plain forms, one step per post). RedX: the area, then the
+ * booking. Pathao: the city, then its zone, then the zone's area (Pathao's `recipient_area` is
+ * optional: a zone without areas, or "No area" chosen, books with the city and zone). The last
+ * step stores the thana's area, so the next order of that thana is booked without asking.
+ */
 async function pickArea(request: Request, context: Context, form: FormData) {
   const actor = requireAdmin(request, context);
   const orderId = text(form, "id");
   const courier = courierOf(form);
   const district = text(form, "district");
   const thana = text(form, "thana");
+  const cityId = positive(text(form, "cityId"));
+  const zoneId = positive(text(form, "zoneId"));
   const choice = choiceOf(form);
-  if (!choice) {
+  const atPathaoArea = courier === "pathao" && cityId !== undefined && zoneId !== undefined;
+  if (!choice && !atPathaoArea) {
     throw new AppError("invalid", "Choose an area from the list", [
       { path: "choice", message: "Choose an area from the list" },
     ]);
   }
-  const cityId = positive(text(form, "cityId"));
-  if (courier === "pathao" && !cityId) {
-    const area = await areaQuestion(request, context, {
-      orderId,
-      courier,
-      district,
-      thana,
-      cityId: choice.id,
-    });
-    return data(
-      {
-        ok: false,
-        kind: "courier",
-        message: `Now choose the Pathao zone for ${thana}`,
-        area,
-        orderId,
-      } satisfies CourierActionResult,
-      { status: 409 },
-    );
+  const base = { orderId, courier, district, thana };
+  if (courier === "pathao" && choice && !cityId) {
+    return nextQuestion(await areaQuestion(request, context, { ...base, cityId: choice.id }));
   }
+  if (courier === "pathao" && choice && cityId && !zoneId) {
+    const question = await areaQuestion(request, context, {
+      ...base,
+      cityId,
+      zoneId: choice.id,
+      zoneName: choice.name,
+    });
+    // A zone Pathao lists no areas for is as far as the thana goes.
+    if (question.options.length > 0 || question.problem) return nextQuestion(question);
+    await setCourierArea(appOf(context), actor, {
+      ...base,
+      cityId,
+      zoneId: choice.id,
+      areaName: choice.name,
+    });
+    return book(request, context, orderId, courier);
+  }
+  const zoneName = text(form, "zoneName") || null;
   await setCourierArea(appOf(context), actor, {
     courier,
     district,
     thana,
     ...(courier === "pathao"
-      ? { cityId, zoneId: choice.id, areaName: choice.name }
-      : { areaId: choice.id, areaName: choice.name }),
+      ? { cityId, zoneId, areaId: choice?.id ?? null, areaName: choice?.name ?? zoneName }
+      : { areaId: choice?.id, areaName: choice?.name }),
   });
   return book(request, context, orderId, courier);
 }

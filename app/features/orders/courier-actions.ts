@@ -28,6 +28,9 @@ export type AreaQuestion = {
   thana: string;
   /** Pathao: the city already picked; its zones are the choices. */
   cityId?: number;
+  /** Pathao: the zone already picked (and its name); its areas are the choices. */
+  zoneId?: number;
+  zoneName?: string;
   /** What the choices are ("city", "zone", "area"). */
   step: "city" | "zone" | "area";
   options: { id: number; name: string }[];

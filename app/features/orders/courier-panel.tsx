@@ -101,6 +101,8 @@ export function RetryBookingForm({ order }: { order: OrderView }) {
 export function AreaPicker({ area }: { area: AreaQuestion }) {
   const label = COURIER_LABELS[area.courier];
   const what = area.step === "city" ? "city" : area.step === "zone" ? "zone" : "area";
+  // Pathao's recipient_area is optional: its last step may book with the city and zone only.
+  const optionalArea = area.courier === "pathao" && area.step === "area";
   return (
     <Form
       method="post"
@@ -113,12 +115,20 @@ export function AreaPicker({ area }: { area: AreaQuestion }) {
       <input type="hidden" name="district" value={area.district} />
       <input type="hidden" name="thana" value={area.thana} />
       {area.cityId ? <input type="hidden" name="cityId" value={area.cityId} /> : null}
+      {area.zoneId ? <input type="hidden" name="zoneId" value={area.zoneId} /> : null}
+      {area.zoneName ? <input type="hidden" name="zoneName" value={area.zoneName} /> : null}
       <label className="flex flex-col gap-1">
         <span className="font-medium">
           {label} {what} for {area.thana}, {area.district}
         </span>
-        <select name="choice" required className="select select-bordered select-sm max-w-md">
-          <option value="">Choose…</option>
+        <select
+          name="choice"
+          required={!optionalArea}
+          className="select select-bordered select-sm max-w-md"
+        >
+          <option value="">
+            {optionalArea ? `No area (${area.zoneName ?? "zone"} only)` : "Choose…"}
+          </option>
           {area.options.map((o) => (
             <option key={o.id} value={`${o.id}|${o.name}`}>
               {o.name}
@@ -128,7 +138,7 @@ export function AreaPicker({ area }: { area: AreaQuestion }) {
       </label>
       {area.problem ? <p className="text-sm text-error">{area.problem}</p> : null}
       <button type="submit" className="btn btn-sm btn-primary self-start">
-        {area.step === "city" ? "Next" : "Save area and book"}
+        {area.step === "area" || area.courier !== "pathao" ? "Save area and book" : "Next"}
       </button>
     </Form>
   );

@@ -107,17 +107,12 @@ export default function CourierAreasRoute({ loaderData }: Route.ComponentProps) 
               <FieldIssue message={issues.zoneId} />
             </label>
           </>
-        ) : (
-          <label className="flex flex-col gap-1">
-            <span>Area id</span>
-            <input
-              name="areaId"
-              inputMode="numeric"
-              className="input input-bordered input-sm w-28"
-            />
-            <FieldIssue message={issues.areaId} />
-          </label>
-        )}
+        ) : null}
+        <label className="flex flex-col gap-1">
+          <span>{courier === "pathao" ? "Area id (optional)" : "Area id"}</span>
+          <input name="areaId" inputMode="numeric" className="input input-bordered input-sm w-28" />
+          <FieldIssue message={issues.areaId} />
+        </label>
         <label className="flex flex-col gap-1">
           <span>Area name</span>
           <input name="areaName" className="input input-bordered input-sm" />
@@ -138,7 +133,7 @@ export default function CourierAreasRoute({ loaderData }: Route.ComponentProps) 
               <tr>
                 <th scope="col">District</th>
                 <th scope="col">Thana</th>
-                <th scope="col">{courier === "pathao" ? "City / zone" : "Area id"}</th>
+                <th scope="col">{courier === "pathao" ? "City / zone / area" : "Area id"}</th>
                 <th scope="col">Area name</th>
                 <th scope="col">From</th>
                 <th scope="col">Forget</th>
@@ -151,7 +146,7 @@ export default function CourierAreasRoute({ loaderData }: Route.ComponentProps) 
                   <td>{a.thana}</td>
                   <td>
                     {courier === "pathao"
-                      ? `${a.cityId ?? "—"} / ${a.zoneId ?? "—"}`
+                      ? `${a.cityId ?? "—"} / ${a.zoneId ?? "—"} / ${a.areaId ?? "—"}`
                       : (a.areaId ?? "—")}
                   </td>
                   <td>{a.areaName ?? "—"}</td>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORIES, PRODUCT_TYPES, SUB_CATEGORIES } from "~/core/catalogue";
 import { productInputSchema } from "~/core/schemas";
+import { isLowStock, isSoldOut } from "~/core/stock";
 import { generateDemoProducts } from "./demo-products";
 
 const now = new Date("2025-06-01T00:00:00Z");
@@ -46,6 +47,20 @@ describe("generateDemoProducts", () => {
         products.filter((p) => p.category === category).map((p) => p.productType),
       );
       expect(types.size, category).toBeGreaterThan(1);
+    }
+  });
+
+  it("spreads stock over every category: mostly available, a few low, a few sold out", () => {
+    for (const category of CATEGORIES) {
+      const levels = products.filter((p) => p.category === category).map((p) => p.stock);
+      const soldOut = levels.filter((l) => isSoldOut(l)).length;
+      const low = levels.filter((l) => !isSoldOut(l) && isLowStock(l)).length;
+      const summary = `${category}: ${levels.length} products, ${soldOut} sold out, ${low} low`;
+      expect(levels.length, summary).toBeGreaterThanOrEqual(5);
+      expect(soldOut, summary).toBeGreaterThanOrEqual(1);
+      expect(soldOut, summary).toBeLessThanOrEqual(Math.ceil(levels.length / 6));
+      expect(low, summary).toBeGreaterThanOrEqual(1);
+      expect(levels.length - soldOut - low, summary).toBeGreaterThan(levels.length / 2);
     }
   });
 

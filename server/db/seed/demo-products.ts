@@ -626,23 +626,28 @@ function coverageOrder(): { category: Category; subCategory: string }[] {
 }
 
 /**
- * A shop's shelf: most variants hold 4–40 pieces, every sixth product runs low (1–3 of some
- * variants), every twelfth is sold out, and now and then one size or colour is gone. Its own
- * generator (seeded by the product's image seed), so the catalogue's other figures stay as
- * they were before products had stock.
+ * A shop's shelf: most variants hold 4–40 pieces, every fifth product of a category runs low
+ * (1–3 of some variants), every ninth of a category is sold out, and every seventh has lost one
+ * size or colour. Counted per category (`nth`: the product's place among its category's), not
+ * over the catalogue: the first products interleave the twelve categories, so a catalogue-wide
+ * "every twelfth" fell on one category (decision 062). Its own generator (seeded by the
+ * product's image seed), so the catalogue's other figures stay as they were before products had
+ * stock.
  */
 function demoStock(
   offers: { sizes: readonly string[]; colors: readonly string[] },
   seed: number,
-  i: number,
+  nth: number,
 ): StockLevel[] {
   const rng = mulberry32(seed ^ 0x570c);
-  const soldOut = i % 12 === 5;
-  const low = i % 6 === 2;
-  return variantsOf(offers).map((v, k) => {
-    if (soldOut) return { ...v, quantity: 0 };
+  const soldOut = nth % 9 === 4;
+  const low = !soldOut && nth % 5 === 2;
+  const variants = variantsOf(offers);
+  // Now and then one size or colour of a product with several is gone.
+  const gone = !soldOut && !low && nth % 7 === 5 && variants.length > 1 ? variants.length - 1 : -1;
+  return variants.map((v, k) => {
+    if (soldOut || k === gone) return { ...v, quantity: 0 };
     if (low && k % 2 === 0) return { ...v, quantity: int(rng, 1, 3) };
-    if (rng() < 0.08) return { ...v, quantity: 0 };
     return { ...v, quantity: int(rng, 4, 40) };
   });
 }
@@ -662,7 +667,10 @@ export function generateDemoProducts(count = 180, options: DemoOptions = {}): De
   }
 
   const seen = new Map<string, number>();
+  const inCategory = new Map<string, number>();
   return slots.slice(0, count).map(({ category, subCategory }, i): DemoProduct => {
+    const nth = inCategory.get(category) ?? 0;
+    inCategory.set(category, nth + 1);
     const spec = SPECS[subCategory];
     if (!spec) throw new Error(`No demo spec for sub-category ${subCategory}`);
     const [[min, max], ...names] = spec;
@@ -697,6 +705,6 @@ export function generateDemoProducts(count = 180, options: DemoOptions = {}): De
       imageCount: int(rng, 1, 4),
       createdAt: new Date(now - Math.floor(rng() * CREATED_WITHIN_DAYS * DAY_MS)),
     };
-    return { ...product, stock: demoStock(product, product.imageSeed, i) };
+    return { ...product, stock: demoStock(product, product.imageSeed, nth) };
   });
 }
