@@ -524,7 +524,7 @@ export async function placeOrder(
     placedAt: options.now ?? new Date(),
     idempotencyKey: key,
     requestHash: key ? hash : undefined,
-    language: options.language ?? "bn",
+    language: options.language ?? input.language ?? "bn",
     notifyCustomer: true,
   };
   const placed = await storeTakingStock(db, record, totals, key, hash);
