@@ -87,10 +87,7 @@ describe.each(DATABASE_KINDS)("a crash between an order and its SMS (%s)", (kind
   const smsOf = async (orderId: string) => {
     const check = await database.open();
     try {
-      return await check.db
-        .select()
-        .from(messages)
-        .where(eq(messages.orderId, orderId));
+      return await check.db.select().from(messages).where(eq(messages.orderId, orderId));
     } finally {
       await check.close();
     }

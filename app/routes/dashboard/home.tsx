@@ -136,7 +136,11 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
           <span>
             <strong>SMS is not being sent: set SMS_PROVIDER.</strong> Customers&apos; order messages
             are written to the server&apos;s outbox folder (DATA_DIR/outbox/sms) instead of reaching
-            their phones. See <Link to="/dashboard/notifications" className="link">SMS &amp; Email</Link>.
+            their phones. See{" "}
+            <Link to="/dashboard/notifications" className="link">
+              SMS &amp; Email
+            </Link>
+            .
           </span>
         </div>
       ) : null}

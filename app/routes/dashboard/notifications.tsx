@@ -68,7 +68,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         ...key,
         template: text("template"),
       });
-      return { ok: true, intent, event: saved.event, language: saved.language } satisfies TemplateResult;
+      return {
+        ok: true,
+        intent,
+        event: saved.event,
+        language: saved.language,
+      } satisfies TemplateResult;
     }
     if (intent === "restore") {
       const restored = await restoreDefaultTemplate(appOf(context).db, actor, key);
@@ -149,7 +154,9 @@ function TemplateForm(props: {
         </p>
         <p className="text-base-content/70" data-segments>
           {count.length} characters · {count.segments} SMS ·{" "}
-          {count.encoding === "unicode" ? "Unicode (70 a segment, 67 when split)" : "GSM-7 (160 a segment, 153 when split)"}
+          {count.encoding === "unicode"
+            ? "Unicode (70 a segment, 67 when split)"
+            : "GSM-7 (160 a segment, 153 when split)"}
         </p>
       </div>
       {props.notice ? (
@@ -193,8 +200,11 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
         </p>
       )}
       <p className="text-base-content/80">
-        Emails go {status.mail === "smtp" ? "out through SMTP" : "to the outbox folder (no SMTP_URL)"}.
-        {status.failedLastDay > 0 ? ` ${status.failedLastDay} messages failed in the last day.` : ""}
+        Emails go{" "}
+        {status.mail === "smtp" ? "out through SMTP" : "to the outbox folder (no SMTP_URL)"}.
+        {status.failedLastDay > 0
+          ? ` ${status.failedLastDay} messages failed in the last day.`
+          : ""}
       </p>
 
       {failure && Object.keys(issues).length === 0 ? (
@@ -273,7 +283,9 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
                 {loaderData.recent.map((m) => (
                   <tr key={m.id}>
                     <td className="whitespace-nowrap">
-                      <time dateTime={m.createdAt}>{m.createdAt.slice(0, 16).replace("T", " ")}</time>
+                      <time dateTime={m.createdAt}>
+                        {m.createdAt.slice(0, 16).replace("T", " ")}
+                      </time>
                     </td>
                     <td>
                       {m.orderId ? (
