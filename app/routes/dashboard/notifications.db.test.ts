@@ -34,7 +34,9 @@ describeDb(`SMS & Email page (${TEST_DB})`, () => {
     const page = await templates();
     expect(page.status).toMatchObject({ sendingSms: false, smsProvider: "outbox" });
     expect(page.templates).toHaveLength(12);
-    expect(page.templates.find((t) => t.event === "order_placed" && t.language === "bn")).toMatchObject({
+    expect(
+      page.templates.find((t) => t.event === "order_placed" && t.language === "bn"),
+    ).toMatchObject({
       template: DEFAULT_TEMPLATES.order_placed.bn,
       isDefault: true,
     });
@@ -51,9 +53,16 @@ describeDb(`SMS & Email page (${TEST_DB})`, () => {
         template: "Order {orderNumber} confirmed, {name}.",
       },
     });
-    expect(saved.data).toEqual({ ok: true, intent: "save", event: "order_confirmed", language: "en" });
+    expect(saved.data).toEqual({
+      ok: true,
+      intent: "save",
+      event: "order_confirmed",
+      language: "en",
+    });
     let page = await templates();
-    expect(page.templates.find((t) => t.event === "order_confirmed" && t.language === "en")).toMatchObject({
+    expect(
+      page.templates.find((t) => t.event === "order_confirmed" && t.language === "en"),
+    ).toMatchObject({
       template: "Order {orderNumber} confirmed, {name}.",
       isDefault: false,
     });
@@ -65,7 +74,9 @@ describeDb(`SMS & Email page (${TEST_DB})`, () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.data).toMatchObject({
-      issues: [{ path: "template", message: expect.stringMatching(/^Unknown placeholder \{nmae\}/) }],
+      issues: [
+        { path: "template", message: expect.stringMatching(/^Unknown placeholder \{nmae\}/) },
+      ],
       details: { event: "order_confirmed", language: "en", template: "Hi {nmae}" },
     });
 
