@@ -313,6 +313,31 @@ const EXPECTED: Record<string, Expectation> = {
       return { path: "/api/blocked-phones/01999000222", init: { method: "DELETE" } };
     },
   },
+  "GET /api/orders/:id/messages": {
+    status: adminOnly(200),
+    request: async (f) => ({
+      path: `/api/orders/${await storeOrder(ctx, f.product, { userId: f.owner.id, email: f.owner.email })}/messages`,
+    }),
+  },
+  "GET /api/message-templates": {
+    status: adminOnly(200),
+    request: () => ({ path: "/api/message-templates" }),
+  },
+  "PUT /api/message-templates/:event/:language": {
+    status: adminOnly(200),
+    request: () => ({
+      path: "/api/message-templates/order_placed/en",
+      init: json("PUT", { template: "Order {orderNumber} placed." }),
+    }),
+  },
+  "DELETE /api/message-templates/:event/:language": {
+    status: adminOnly(200),
+    request: () => ({ path: "/api/message-templates/order_placed/en", init: { method: "DELETE" } }),
+  },
+  "GET /api/notifications/status": {
+    status: adminOnly(200),
+    request: () => ({ path: "/api/notifications/status" }),
+  },
   // Couriers call these with their own secret; no session makes a difference, none is set here.
   "POST /api/webhooks/steadfast": {
     status: all(401),

@@ -9,6 +9,7 @@ import {
   orderTotals,
 } from "~/core/delivery";
 import { priceShown } from "~/core/money";
+import type { MessageLanguage } from "~/core/notifications";
 import type { OrderStatus } from "~/core/order-status";
 import { normalizePhone } from "~/core/phone";
 import type { OrderInput } from "~/core/schemas/order";
@@ -26,6 +27,7 @@ import {
 } from "../db/schema";
 import { AppError, type FieldIssue } from "../errors";
 import { mediaKeyFromUrl } from "../media/storage";
+import { placedMessagesSql } from "../notify/queue";
 import { addressSubject } from "../rate-limit/address";
 import type { RateLimiter } from "../rate-limit/limiter";
 import {
@@ -69,6 +71,10 @@ export type NewOrderRecord = {
   laterChanges?: StatusChange[];
   /** The shop's FREE_DELIVERY_OVER when the order was placed (default: the default setting). */
   freeDeliveryOver?: number;
+  /** The language its messages are written in (default Bengali). */
+  language?: MessageLanguage;
+  /** Queue the customer's "order placed" SMS and email in the order's statement (checkout). */
+  notifyCustomer?: boolean;
 };
 
 export type InsertedOrder = OrderTotals & { id: string; orderNumber: number; status: OrderStatus };
@@ -130,6 +136,7 @@ async function storeOrder(
     requestHash: record.requestHash ?? null,
     // Read by the insert itself: a blocked number's order is accepted and held (decision 052).
     heldReason: heldReasonFor(record.customer.mobileNumber),
+    language: record.language ?? "bn",
     placedAt: record.placedAt,
     createdAt: record.placedAt,
     updatedAt: changes.at(-1)?.at ?? record.placedAt,
@@ -174,13 +181,22 @@ async function storeOrder(
   // and history reference the new order's id; when the idempotency key is already taken the
   // order row is not inserted and their foreign keys fail the whole statement: nothing stored.
   // With stock, the same statement takes the pieces and writes their ledger entries first.
+  // The customer's "order placed" SMS and email are stored by the same statement (decision 059):
+  // no order without its messages, no messages without the order.
+  const messagesCte = record.notifyCustomer
+    ? sql`, m as (${placedMessagesSql("o", {
+        mobileNumber: record.customer.mobileNumber,
+        email: record.customer.email,
+        language: record.language ?? "bn",
+      })})`
+    : sql``;
   let result: unknown;
   try {
     result = await db.execute(
       stock
-        ? sql`with ${stock.ctes}, o as (${orderInsert.getSQL()}), l as (${linesInsert.getSQL()}), h as (${historyInsert.getSQL()})
+        ? sql`with ${stock.ctes}, o as (${orderInsert.getSQL()}), l as (${linesInsert.getSQL()}), h as (${historyInsert.getSQL()})${messagesCte}
             select id, order_number, ${stock.taken} as taken from o`
-        : sql`with o as (${orderInsert.getSQL()}), l as (${linesInsert.getSQL()}), h as (${historyInsert.getSQL()})
+        : sql`with o as (${orderInsert.getSQL()}), l as (${linesInsert.getSQL()}), h as (${historyInsert.getSQL()})${messagesCte}
             select id, order_number, '[]'::json as taken from o`,
     );
   } catch (err) {
@@ -293,6 +309,8 @@ export type PlaceOrderOptions = {
   limits?: { rateLimiter: RateLimiter; clientAddress: string };
   /** Told what stock the order took, once it is stored (the catalogue caches drop it). */
   catalogueEvents?: Pick<CatalogueEvents, "publish">;
+  /** The language the customer ordered in: their SMS and emails are written in it (default bn). */
+  language?: MessageLanguage;
 };
 
 export type PlacedOrder = {
@@ -513,6 +531,8 @@ export async function placeOrder(
     placedAt: options.now ?? new Date(),
     idempotencyKey: key,
     requestHash: key ? hash : undefined,
+    language: options.language ?? input.language ?? "bn",
+    notifyCustomer: true,
   };
   const placed = await storeTakingStock(db, record, totals, key, hash);
   if (placed && "replayed" in placed) return placed.replayed;

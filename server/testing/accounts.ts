@@ -29,7 +29,10 @@ export async function outboxMessages(ctx: AppContext): Promise<string[]> {
   // Mails are sent after the answer: wait for the ones still on their way.
   await ctx.background.idle();
   const dir = path.join(ctx.config.dataDir, "outbox");
-  const files = (await fs.readdir(dir).catch(() => [] as string[])).sort();
+  // Mails only (.eml): SMS have their own folder, outbox/sms (decision 059).
+  const files = (await fs.readdir(dir).catch(() => [] as string[]))
+    .filter((f) => f.endsWith(".eml"))
+    .sort();
   return Promise.all(files.map((f) => fs.readFile(path.join(dir, f), "utf8")));
 }
 
