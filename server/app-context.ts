@@ -20,6 +20,7 @@ import { LocalMediaStorage, type MediaStorage } from "./media/storage";
 import { createRateLimiter, type RateLimiter } from "./rate-limit/limiter";
 import { RATE_LIMITS } from "./rate-limit/rules";
 import { memoryRateLimitStorage, redisRateLimitStorage } from "./rate-limit/storage";
+import { orderCodeKey } from "./services/order-codes";
 
 /** Everything a request handler or a script needs, opened once per process. */
 export type AppContext = {
@@ -29,6 +30,8 @@ export type AppContext = {
   auth: Auth;
   /** HS256 key of the API tokens from POST /api/jwt (derived from the auth secret). */
   apiTokenKey: string;
+  /** HMAC key of the order codes (ORDER_OTP, derived from the auth secret). */
+  orderCodeKey: string;
   mailer: Mailer;
   /** Mails and other work started by a request and not awaited by it; `close` waits for them. */
   background: BackgroundTasks;
@@ -91,6 +94,7 @@ export async function createAppContext(
     db: database.db,
     auth,
     apiTokenKey: apiTokenKey(secret),
+    orderCodeKey: orderCodeKey(secret),
     mailer,
     background,
     media:

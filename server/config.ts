@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_FREE_DELIVERY_OVER } from "../core/delivery";
+import { ORDER_OTP_MODES } from "../core/order-tracking";
 import type { CourierSettings } from "./couriers/settings";
 import type { S3MediaOptions } from "./media/s3-storage";
 import { DEFAULT_ORDERS_PER_ADDRESS_PER_MINUTE } from "./rate-limit/rules";
@@ -139,6 +140,8 @@ const envSchema = z
     RISK_MAX_RETURNS: z.coerce.number().int().min(0).max(1000).default(2),
     // Minutes a Pending order whose customer did not answer waits before it is back in the queue.
     NO_ANSWER_RETRY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+    // Which cash-on-delivery orders wait for a one-time code sent by SMS (decision 060).
+    ORDER_OTP: z.enum(ORDER_OTP_MODES, { error: "must be off, risky or all" }).default("off"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

@@ -12,6 +12,7 @@ import { priceShown } from "~/core/money";
 import type { OrderStatus } from "~/core/order-status";
 import { normalizePhone } from "~/core/phone";
 import type { OrderInput } from "~/core/schemas/order";
+import type { AppContext } from "../app-context";
 import type { CatalogueEvents } from "../catalogue/events";
 import type { Db } from "../db/client";
 import { DEADLOCK, sqlState } from "../db/errors";
@@ -36,6 +37,7 @@ import {
   type WantedStock,
   wantedStock,
 } from "./order-stock";
+import { issueOrderCode, orderNeedsCode } from "./order-codes";
 import { heldReasonFor } from "./risk";
 
 export type OrderLineRecord = {
@@ -69,9 +71,16 @@ export type NewOrderRecord = {
   laterChanges?: StatusChange[];
   /** The shop's FREE_DELIVERY_OVER when the order was placed (default: the default setting). */
   freeDeliveryOver?: number;
+  /** The order waits for its one-time code before it joins the staff's queue (decision 060). */
+  awaitingCode?: boolean;
 };
 
-export type InsertedOrder = OrderTotals & { id: string; orderNumber: number; status: OrderStatus };
+export type InsertedOrder = OrderTotals & {
+  id: string;
+  orderNumber: number;
+  status: OrderStatus;
+  awaitingCode: boolean;
+};
 
 /**
  * Stores an order that was not placed through the checkout (the demo seed, test fixtures):
@@ -130,6 +139,7 @@ async function storeOrder(
     requestHash: record.requestHash ?? null,
     // Read by the insert itself: a blocked number's order is accepted and held (decision 052).
     heldReason: heldReasonFor(record.customer.mobileNumber),
+    awaitingCode: record.awaitingCode ?? false,
     placedAt: record.placedAt,
     createdAt: record.placedAt,
     updatedAt: changes.at(-1)?.at ?? record.placedAt,
@@ -200,6 +210,7 @@ async function storeOrder(
     id: order.id,
     orderNumber: Number(order.order_number),
     status,
+    awaitingCode: record.awaitingCode ?? false,
     ...totals,
     stockMoves: parseTaken(order.taken),
   };
@@ -286,6 +297,11 @@ export type PlaceOrderOptions = {
   limits?: { rateLimiter: RateLimiter; clientAddress: string };
   /** Told what stock the order took, once it is stored (the catalogue caches drop it). */
   catalogueEvents?: Pick<CatalogueEvents, "publish">;
+  /**
+   * ORDER_OTP (decision 060): an order that needs a one-time code is stored awaiting it and its
+   * code is sent by SMS. Absent: no order waits for a code (scripts, tests).
+   */
+  orderCodes?: Pick<AppContext, "db" | "config" | "orderCodeKey">;
 };
 
 export type PlacedOrder = {
@@ -296,6 +312,8 @@ export type PlacedOrder = {
   total: number;
   /** False when an earlier request with the same Idempotency-Key already placed it. */
   created: boolean;
+  /** The order waits for the one-time code sent to its phone (ORDER_OTP, decision 060). */
+  awaitingCode: boolean;
 };
 
 /** What the client must show when its figures are out of date (409 price_changed). */
@@ -328,6 +346,7 @@ async function findByIdempotencyKey(db: Db, key: string) {
       subTotal: orders.subTotal,
       deliveryCharge: orders.deliveryCharge,
       total: orders.total,
+      awaitingCode: orders.awaitingCode,
     })
     .from(orders)
     .where(eq(orders.idempotencyKey, key))
@@ -352,6 +371,7 @@ function replay(
     deliveryCharge: existing.deliveryCharge,
     total: existing.total,
     created: false,
+    awaitingCode: existing.awaitingCode,
   };
 }
 
@@ -506,11 +526,28 @@ export async function placeOrder(
     placedAt: options.now ?? new Date(),
     idempotencyKey: key,
     requestHash: key ? hash : undefined,
+    awaitingCode: options.orderCodes
+      ? await orderNeedsCode(
+          db,
+          options.orderCodes.config.ORDER_OTP,
+          c.mobileNumber,
+          options.orderCodes.config.RISK_MAX_RETURNS,
+        )
+      : false,
   };
   const placed = await storeTakingStock(db, record, totals, key, hash);
   if (placed && "replayed" in placed) return placed.replayed;
   if (placed) {
     await announceStockMoves(options.catalogueEvents, placed.stockMoves);
+    // The order is stored (and out of the queue) first; a crash before its code is stored leaves
+    // it in Unverified, where "Send a new code" or a call from staff carries it on.
+    if (placed.awaitingCode && options.orderCodes) {
+      await issueOrderCode(options.orderCodes, {
+        id: placed.id,
+        orderNumber: placed.orderNumber,
+        mobileNumber: c.mobileNumber,
+      });
+    }
     return {
       insertedId: placed.id,
       orderNumber: placed.orderNumber,
@@ -518,6 +555,7 @@ export async function placeOrder(
       deliveryCharge: placed.deliveryCharge,
       total: placed.total,
       created: true,
+      awaitingCode: placed.awaitingCode,
     };
   }
   // Another request with this key stored its order between our look-up and our insert.

@@ -144,6 +144,7 @@ export async function placeCheckoutOrder(
       idempotencyKey,
       freeDeliveryOver: ctx.config.FREE_DELIVERY_OVER,
       catalogueEvents: ctx.catalogueEvents,
+      orderCodes: ctx,
       limits: { rateLimiter: ctx.rateLimiter, clientAddress },
     });
     return redirect(`/order-success?order=${encodeURIComponent(placed.insertedId)}`);
