@@ -14,6 +14,12 @@ import {
 } from "drizzle-orm/pg-core";
 import { BOOKING_STATES, COURIER_NAMES } from "~/core/courier";
 import { DELIVERY_AREAS } from "~/core/delivery";
+import {
+  MESSAGE_CHANNELS,
+  MESSAGE_LANGUAGES,
+  MESSAGE_STATUSES,
+  SMS_EVENTS,
+} from "~/core/notifications";
 import { CALL_OUTCOMES } from "~/core/order-calls";
 import { ORDER_STATUSES } from "~/core/order-status";
 import { STOCK_REASONS } from "~/core/stock";
@@ -242,6 +248,8 @@ export const orders = pgTable(
      * out of the staff's Pending queue, in "Unverified", until the code is entered.
      */
     awaitingCode: boolean("awaiting_code").notNull().default(false),
+    /** The language the order was placed in: its SMS and emails are written in it (decision 059). */
+    language: text("language", { enum: MESSAGE_LANGUAGES }).notNull().default("bn"),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
@@ -443,6 +451,56 @@ export const phoneCourierChecks = pgTable("phone_courier_checks", {
   checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+// ---------------------------------------------------------------- Messages (decision 059)
+
+/**
+ * An SMS or email to a customer, stored in the transaction of the change it tells about and
+ * sent by a job (`send-message`). `text` (and an email's `subject`) is written when the message
+ * is first sent, from the template of its event, unless the caller gave it (a one-time code).
+ */
+export const messages = pgTable(
+  "messages",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull(),
+    event: text("event", { enum: SMS_EVENTS }).notNull(),
+    to: text("to").notNull(),
+    language: text("language", { enum: MESSAGE_LANGUAGES }).notNull().default("bn"),
+    subject: text("subject"),
+    text: text("text"),
+    status: text("status", { enum: MESSAGE_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** Who carried it: a gateway's name, "outbox" or "smtp". */
+    provider: text("provider"),
+    providerMessageId: text("provider_message_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("messages_order_idx").on(t.orderId, t.createdAt),
+    // The sweep's messages waiting for a job.
+    index("messages_waiting_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('queued', 'sending')`),
+  ],
+);
+
+/** An admin's own text for an event's SMS in one language (none: the default). */
+export const messageTemplates = pgTable(
+  "message_templates",
+  {
+    event: text("event", { enum: SMS_EVENTS }).notNull(),
+    language: text("language", { enum: MESSAGE_LANGUAGES }).notNull(),
+    template: text("template").notNull(),
+    updatedByUserId: text("updated_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.event, t.language] })],
+);
+
 // ---------------------------------------------------------------- Contact
 
 export const contactMessages = pgTable(
@@ -467,3 +525,4 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type UserRow = typeof user.$inferSelect;
 export type OrderCourierRow = typeof orderCouriers.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;

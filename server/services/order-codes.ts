@@ -17,7 +17,7 @@ import type { AppContext } from "../app-context";
 import type { Db } from "../db/client";
 import { orderCodes, orders } from "../db/schema";
 import { AppError, RateLimitedError } from "../errors";
-import { queueSms } from "../notify/queue";
+import { queueOrderMessages, queueSms } from "../notify/queue";
 import { addressSubject } from "../rate-limit/address";
 import { riskOfPhones } from "./risk";
 
@@ -225,6 +225,8 @@ export async function verifyOrderCode(
       .update(orders)
       .set({ awaitingCode: false, updatedAt: sql`clock_timestamp()` })
       .where(eq(orders.id, order.id));
+    // The "order placed" SMS and email it did not get when it was stored waiting for the code.
+    await queueOrderMessages(tx, order.id, "order_placed");
     return { orderNumber: order.orderNumber } as const;
   });
   if ("error" in outcome) throw new AppError("conflict", outcome.error);

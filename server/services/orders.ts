@@ -9,6 +9,7 @@ import {
   orderTotals,
 } from "~/core/delivery";
 import { priceShown } from "~/core/money";
+import type { MessageLanguage } from "~/core/notifications";
 import type { OrderStatus } from "~/core/order-status";
 import { normalizePhone } from "~/core/phone";
 import type { OrderInput } from "~/core/schemas/order";
@@ -27,6 +28,7 @@ import {
 } from "../db/schema";
 import { AppError, type FieldIssue } from "../errors";
 import { mediaKeyFromUrl } from "../media/storage";
+import { placedMessagesSql } from "../notify/queue";
 import { addressSubject } from "../rate-limit/address";
 import type { RateLimiter } from "../rate-limit/limiter";
 import {
@@ -73,6 +75,10 @@ export type NewOrderRecord = {
   freeDeliveryOver?: number;
   /** The order waits for its one-time code before it joins the staff's queue (decision 060). */
   awaitingCode?: boolean;
+  /** The language its messages are written in (default Bengali). */
+  language?: MessageLanguage;
+  /** Queue the customer's "order placed" SMS and email in the order's statement (checkout). */
+  notifyCustomer?: boolean;
 };
 
 export type InsertedOrder = OrderTotals & {
@@ -140,6 +146,7 @@ async function storeOrder(
     // Read by the insert itself: a blocked number's order is accepted and held (decision 052).
     heldReason: heldReasonFor(record.customer.mobileNumber),
     awaitingCode: record.awaitingCode ?? false,
+    language: record.language ?? "bn",
     placedAt: record.placedAt,
     createdAt: record.placedAt,
     updatedAt: changes.at(-1)?.at ?? record.placedAt,
@@ -184,13 +191,22 @@ async function storeOrder(
   // and history reference the new order's id; when the idempotency key is already taken the
   // order row is not inserted and their foreign keys fail the whole statement: nothing stored.
   // With stock, the same statement takes the pieces and writes their ledger entries first.
+  // The customer's "order placed" SMS and email are stored by the same statement (decision 059):
+  // no order without its messages, no messages without the order.
+  const messagesCte = record.notifyCustomer
+    ? sql`, m as (${placedMessagesSql("o", {
+        mobileNumber: record.customer.mobileNumber,
+        email: record.customer.email,
+        language: record.language ?? "bn",
+      })})`
+    : sql``;
   let result: unknown;
   try {
     result = await db.execute(
       stock
-        ? sql`with ${stock.ctes}, o as (${orderInsert.getSQL()}), l as (${linesInsert.getSQL()}), h as (${historyInsert.getSQL()})
+        ? sql`with ${stock.ctes}, o as (${orderInsert.getSQL()}), l as (${linesInsert.getSQL()}), h as (${historyInsert.getSQL()})${messagesCte}
             select id, order_number, ${stock.taken} as taken from o`
-        : sql`with o as (${orderInsert.getSQL()}), l as (${linesInsert.getSQL()}), h as (${historyInsert.getSQL()})
+        : sql`with o as (${orderInsert.getSQL()}), l as (${linesInsert.getSQL()}), h as (${historyInsert.getSQL()})${messagesCte}
             select id, order_number, '[]'::json as taken from o`,
     );
   } catch (err) {
@@ -302,6 +318,8 @@ export type PlaceOrderOptions = {
    * code is sent by SMS. Absent: no order waits for a code (scripts, tests).
    */
   orderCodes?: Pick<AppContext, "db" | "config" | "orderCodeKey">;
+  /** The language the customer ordered in: their SMS and emails are written in it (default bn). */
+  language?: MessageLanguage;
 };
 
 export type PlacedOrder = {
@@ -508,6 +526,14 @@ export async function placeOrder(
   }
 
   const c = input.customerData;
+  const awaitingCode = options.orderCodes
+    ? await orderNeedsCode(
+        db,
+        options.orderCodes.config.ORDER_OTP,
+        c.mobileNumber,
+        options.orderCodes.config.RISK_MAX_RETURNS,
+      )
+    : false;
   const record: NewOrderRecord = {
     userId: options.userId,
     customer: {
@@ -526,14 +552,11 @@ export async function placeOrder(
     placedAt: options.now ?? new Date(),
     idempotencyKey: key,
     requestHash: key ? hash : undefined,
-    awaitingCode: options.orderCodes
-      ? await orderNeedsCode(
-          db,
-          options.orderCodes.config.ORDER_OTP,
-          c.mobileNumber,
-          options.orderCodes.config.RISK_MAX_RETURNS,
-        )
-      : false,
+    awaitingCode,
+    language: options.language ?? "bn",
+    // An order that waits for its code gets the code's SMS now and "order placed" once the code
+    // is entered (decision 060): one message at a time, the one the customer must act on first.
+    notifyCustomer: !awaitingCode,
   };
   const placed = await storeTakingStock(db, record, totals, key, hash);
   if (placed && "replayed" in placed) return placed.replayed;

@@ -1,0 +1,219 @@
+/**
+ * Messages to customers (SMS and email) about their orders: the events, the placeholders a
+ * template may use, the default texts in Bengali and English, and how many SMS segments a text
+ * costs (decision 059). Pure rules shared by the dashboard's live preview and the server.
+ */
+
+/** Events that send the customer a message; `order_code` carries a one-time code. */
+export const SMS_EVENTS = [
+  "order_placed",
+  "order_confirmed",
+  "order_shipped",
+  "order_delivered",
+  "order_cancelled",
+  "order_code",
+] as const;
+export type SmsEvent = (typeof SMS_EVENTS)[number];
+
+export function isSmsEvent(x: unknown): x is SmsEvent {
+  return typeof x === "string" && (SMS_EVENTS as readonly string[]).includes(x);
+}
+
+export const MESSAGE_CHANNELS = ["sms", "email"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/**
+ * `queued` (a job will send it), `sending` (handed to the gateway, no answer recorded yet),
+ * `sent`, `failed` (`lastError` says why).
+ */
+export const MESSAGE_STATUSES = ["queued", "sending", "sent", "failed"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const MESSAGE_LANGUAGES = ["bn", "en"] as const;
+export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
+
+export function isMessageLanguage(x: unknown): x is MessageLanguage {
+  return typeof x === "string" && (MESSAGE_LANGUAGES as readonly string[]).includes(x);
+}
+
+export const EVENT_LABELS: Record<SmsEvent, string> = {
+  order_placed: "Order placed",
+  order_confirmed: "Order confirmed",
+  order_shipped: "Handed to the courier",
+  order_delivered: "Delivered",
+  order_cancelled: "Cancelled",
+  order_code: "Order code",
+};
+
+/** Placeholders a template may use; anything else in braces is refused. */
+export const PLACEHOLDERS = [
+  "orderNumber",
+  "total",
+  "name",
+  "shopName",
+  "shopPhone",
+  "trackingCode",
+  "trackUrl",
+  "courier",
+  "code",
+] as const;
+export type Placeholder = (typeof PLACEHOLDERS)[number];
+export type PlaceholderValues = Partial<Record<Placeholder, string>>;
+
+export const PLACEHOLDER_HINTS: Record<Placeholder, string> = {
+  orderNumber: "the order number",
+  total: "the order's total in taka",
+  name: "the customer's name",
+  shopName: "the shop's name",
+  shopPhone: "the shop's phone number",
+  trackingCode: "the courier's tracking code",
+  trackUrl: "the link to the order's tracking page",
+  courier: "the courier's name",
+  code: "the one-time code",
+};
+
+export const DEFAULT_TEMPLATES: Record<SmsEvent, Record<MessageLanguage, string>> = {
+  order_placed: {
+    bn: "{shopName}: আপনার অর্ডার #{orderNumber} গ্রহণ করা হয়েছে। মোট {total} টাকা। অর্ডার নিশ্চিত করতে আমরা আপনাকে ফোন করব।",
+    en: "{shopName}: your order #{orderNumber} is placed. Total Tk {total}. We will call you to confirm it.",
+  },
+  order_confirmed: {
+    bn: "{shopName}: আপনার অর্ডার #{orderNumber} নিশ্চিত করা হয়েছে। শীঘ্রই কুরিয়ারে পাঠানো হবে।",
+    en: "{shopName}: your order #{orderNumber} is confirmed. It will be handed to the courier soon.",
+  },
+  order_shipped: {
+    bn: "{shopName}: আপনার অর্ডার #{orderNumber} {courier} কুরিয়ারে দেওয়া হয়েছে। ট্র্যাকিং কোড {trackingCode}। দেখুন: {trackUrl}",
+    en: "{shopName}: your order #{orderNumber} is with {courier}. Tracking code {trackingCode}. Track it: {trackUrl}",
+  },
+  order_delivered: {
+    bn: "{shopName}: আপনার অর্ডার #{orderNumber} পৌঁছে দেওয়া হয়েছে। ধন্যবাদ!",
+    en: "{shopName}: your order #{orderNumber} is delivered. Thank you!",
+  },
+  order_cancelled: {
+    bn: "{shopName}: আপনার অর্ডার #{orderNumber} বাতিল করা হয়েছে। প্রশ্ন থাকলে ফোন করুন {shopPhone}।",
+    en: "{shopName}: your order #{orderNumber} is cancelled. Questions? Call {shopPhone}.",
+  },
+  order_code: {
+    bn: "{shopName}: অর্ডার #{orderNumber} নিশ্চিত করার কোড {code}। ১০ মিনিট বৈধ। কাউকে বলবেন না।",
+    en: "{shopName}: the code for order #{orderNumber} is {code}. Valid for 10 minutes. Do not share it.",
+  },
+};
+
+/** The longest template an admin may save (a few SMS segments at most). */
+export const TEMPLATE_MAX_LENGTH = 480;
+
+/** Placeholders in `template` that are not known, in the order they appear (each once). */
+export function unknownPlaceholders(template: string): string[] {
+  const unknown: string[] = [];
+  for (const match of template.matchAll(/\{([^{}]*)\}/g)) {
+    const name = match[1] ?? "";
+    if (!(PLACEHOLDERS as readonly string[]).includes(name) && !unknown.includes(name)) {
+      unknown.push(name);
+    }
+  }
+  return unknown;
+}
+
+/** The problem with a template an admin typed, or null when it can be saved. */
+export function templateProblem(template: string): string | null {
+  const text = template.trim();
+  if (text === "") return "Write the message (or restore the default).";
+  if (text.length > TEMPLATE_MAX_LENGTH) {
+    return `At most ${TEMPLATE_MAX_LENGTH} characters.`;
+  }
+  const unknown = unknownPlaceholders(text);
+  if (unknown.length > 0) {
+    return `Unknown placeholder ${unknown.map((n) => `{${n}}`).join(", ")}. Use: ${PLACEHOLDERS.map((p) => `{${p}}`).join(" ")}`;
+  }
+  return null;
+}
+
+/** The template with its placeholders filled; a value not given leaves "-" in its place. */
+export function renderTemplate(template: string, values: PlaceholderValues): string {
+  return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => {
+    if (!(PLACEHOLDERS as readonly string[]).includes(name)) return whole;
+    const value = values[name as Placeholder];
+    return value === undefined || value === "" ? "-" : value;
+  });
+}
+
+/** Sample values for the dashboard's preview. */
+export const SAMPLE_VALUES: PlaceholderValues = {
+  orderNumber: "100123",
+  total: "1,560",
+  name: "Rahima Akter",
+  shopName: "Haat",
+  shopPhone: "01700000000",
+  trackingCode: "SF1234ABCD",
+  trackUrl: "https://haat.example/track-order?orderNumber=100123&phone=01712345678",
+  courier: "Steadfast",
+  code: "482913",
+};
+
+// GSM 03.38: the basic set (one septet each) and the extension set (escape + one: two septets).
+const GSM_BASIC =
+  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+const GSM_EXTENDED = "^{}\\[~]|€\f";
+
+export type SmsEncoding = "gsm7" | "unicode";
+
+export type SmsSegments = {
+  encoding: SmsEncoding;
+  /** Characters as the phone counts them: GSM-7 septets, or UTF-16 code units for Unicode. */
+  length: number;
+  segments: number;
+  /** Characters one segment holds for this text (160/153 or 70/67). */
+  perSegment: number;
+  /** Characters left in the last segment before another one starts. */
+  remaining: number;
+};
+
+/**
+ * How many SMS a text costs. Only GSM-7 characters: 160 in one SMS, 153 per part when longer
+ * (the rest carries the part header); the extension characters (`{ } [ ] ~ \ | ^ €`) take two.
+ * Anything else (any Bengali letter) makes the whole text Unicode (UCS-2): 70 in one SMS, 67
+ * per part. An empty text is 0 segments.
+ */
+export function smsSegments(text: string): SmsSegments {
+  let septets = 0;
+  let gsm = true;
+  for (const ch of text) {
+    if (GSM_BASIC.includes(ch)) septets += 1;
+    else if (GSM_EXTENDED.includes(ch)) septets += 2;
+    else {
+      gsm = false;
+      break;
+    }
+  }
+  const encoding: SmsEncoding = gsm ? "gsm7" : "unicode";
+  // UCS-2 counts UTF-16 units: a character outside the BMP (an emoji) takes two.
+  const length = gsm ? septets : text.length;
+  const single = gsm ? 160 : 70;
+  const part = gsm ? 153 : 67;
+  if (length === 0) return { encoding, length, segments: 0, perSegment: single, remaining: single };
+  const segments = length <= single ? 1 : Math.ceil(length / part);
+  const perSegment = segments === 1 ? single : part;
+  return { encoding, length, segments, perSegment, remaining: segments * perSegment - length };
+}
+
+/** The event an order's move to `status` tells the customer about, if any. */
+export function eventForStatus(status: string): SmsEvent | null {
+  switch (status) {
+    case "Confirmed":
+      return "order_confirmed";
+    case "Shipping":
+      return "order_shipped";
+    case "Delivered":
+      return "order_delivered";
+    case "Cancelled":
+      return "order_cancelled";
+    default:
+      return null;
+  }
+}
+
+/** `/track-order?orderNumber=N&phone=01…` on the shop's public URL. */
+export function trackOrderUrl(publicUrl: string, orderNumber: number, phone: string): string {
+  const query = new URLSearchParams({ orderNumber: String(orderNumber), phone });
+  return `${publicUrl.replace(/\/+$/, "")}/track-order?${query.toString()}`;
+}
