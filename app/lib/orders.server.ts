@@ -15,7 +15,9 @@ import { orPageError } from "./page-error.server";
 /** The admins' Pending list is the confirmation queue (decision 057). */
 export function isConfirmationQueue(list: OrderList, actor: Actor): boolean {
   // The Unverified list (decision 060) is worked the same way: call, then confirm or cancel.
-  return (list.slug === "pendingOrders" || list.slug === "unverifiedOrders") && actor.role === "admin";
+  return (
+    (list.slug === "pendingOrders" || list.slug === "unverifiedOrders") && actor.role === "admin"
+  );
 }
 
 /**

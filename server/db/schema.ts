@@ -482,9 +482,7 @@ export const messages = pgTable(
   (t) => [
     index("messages_order_idx").on(t.orderId, t.createdAt),
     // The sweep's messages waiting for a job.
-    index("messages_waiting_idx")
-      .on(t.createdAt)
-      .where(sql`${t.status} in ('queued', 'sending')`),
+    index("messages_waiting_idx").on(t.createdAt).where(sql`${t.status} in ('queued', 'sending')`),
   ],
 );
 

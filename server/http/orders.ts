@@ -28,11 +28,14 @@ const MAX_ORDER_BODY_BYTES = 64 * 1024;
 const placedOrderSchema = z.object({
   insertedId: z.string(),
   orderNumber: z.number().int(),
-  awaitingCode: z.boolean().optional().openapi({
-    description:
-      "True when the order waits for the 6-digit code sent to its phone by SMS (ORDER_OTP): " +
-      "POST /api/orders/{orderNumber}/verify",
-  }),
+  awaitingCode: z
+    .boolean()
+    .optional()
+    .openapi({
+      description:
+        "True when the order waits for the 6-digit code sent to its phone by SMS (ORDER_OTP): " +
+        "POST /api/orders/{orderNumber}/verify",
+    }),
 });
 
 const postOrderRoute = createRoute({

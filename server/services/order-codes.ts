@@ -4,8 +4,8 @@ import {
   ORDER_CODE_DIGITS,
   ORDER_CODE_MAX_RESENDS,
   ORDER_CODE_MAX_WRONG_TRIES,
-  ORDER_CODE_RESEND_GAP_SECONDS,
   ORDER_CODE_MESSAGES,
+  ORDER_CODE_RESEND_GAP_SECONDS,
   ORDER_CODE_TTL_SECONDS,
   type OrderCodeView,
   type OrderOtpMode,
@@ -209,8 +209,11 @@ export async function verifyOrderCode(
     const tx = t as unknown as Db;
     const { order, code: stored } = await lockOrder(tx, locator);
     const view = viewOf(stored, now);
-    if (view.state === "locked") return { error: ORDER_CODE_MESSAGES.locked } as const;
-    if (!stored || view.state === "expired") return { error: ORDER_CODE_MESSAGES.expired } as const;
+    if (view.state === "locked")
+      return { kind: "refused", message: ORDER_CODE_MESSAGES.locked } as const;
+    if (!stored || view.state === "expired") {
+      return { kind: "refused", message: ORDER_CODE_MESSAGES.expired } as const;
+    }
     if (!sameHash(hashCode(deps.orderCodeKey, order.id, code), stored.codeHash)) {
       const [after] = await tx
         .update(orderCodes)
@@ -218,7 +221,7 @@ export async function verifyOrderCode(
         .where(eq(orderCodes.orderId, order.id))
         .returning({ wrongTries: orderCodes.wrongTries });
       const triesLeft = ORDER_CODE_MAX_WRONG_TRIES - (after?.wrongTries ?? 0);
-      return { wrong: triesLeft } as const;
+      return { kind: "wrong", triesLeft } as const;
     }
     await tx.update(orderCodes).set({ verifiedAt: now }).where(eq(orderCodes.orderId, order.id));
     await tx
@@ -227,12 +230,12 @@ export async function verifyOrderCode(
       .where(eq(orders.id, order.id));
     // The "order placed" SMS and email it did not get when it was stored waiting for the code.
     await queueOrderMessages(tx, order.id, "order_placed");
-    return { orderNumber: order.orderNumber } as const;
+    return { kind: "verified", orderNumber: order.orderNumber } as const;
   });
-  if ("error" in outcome) throw new AppError("conflict", outcome.error);
-  if ("wrong" in outcome) {
-    const message = wrongCodeMessage(outcome.wrong);
-    throw new AppError(outcome.wrong > 0 ? "invalid" : "conflict", message, [
+  if (outcome.kind === "refused") throw new AppError("conflict", outcome.message);
+  if (outcome.kind === "wrong") {
+    const message = wrongCodeMessage(outcome.triesLeft);
+    throw new AppError(outcome.triesLeft > 0 ? "invalid" : "conflict", message, [
       { path: "code", message },
     ]);
   }

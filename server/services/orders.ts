@@ -11,6 +11,7 @@ import {
 import { priceShown } from "~/core/money";
 import type { MessageLanguage } from "~/core/notifications";
 import type { OrderStatus } from "~/core/order-status";
+import type { OrderCodeView } from "~/core/order-tracking";
 import { normalizePhone } from "~/core/phone";
 import type { OrderInput } from "~/core/schemas/order";
 import type { AppContext } from "../app-context";
@@ -31,6 +32,7 @@ import { mediaKeyFromUrl } from "../media/storage";
 import { placedMessagesSql } from "../notify/queue";
 import { addressSubject } from "../rate-limit/address";
 import type { RateLimiter } from "../rate-limit/limiter";
+import { issueOrderCode, orderCodeView, orderNeedsCode } from "./order-codes";
 import {
   announceStockMoves,
   outOfStock,
@@ -39,7 +41,6 @@ import {
   type WantedStock,
   wantedStock,
 } from "./order-stock";
-import { issueOrderCode, orderNeedsCode } from "./order-codes";
 import { heldReasonFor } from "./risk";
 
 export type OrderLineRecord = {
@@ -643,9 +644,17 @@ export async function placedOrderSummary(
   subTotal: number;
   deliveryCharge: number;
   total: number;
+  /** For the /track-order link (the customer's own number; the id is the capability). */
+  mobileNumber: string;
+  /** Where its one-time code stands while the order waits for one (decision 060). */
+  code: OrderCodeView | null;
 } | null> {
   const [order] = await db
     .select({
+      id: orders.id,
+      status: orders.status,
+      awaitingCode: orders.awaitingCode,
+      mobileNumber: orders.mobileNumber,
       orderNumber: orders.orderNumber,
       subTotal: orders.subTotal,
       deliveryCharge: orders.deliveryCharge,
@@ -664,8 +673,10 @@ export async function placedOrderSummary(
     .from(orderLines)
     .where(eq(orderLines.orderId, id))
     .orderBy(orderLines.position);
+  const { id: _id, status: _status, awaitingCode: _awaiting, ...summary } = order;
   return {
-    ...order,
+    ...summary,
+    code: await orderCodeView(db, order),
     items: lines.map((l) => ({
       name: l.name,
       quantity: l.quantity,

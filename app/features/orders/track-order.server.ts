@@ -4,7 +4,6 @@ import {
   ORDER_CODE_MESSAGES,
   orderCodeSchema,
   type TrackedOrder,
-  trackOrderLink,
   trackQuerySchema,
 } from "~/core/order-tracking";
 import type { AppContext } from "~/server/app-context";
@@ -94,10 +93,9 @@ export async function orderCodeAction(
     const parsed = orderCodeSchema.safeParse(toAsciiDigits(String(form.get("code") ?? "")));
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? "Enter the 6-digit code from the SMS";
-      return data(
-        { ok: false, message, issues: { code: message } } satisfies OrderCodeActionData,
-        { status: 400 },
-      );
+      return data({ ok: false, message, issues: { code: message } } satisfies OrderCodeActionData, {
+        status: 400,
+      });
     }
     await verifyOrderCode(ctx, locator, parsed.data, clientAddress);
     return redirect(done);
@@ -107,10 +105,10 @@ export async function orderCodeAction(
     for (const i of err.issues ?? []) issues[i.path] ??= i.message;
     const headers: Record<string, string> = {};
     if (err instanceof RateLimitedError) headers["Retry-After"] = String(err.retryAfter);
-    return data(
-      { ok: false, message: err.message, issues } satisfies OrderCodeActionData,
-      { status: err.status, headers },
-    );
+    return data({ ok: false, message: err.message, issues } satisfies OrderCodeActionData, {
+      status: err.status,
+      headers,
+    });
   }
 }
 
@@ -121,5 +119,3 @@ export function trackPairFrom(form: FormData) {
     phone: String(form.get("phone") ?? ""),
   });
 }
-
-export { trackOrderLink };

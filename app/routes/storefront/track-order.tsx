@@ -8,7 +8,6 @@ import {
   orderCodeAction,
   TRACK_PAGE_HEADERS,
   type TrackPageData,
-  trackOrderLink,
   trackOrderPage,
   trackPairFrom,
 } from "~/app/features/orders/track-order.server";
@@ -16,6 +15,7 @@ import { appOf } from "~/app/lib/context.server";
 import { COURIER_LABELS } from "~/core/courier";
 import { formatOrderDate, formatOrderTime } from "~/core/dates";
 import { formatTaka } from "~/core/money";
+import { trackOrderLink } from "~/core/order-tracking";
 import { MOBILE_NUMBER_PLACEHOLDER } from "~/core/phone";
 import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/track-order";
@@ -40,13 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const done = `${trackOrderLink(pair.data.orderNumber, pair.data.phone)}&verified=1`;
-  return orderCodeAction(
-    appOf(context),
-    form,
-    pair.data,
-    context.get(clientAddressContext),
-    done,
-  );
+  return orderCodeAction(appOf(context), form, pair.data, context.get(clientAddressContext), done);
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
@@ -159,7 +153,10 @@ function TrackedOrderView({
   const link = trackOrderLink(order.orderNumber, phone);
   return (
     <article aria-labelledby="tracked-order-heading" className="mt-6">
-      <h2 id="tracked-order-heading" className="flex flex-wrap items-center gap-3 text-xl font-bold">
+      <h2
+        id="tracked-order-heading"
+        className="flex flex-wrap items-center gap-3 text-xl font-bold"
+      >
         Order #{order.orderNumber} <OrderStatusBadge status={order.status} />
       </h2>
       {verified && !order.code ? (
