@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { CourierName } from "./courier";
-import { asciiDigitsIfString } from "./digits";
+import { toAsciiDigits } from "./digits";
 import type { OrderStatus } from "./order-status";
 import { isBangladeshMobile, MOBILE_NUMBER_MESSAGE, normalizePhone } from "./phone";
 
@@ -22,22 +22,22 @@ export const TRACK_MESSAGES = {
 } as const;
 
 /** The order number as typed: Bengali digits, a leading "#" and spaces are fine. */
-export const orderNumberSchema = z.preprocess(
-  (v) => (typeof v === "string" ? (asciiDigitsIfString(v) as string).trim().replace(/^#/, "") : v),
-  z
-    .string({ error: TRACK_MESSAGES.orderNumber })
-    .regex(/^[0-9]{1,10}$/, TRACK_MESSAGES.orderNumber)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= MAX_ORDER_NUMBER, TRACK_MESSAGES.orderNumber),
-);
+export const orderNumberSchema = z
+  .string({ error: TRACK_MESSAGES.orderNumber })
+  .transform((v) => toAsciiDigits(v).trim().replace(/^#/, ""))
+  .pipe(
+    z
+      .string()
+      .regex(/^[0-9]{1,10}$/, TRACK_MESSAGES.orderNumber)
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= MAX_ORDER_NUMBER, TRACK_MESSAGES.orderNumber),
+  );
 
 /** A Bangladesh mobile as 01XXXXXXXXX, +8801…, 8801… or 008801…, in any digits. */
-export const trackPhoneSchema = z.preprocess(
-  (v) => (typeof v === "string" ? normalizePhone(asciiDigitsIfString(v) as string) : v),
-  z
-    .string({ error: TRACK_MESSAGES.phone })
-    .refine((s) => isBangladeshMobile(s), TRACK_MESSAGES.phone),
-);
+export const trackPhoneSchema = z
+  .string({ error: TRACK_MESSAGES.phone })
+  .transform((v) => normalizePhone(toAsciiDigits(v).trim()))
+  .pipe(z.string().refine((s) => isBangladeshMobile(s), TRACK_MESSAGES.phone));
 
 export const trackQuerySchema = z.object({
   orderNumber: orderNumberSchema,
@@ -132,12 +132,10 @@ export const ORDER_CODE_MAX_WRONG_TRIES = 5;
 export const ORDER_CODE_MAX_RESENDS = 3;
 export const ORDER_CODE_RESEND_GAP_SECONDS = 60;
 
-export const orderCodeSchema = z.preprocess(
-  (v) => (typeof v === "string" ? (asciiDigitsIfString(v) as string).replace(/\s/g, "") : v),
-  z
-    .string({ error: "Enter the 6-digit code from the SMS" })
-    .regex(/^[0-9]{6}$/, "Enter the 6-digit code from the SMS"),
-);
+export const orderCodeSchema = z
+  .string({ error: "Enter the 6-digit code from the SMS" })
+  .transform((v) => toAsciiDigits(v).replace(/\s/g, ""))
+  .pipe(z.string().regex(/^[0-9]{6}$/, "Enter the 6-digit code from the SMS"));
 
 export const ORDER_CODE_MESSAGES = {
   verified: "Thank you! Your order is confirmed by its code and goes on to our team.",

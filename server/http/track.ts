@@ -18,11 +18,25 @@ import { errorResponses } from "./schemas";
 
 const limits = RATE_LIMITS;
 
-const phoneField = trackPhoneSchema.openapi({
-  description:
-    "The phone number the order was placed with: 01XXXXXXXXX, +8801XXXXXXXXX or 8801XXXXXXXXX (Bengali digits accepted)",
-  example: "01712345678",
-});
+// The rules are core's (the page uses them too); the document shows what is sent.
+const phoneField = z
+  .string()
+  .max(40)
+  .openapi({
+    description:
+      "The phone number the order was placed with: 01XXXXXXXXX, +8801XXXXXXXXX or 8801XXXXXXXXX (Bengali digits accepted)",
+    example: "01712345678",
+  })
+  .pipe(trackPhoneSchema);
+
+const orderNumberField = z
+  .string()
+  .max(40)
+  .openapi({
+    description: "The order number (a leading # and Bengali digits accepted)",
+    example: "100123",
+  })
+  .pipe(orderNumberSchema);
 
 const trackRoute = createRoute({
   method: "get",
@@ -39,11 +53,7 @@ const trackRoute = createRoute({
     `${limits.trackPerAddress.max} per client address per minute (429 with \`Retry-After\`).`,
   request: {
     query: z.object({
-      orderNumber: orderNumberSchema.openapi({
-        type: "string",
-        description: "The order number (a leading # and Bengali digits accepted)",
-        example: "100123",
-      }),
+      orderNumber: orderNumberField,
       phone: phoneField,
     }),
   },
@@ -85,9 +95,7 @@ const trackRoute = createRoute({
   },
 });
 
-const orderNumberParams = z.object({
-  orderNumber: orderNumberSchema.openapi({ type: "string", example: "100123" }),
-});
+const orderNumberParams = z.object({ orderNumber: orderNumberField });
 
 const verifyRoute = createRoute({
   method: "post",
@@ -110,7 +118,11 @@ const verifyRoute = createRoute({
         "application/json": {
           schema: z.object({
             phone: phoneField,
-            code: orderCodeSchema.openapi({ type: "string", example: "123456" }),
+            code: z
+              .string()
+              .max(20)
+              .openapi({ description: "The 6-digit code from the SMS", example: "123456" })
+              .pipe(orderCodeSchema),
           }),
         },
       },
