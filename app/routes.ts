@@ -40,6 +40,7 @@ export default [
     route("order-overview/:id/invoice/:invoiceId", "routes/dashboard/order-invoice.tsx"),
     route("failedBookings", "routes/dashboard/failed-bookings.tsx"),
     route("courierAreas", "routes/dashboard/courier-areas.tsx"),
+    route("notifications", "routes/dashboard/notifications.tsx"),
     route("print/invoices", "routes/dashboard/print-invoices.tsx"),
     route("print/labels", "routes/dashboard/print-labels.tsx"),
     // Any other /dashboard path: the dashboard's own 404, not the storefront's.

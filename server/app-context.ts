@@ -17,6 +17,8 @@ import { startWorkers } from "./jobs/workers";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { S3MediaStorage } from "./media/s3-storage";
 import { LocalMediaStorage, type MediaStorage } from "./media/storage";
+import { hearQueuedMessages } from "./notify/dispatch";
+import { createSmsSender, type SmsSender } from "./notify/sms";
 import { createRateLimiter, type RateLimiter } from "./rate-limit/limiter";
 import { RATE_LIMITS } from "./rate-limit/rules";
 import { memoryRateLimitStorage, redisRateLimitStorage } from "./rate-limit/storage";
@@ -46,6 +48,8 @@ export type AppContext = {
   jobs: JobQueue;
   /** The configured couriers (an unconfigured one is not offered). */
   couriers: Couriers;
+  /** The SMS gateway (or the outbox folder) customers' messages go through (decision 059). */
+  sms: SmsSender;
   close: () => Promise<void>;
 };
 
@@ -53,7 +57,12 @@ export type AppContext = {
  * Parts a test may replace (a mailer that blocks until released, say); `workers: false` opens
  * the job queue without taking jobs (scripts); `courierTimeoutMs` shortens courier calls.
  */
-export type AppContextOverrides = { mailer?: Mailer; workers?: boolean; courierTimeoutMs?: number };
+export type AppContextOverrides = {
+  mailer?: Mailer;
+  workers?: boolean;
+  courierTimeoutMs?: number;
+  smsTimeoutMs?: number;
+};
 
 export async function createAppContext(
   config: Config,
@@ -87,7 +96,9 @@ export async function createAppContext(
   const jobs = await openJobQueue(database, {
     monitorSeconds: config.JOB_MONITOR_SECONDS,
     courierRetrySeconds: config.COURIER_RETRY_SECONDS,
+    messageRetrySeconds: config.MESSAGE_RETRY_SECONDS,
   });
+  let stopHearingMessages: () => Promise<void> = async () => {};
   const ctx: AppContext = {
     config,
     database,
@@ -106,7 +117,9 @@ export async function createAppContext(
     rateLimiter,
     jobs,
     couriers: createCouriers(config.couriers, overrides.courierTimeoutMs),
+    sms: createSmsSender(config.sms, overrides.smsTimeoutMs),
     async close() {
+      await stopHearingMessages();
       // First: running jobs finish (or are left to be retried) while the database is still open.
       await jobs.stop(10_000);
       await background.idle(10_000);
@@ -117,7 +130,10 @@ export async function createAppContext(
       await database.close();
     },
   };
-  if (overrides.workers !== false) await startWorkers(ctx);
+  if (overrides.workers !== false) {
+    await startWorkers(ctx);
+    stopHearingMessages = await hearQueuedMessages(database, jobs);
+  }
   return ctx;
 }
 

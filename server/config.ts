@@ -4,6 +4,7 @@ import { DEFAULT_FREE_DELIVERY_OVER } from "../core/delivery";
 import { ORDER_OTP_MODES } from "../core/order-tracking";
 import type { CourierSettings } from "./couriers/settings";
 import type { S3MediaOptions } from "./media/s3-storage";
+import type { SmsSettings } from "./notify/sms";
 import { DEFAULT_ORDERS_PER_ADDRESS_PER_MINUTE } from "./rate-limit/rules";
 
 const optionalString = z
@@ -142,6 +143,26 @@ const envSchema = z
     NO_ANSWER_RETRY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
     // Which cash-on-delivery orders wait for a one-time code sent by SMS (decision 060).
     ORDER_OTP: z.enum(ORDER_OTP_MODES, { error: "must be off, risky or all" }).default("off"),
+    // SMS to customers (decision 059): a gateway, or (unset) JSON files in DATA_DIR/outbox/sms.
+    SMS_PROVIDER: z
+      .preprocess(
+        (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+        z.enum(["bulksmsbd", "sslwireless", "alpha"], {
+          error: "must be bulksmsbd, sslwireless or alpha (or unset: SMS go to the outbox folder)",
+        }),
+      )
+      .optional(),
+    BULKSMSBD_API_URL: optionalUrl(/^https?:\/\//, "must be an http(s) URL"),
+    BULKSMSBD_API_KEY: optionalString,
+    BULKSMSBD_SENDER_ID: optionalString,
+    SSLWIRELESS_API_URL: optionalUrl(/^https?:\/\//, "must be an http(s) URL"),
+    SSLWIRELESS_API_TOKEN: optionalString,
+    SSLWIRELESS_SID: optionalString,
+    ALPHA_SMS_API_URL: optionalUrl(/^https?:\/\//, "must be an http(s) URL"),
+    ALPHA_SMS_API_KEY: optionalString,
+    ALPHA_SMS_SENDER_ID: optionalString,
+    // Seconds before a message that failed is tried again; doubled on each further try.
+    MESSAGE_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -162,6 +183,7 @@ const envSchema = z
         });
       }
     }
+    smsIssues(e, ctx);
     if (e.MEDIA_STORAGE !== "s3") return;
     for (const name of [
       "S3_ENDPOINT",
@@ -180,6 +202,37 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The keys each SMS gateway needs (decision 059). */
+const SMS_KEYS = {
+  bulksmsbd: ["BULKSMSBD_API_KEY", "BULKSMSBD_SENDER_ID"],
+  sslwireless: ["SSLWIRELESS_API_TOKEN", "SSLWIRELESS_SID"],
+  alpha: ["ALPHA_SMS_API_KEY"],
+} as const;
+
+/** A gateway chosen without its keys, or keys set for a gateway that is not chosen. */
+function smsIssues(
+  e: { SMS_PROVIDER?: string } & Partial<Record<string, unknown>>,
+  ctx: { addIssue: (issue: { code: "custom"; path: string[]; message: string }) => void },
+): void {
+  for (const [provider, keys] of Object.entries(SMS_KEYS)) {
+    for (const key of keys) {
+      if (e.SMS_PROVIDER === provider && !e[key]) {
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `is required when SMS_PROVIDER=${provider}`,
+        });
+      } else if (e.SMS_PROVIDER !== provider && e[key]) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["SMS_PROVIDER"],
+          message: `is ${e.SMS_PROVIDER ?? "not set"} but ${key} is set: set SMS_PROVIDER=${provider} to send with it, or remove ${key}`,
+        });
+      }
+    }
+  }
+}
+
 export type Config = Env & {
   dataDir: string;
   publicUrl: string;
@@ -189,7 +242,38 @@ export type Config = Env & {
   media: { kind: "local"; dir: string } | ({ kind: "s3" } & S3MediaOptions);
   /** The couriers whose keys are set; the others are not offered. */
   couriers: CourierSettings;
+  /** The SMS gateway, or the outbox folder when none is set. */
+  sms: SmsSettings;
 };
+
+function smsSettings(e: Env, dataDir: string): SmsSettings {
+  const trim = (url: string) => url.replace(/\/+$/, "");
+  switch (e.SMS_PROVIDER) {
+    case "bulksmsbd":
+      return {
+        provider: "bulksmsbd",
+        apiUrl: trim(e.BULKSMSBD_API_URL ?? "https://bulksmsbd.net"),
+        apiKey: e.BULKSMSBD_API_KEY as string,
+        senderId: e.BULKSMSBD_SENDER_ID as string,
+      };
+    case "sslwireless":
+      return {
+        provider: "sslwireless",
+        apiUrl: trim(e.SSLWIRELESS_API_URL ?? "https://smsplus.sslwireless.com"),
+        apiToken: e.SSLWIRELESS_API_TOKEN as string,
+        sid: e.SSLWIRELESS_SID as string,
+      };
+    case "alpha":
+      return {
+        provider: "alpha",
+        apiUrl: trim(e.ALPHA_SMS_API_URL ?? "https://api.sms.net.bd"),
+        apiKey: e.ALPHA_SMS_API_KEY as string,
+        senderId: e.ALPHA_SMS_SENDER_ID,
+      };
+    default:
+      return { provider: "outbox", dir: path.join(dataDir, "outbox", "sms") };
+  }
+}
 
 function courierSettings(e: Env): CourierSettings {
   const trim = (url: string) => url.replace(/\/+$/, "");
@@ -251,6 +335,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: "postgres", url: e.DATABASE_URL }
       : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
     couriers: courierSettings(e),
+    sms: smsSettings(e, dataDir),
     media:
       e.MEDIA_STORAGE === "s3"
         ? {

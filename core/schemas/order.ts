@@ -138,6 +138,8 @@ export const orderInputSchema = z.object({
     .min(1, "The order has no products")
     .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} lines per order`),
   customerData: customerDataSchema,
+  /** The language of the customer's SMS and emails about the order (default Bengali, decision 059). */
+  language: z.enum(["bn", "en"]).optional(),
 });
 
 export type OrderInput = z.infer<typeof orderInputSchema>;

@@ -15,6 +15,7 @@ import type { AppEnv } from "./env";
 import { catalogueApiCache } from "./http-cache";
 import { imagesApi } from "./images";
 import { createMediaRoutes } from "./media";
+import { notificationsApi } from "./notifications";
 import { completeApiDocument } from "./openapi-document";
 import { orderCallsApi } from "./order-calls";
 import { ordersApi } from "./orders";
@@ -74,6 +75,7 @@ export function createApi(ctx: AppContext) {
   api.route("/", imagesApi);
   api.route("/", couriersApi);
   api.route("/", webhooksApi);
+  api.route("/", notificationsApi);
 
   const document = () => completeApiDocument(api.getOpenAPIDocument({ ...OPENAPI_INFO }));
   api.get("/openapi.json", (c) => c.json(document()));

@@ -49,12 +49,35 @@ export const QUEUES = {
     retryDelayMax: 60 * 60,
     expireInSeconds: 2 * 60,
   },
+  /**
+   * Sends one SMS or email (decision 059), keyed by message id: one job per message queued or
+   * running. 5 retries, 30 s doubling to 30 min (MESSAGE_RETRY_SECONDS).
+   */
+  "send-message": {
+    policy: "exclusive",
+    retryLimit: 5,
+    retryDelay: 30,
+    retryDelayMax: 30 * 60,
+    expireInSeconds: 2 * 60,
+    heartbeatSeconds: 10,
+  },
+  /** Every minute: a job for each message still queued that no server heard of (a crash). */
+  "message-sweep": {
+    policy: "exclusive",
+    retryLimit: 1,
+    retryDelay: 30,
+    retryDelayMax: 60,
+    expireInSeconds: 60,
+  },
 } as const satisfies Record<string, QueueDefinition>;
 
 export type QueueName = keyof typeof QUEUES;
 
 /** How often the status poll is sent (cron, Dhaka time does not matter for "every 15 minutes"). */
 export const STATUS_POLL_CRON = "*/15 * * * *";
+
+/** Messages that no server heard of are queued within a minute. */
+export const MESSAGE_SWEEP_CRON = "* * * * *";
 
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
 
@@ -83,6 +106,8 @@ export type JobQueueOptions = {
   monitorSeconds: number;
   /** The first retry's delay of a courier booking (COURIER_RETRY_SECONDS); doubled after. */
   courierRetrySeconds?: number;
+  /** The first retry's delay of a message (MESSAGE_RETRY_SECONDS); doubled after. */
+  messageRetrySeconds?: number;
 };
 
 function bossFor(database: Database, options: JobQueueOptions): PgBoss {
@@ -113,7 +138,9 @@ export async function openJobQueue(
     const retryDelay =
       name === "courier-booking"
         ? (options.courierRetrySeconds ?? definition.retryDelay)
-        : definition.retryDelay;
+        : name === "send-message"
+          ? (options.messageRetrySeconds ?? definition.retryDelay)
+          : definition.retryDelay;
     const settings = { ...definition, retryDelay, retryBackoff: true, notify: true };
     if (await boss.getQueue(name)) {
       // The settings of this version and configuration, for jobs queued from now on.

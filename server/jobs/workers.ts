@@ -1,4 +1,6 @@
 import type { AppContext } from "../app-context";
+import { type SendMessageJob, sweepQueuedMessages } from "../notify/dispatch";
+import { runSendMessage } from "../notify/send";
 import { type BookingJob, runCourierBooking } from "../services/courier-booking";
 import { pollCourierStatuses } from "../services/courier-status";
 import {
@@ -6,7 +8,7 @@ import {
   requestFraudChecksForNewOrders,
   runFraudCheck,
 } from "../services/risk";
-import { STATUS_POLL_CRON } from "./job-queue";
+import { MESSAGE_SWEEP_CRON, STATUS_POLL_CRON } from "./job-queue";
 
 /** What this server does with each queue's jobs (started with the app context). */
 export async function startWorkers(ctx: AppContext): Promise<void> {
@@ -17,6 +19,13 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
     await pollCourierStatuses(ctx);
   });
   await ctx.jobs.work<FraudCheckJob>("fraud-check", (job) => runFraudCheck(ctx, job.data));
+  await ctx.jobs.work<SendMessageJob>("send-message", (job) => runSendMessage(ctx, job));
+  await ctx.jobs.work("message-sweep", async () => {
+    await sweepQueuedMessages(ctx.db, ctx.jobs);
+  });
+  await ctx.jobs.schedule("message-sweep", MESSAGE_SWEEP_CRON);
+  // Messages committed while no server was running (a crash right after an order) go now.
+  await sweepQueuedMessages(ctx.db, ctx.jobs);
   if (ctx.couriers.offered().length > 0) {
     await ctx.jobs.schedule("courier-status-poll", STATUS_POLL_CRON);
   }

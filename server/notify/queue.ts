@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { MessageLanguage, SmsEvent } from "~/core/notifications";
+import { eventForStatus, type MessageLanguage, type SmsEvent } from "~/core/notifications";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import { messages } from "../db/schema";
@@ -46,6 +46,12 @@ export async function queueOrderMessages(tx: Db, orderId: string, event: SmsEven
     union all
     select ${newId()}, o.id, 'email', ${event}, o.customer_email, o.language
       from orders o where o.id = ${orderId} and o.customer_email <> ''`);
+}
+
+/** The customer's messages about an order's move to `status` (none for a move they need not hear of). */
+export async function queueStatusMessages(tx: Db, orderId: string, status: string): Promise<void> {
+  const event = eventForStatus(status);
+  if (event) await queueOrderMessages(tx, orderId, event);
 }
 
 /**

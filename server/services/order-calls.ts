@@ -15,6 +15,7 @@ import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import { orderCalls, orderNotes, orderStatusHistory, orders, user } from "../db/schema";
 import { AppError } from "../errors";
+import { queueStatusMessages } from "../notify/queue";
 import { announceStockMoves, releaseOrderStock, type StockMove } from "./order-stock";
 
 /**
@@ -134,6 +135,7 @@ export async function recordCall(
         note:
           next === "Cancelled" ? `by confirmation call: ${call.reason}` : "by confirmation call",
       });
+      await queueStatusMessages(tx, orderId, next);
     }
     return {
       call: { id, ...call, at: at.toISOString(), byName: actor.name ?? null },

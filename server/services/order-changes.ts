@@ -14,6 +14,7 @@ import { retryOnDeadlock } from "../db/errors";
 import { newId } from "../db/ids";
 import { orderStatusHistory, orders } from "../db/schema";
 import { AppError } from "../errors";
+import { queueStatusMessages } from "../notify/queue";
 import { visibleTo } from "./order-queries";
 import {
   announceStockMoves,
@@ -144,6 +145,7 @@ async function changeInTransaction(
       changedByRole: viewer.role,
       changedAt: now,
     });
+    await queueStatusMessages(tx, id, to);
     return { id, from: order.status, to, moves };
   });
 }
@@ -174,6 +176,7 @@ export async function recordSystemStatusChange(
     changedAt: stamped?.at ?? new Date(),
     note,
   });
+  await queueStatusMessages(tx, orderId, to);
 }
 
 /**

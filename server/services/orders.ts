@@ -554,7 +554,7 @@ export async function placeOrder(
     idempotencyKey: key,
     requestHash: key ? hash : undefined,
     awaitingCode,
-    language: options.language ?? "bn",
+    language: options.language ?? input.language ?? "bn",
     // An order that waits for its code gets the code's SMS now and "order placed" once the code
     // is entered (decision 060): one message at a time, the one the customer must act on first.
     notifyCustomer: !awaitingCode,

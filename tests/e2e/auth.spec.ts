@@ -256,6 +256,7 @@ describe("accounts: sign-up, sign-in, logout", () => {
       "Courier Areas",
       "Manage Slider",
       "Messages",
+      "SMS & Email",
     ]);
     await context.close();
   });

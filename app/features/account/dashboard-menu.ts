@@ -17,6 +17,7 @@ export const ADMIN_MENU: MenuLink[] = [
   { to: "/dashboard/courierAreas", label: "Courier Areas" },
   { to: "/dashboard/manageSlider", label: "Manage Slider" },
   { to: "/dashboard/messages", label: "Messages" },
+  { to: "/dashboard/notifications", label: "SMS & Email" },
 ];
 
 export const CUSTOMER_MENU: MenuLink[] = [

@@ -16,7 +16,8 @@ import type { Route } from "./+types/home";
 
 /**
  * The card counts (and for admins the 30-day chart) of the signed-in user. Admins are also told
- * when mail goes nowhere (no SMTP_URL: messages are only written to DATA_DIR/outbox).
+ * when mail goes nowhere (no SMTP_URL: messages are only written to DATA_DIR/outbox), and when
+ * SMS do (no SMS_PROVIDER: DATA_DIR/outbox/sms, decision 059).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
@@ -27,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...summary,
     lowStock,
     mailNotSent: user.role === "admin" && app.mailer.kind === "outbox",
+    smsNotSent: user.role === "admin" && app.sms.provider === "outbox",
   };
 }
 
@@ -126,6 +128,19 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
             <strong>Email is not being sent: set SMTP_URL.</strong> Confirmation and password reset
             messages are written to the server&apos;s outbox folder (DATA_DIR/outbox) instead of
             reaching customers.
+          </span>
+        </div>
+      ) : null}
+      {loaderData.smsNotSent ? (
+        <div role="status" className="alert alert-warning" data-testid="sms-notice">
+          <span>
+            <strong>SMS is not being sent: set SMS_PROVIDER.</strong> Customers&apos; order messages
+            are written to the server&apos;s outbox folder (DATA_DIR/outbox/sms) instead of reaching
+            their phones. See{" "}
+            <Link to="/dashboard/notifications" className="link">
+              SMS &amp; Email
+            </Link>
+            .
           </span>
         </div>
       ) : null}

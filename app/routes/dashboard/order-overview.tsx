@@ -1,11 +1,13 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { courierAction, isCourierForm } from "~/app/features/orders/courier-actions.server";
 import { CourierPanel } from "~/app/features/orders/courier-panel";
+import { CustomerMessages } from "~/app/features/orders/customer-messages";
 import { isCallFormPost, orderCallAction } from "~/app/features/orders/order-calls.server";
 import { orderChangeAction } from "~/app/features/orders/order-changes.server";
 import { OrderOverview } from "~/app/features/orders/order-overview";
 import { appOf, requireUser } from "~/app/lib/context.server";
 import { orderForPage } from "~/app/lib/orders.server";
+import { listOrderMessages } from "~/server/notify/messages";
 import type { Route } from "./+types/order-overview";
 
 /** Spec §2 order overview: admins open every order, customers their own; else the 404 page. */
@@ -13,7 +15,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const order = await orderForPage(appOf(context), user, params.id);
   const offered = user.role === "admin" ? appOf(context).couriers.offered() : [];
-  return { order, viewerRole: user.role, offered };
+  const messages =
+    user.role === "admin" ? await listOrderMessages(appOf(context).db, user, params.id) : [];
+  return { order, viewerRole: user.role, offered, messages };
 }
 
 /** The overview's buttons: the same services as the JSON API (features/orders/order-changes.server.ts). */
@@ -47,11 +51,16 @@ export default function OrderOverviewRoute({ loaderData }: Route.ComponentProps)
       order={loaderData.order}
       viewerRole={loaderData.viewerRole}
       extra={
-        <CourierPanel
-          order={loaderData.order}
-          viewerRole={loaderData.viewerRole}
-          offered={loaderData.offered}
-        />
+        <>
+          <CourierPanel
+            order={loaderData.order}
+            viewerRole={loaderData.viewerRole}
+            offered={loaderData.offered}
+          />
+          {loaderData.viewerRole === "admin" ? (
+            <CustomerMessages messages={loaderData.messages} />
+          ) : null}
+        </>
       }
     />
   );

@@ -1,0 +1,313 @@
+import { useState } from "react";
+import { Form, useActionData, useNavigation } from "react-router";
+import { appOf, requireAdmin } from "~/app/lib/context.server";
+import { type ActionFailure, isActionFailure, issuesByField } from "~/app/lib/field-issues";
+import { orPageError, pageError } from "~/app/lib/page-error.server";
+import {
+  EVENT_LABELS,
+  type MessageLanguage,
+  PLACEHOLDER_HINTS,
+  PLACEHOLDERS,
+  renderTemplate,
+  SAMPLE_VALUES,
+  type SmsEvent,
+  smsSegments,
+  TEMPLATE_MAX_LENGTH,
+} from "~/core/notifications";
+import { AppError } from "~/server/errors";
+import { notificationsStatus, recentMessages } from "~/server/notify/messages";
+import { listTemplates, restoreDefaultTemplate, saveTemplate } from "~/server/notify/templates";
+import type { Route } from "./+types/notifications";
+
+/**
+ * SMS & Email (issue 24 items 2–3, decision 059): how customers' messages go out, the latest
+ * ones, and each event's template in Bengali and English with a live preview that counts SMS
+ * segments. Saving and restoring are route actions: plain forms work without JavaScript.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireAdmin(request, context);
+  const ctx = appOf(context);
+  const [templates, status, recent] = await orPageError(
+    Promise.all([
+      listTemplates(ctx.db, actor),
+      notificationsStatus(ctx, actor),
+      recentMessages(ctx.db, actor, 30),
+    ]),
+  );
+  return {
+    templates,
+    status,
+    recent: recent.map((m) => ({
+      ...m,
+      createdAt: m.createdAt.toISOString(),
+      sentAt: m.sentAt?.toISOString() ?? null,
+    })),
+    shopName: ctx.config.SHOP_NAME,
+  };
+}
+
+type TemplateResult = {
+  ok: true;
+  intent: "save" | "restore";
+  event: SmsEvent;
+  language: MessageLanguage;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireAdmin(request, context);
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = text("intent");
+  const key = { event: text("event"), language: text("language") };
+  try {
+    if (intent === "save") {
+      const saved = await saveTemplate(appOf(context).db, actor, {
+        ...key,
+        template: text("template"),
+      });
+      return {
+        ok: true,
+        intent,
+        event: saved.event,
+        language: saved.language,
+      } satisfies TemplateResult;
+    }
+    if (intent === "restore") {
+      const restored = await restoreDefaultTemplate(appOf(context).db, actor, key);
+      return {
+        ok: true,
+        intent,
+        event: restored.event,
+        language: restored.language,
+      } satisfies TemplateResult;
+    }
+    throw new AppError("invalid", "This change is not complete; reload the page and try again");
+  } catch (err) {
+    return pageError(
+      err instanceof AppError
+        ? new AppError(err.code, err.message, err.issues, { ...key, template: text("template") })
+        : err,
+    );
+  }
+}
+
+export function meta() {
+  return [{ title: "SMS & Email | Dashboard" }, { name: "robots", content: "noindex" }];
+}
+
+const LANGUAGE_LABELS: Record<MessageLanguage, string> = { bn: "Bengali", en: "English" };
+
+/** One event's template in one language: the form, its field message and the live preview. */
+function TemplateForm(props: {
+  event: SmsEvent;
+  language: MessageLanguage;
+  saved: string;
+  isDefault: boolean;
+  shopName: string;
+  issue?: string;
+  typed?: string;
+  notice?: string;
+}) {
+  const { event, language } = props;
+  const [text, setText] = useState(props.typed ?? props.saved);
+  const preview = renderTemplate(text, { ...SAMPLE_VALUES, shopName: props.shopName });
+  const count = smsSegments(preview);
+  const id = `template-${event}-${language}`;
+  return (
+    <Form
+      method="post"
+      className="flex flex-col gap-2 rounded-box border border-base-300 p-3"
+      data-template={`${event}/${language}`}
+      // After a save or restore the saved text is shown afresh.
+      key={`${props.saved}|${props.typed ?? ""}`}
+    >
+      <input type="hidden" name="event" value={event} />
+      <input type="hidden" name="language" value={language} />
+      <label htmlFor={id} className="text-sm font-medium">
+        {LANGUAGE_LABELS[language]}
+        {props.isDefault ? <span className="ml-2 badge badge-ghost badge-sm">default</span> : null}
+      </label>
+      <textarea
+        id={id}
+        name="template"
+        rows={3}
+        maxLength={TEMPLATE_MAX_LENGTH + 100}
+        lang={language}
+        className="textarea w-full"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-invalid={props.issue ? true : undefined}
+        aria-describedby={`${id}-preview${props.issue ? ` ${id}-issue` : ""}`}
+      />
+      {props.issue ? (
+        <p id={`${id}-issue`} className="text-sm text-error">
+          {props.issue}
+        </p>
+      ) : null}
+      <div id={`${id}-preview`} className="rounded bg-base-200 p-2 text-sm">
+        <p className="font-medium">Preview</p>
+        <p lang={language} className="whitespace-pre-wrap break-words" data-preview>
+          {preview}
+        </p>
+        <p className="text-base-content/70" data-segments>
+          {count.length} characters · {count.segments} SMS ·{" "}
+          {count.encoding === "unicode"
+            ? "Unicode (70 a segment, 67 when split)"
+            : "GSM-7 (160 a segment, 153 when split)"}
+        </p>
+      </div>
+      {props.notice ? (
+        <p role="status" className="text-sm text-success">
+          {props.notice}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <button type="submit" name="intent" value="save" className="btn btn-sm btn-primary">
+          Save
+        </button>
+        <button type="submit" name="intent" value="restore" className="btn btn-sm btn-outline">
+          Restore default
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export default function NotificationsRoute({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<TemplateResult | ActionFailure>();
+  const navigation = useNavigation();
+  const failure = isActionFailure(result) ? result : null;
+  const done = result && !isActionFailure(result) ? result : null;
+  const { status } = loaderData;
+  const failedKey = failure?.details
+    ? `${String(failure.details.event)}/${String(failure.details.language)}`
+    : null;
+  const issues = failure ? issuesByField(failure.issues) : {};
+  const events = [...new Set(loaderData.templates.map((t) => t.event))];
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-4" aria-busy={navigation.state !== "idle"}>
+      <h1 className="text-2xl font-bold sm:text-3xl">SMS &amp; Email</h1>
+
+      {status.sendingSms ? (
+        <p className="alert alert-info">SMS are sent through {status.smsProviderLabel}.</p>
+      ) : (
+        <p role="alert" className="alert alert-warning" data-sms-off>
+          SMS are not being sent: no SMS_PROVIDER is configured. Each message is written to the
+          outbox folder (DATA_DIR/outbox/sms) instead.
+        </p>
+      )}
+      <p className="text-base-content/80">
+        Emails go{" "}
+        {status.mail === "smtp" ? "out through SMTP" : "to the outbox folder (no SMTP_URL)"}.
+        {status.failedLastDay > 0
+          ? ` ${status.failedLastDay} messages failed in the last day.`
+          : ""}
+      </p>
+
+      {failure && Object.keys(issues).length === 0 ? (
+        <p role="alert" className="alert alert-error">
+          {failure.message}
+        </p>
+      ) : null}
+
+      <section className="flex flex-col gap-3" aria-labelledby="templates-heading">
+        <h2 id="templates-heading" className="text-xl font-semibold">
+          Templates
+        </h2>
+        <p className="text-sm text-base-content/80">
+          Customers get Bengali unless they ordered in English. Placeholders:{" "}
+          {PLACEHOLDERS.map((p) => (
+            <span key={p} className="mr-2 whitespace-nowrap">
+              <code>{`{${p}}`}</code> {PLACEHOLDER_HINTS[p]}
+            </span>
+          ))}
+        </p>
+        {events.map((event) => (
+          <fieldset key={event} className="flex flex-col gap-2">
+            <legend className="font-semibold">{EVENT_LABELS[event]}</legend>
+            <div className="grid gap-3 md:grid-cols-2">
+              {loaderData.templates
+                .filter((t) => t.event === event)
+                .map((t) => {
+                  const key = `${t.event}/${t.language}`;
+                  const failedHere = failedKey === key;
+                  return (
+                    <TemplateForm
+                      key={key}
+                      event={t.event}
+                      language={t.language}
+                      saved={t.template}
+                      isDefault={t.isDefault}
+                      shopName={loaderData.shopName}
+                      issue={failedHere ? issues.template : undefined}
+                      typed={failedHere ? String(failure?.details?.template ?? "") : undefined}
+                      notice={
+                        done && `${done.event}/${done.language}` === key
+                          ? done.intent === "save"
+                            ? "Saved."
+                            : "The default is back."
+                          : undefined
+                      }
+                    />
+                  );
+                })}
+            </div>
+          </fieldset>
+        ))}
+      </section>
+
+      <section className="flex flex-col gap-2" aria-labelledby="recent-heading">
+        <h2 id="recent-heading" className="text-xl font-semibold">
+          Latest messages
+        </h2>
+        {loaderData.recent.length === 0 ? (
+          <p className="rounded-box bg-base-200 p-6 text-center">No messages yet.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-box border border-base-300">
+            <table className="table table-sm">
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Order</th>
+                  <th scope="col">Event</th>
+                  <th scope="col">Channel</th>
+                  <th scope="col">To</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Error</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.recent.map((m) => (
+                  <tr key={m.id}>
+                    <td className="whitespace-nowrap">
+                      <time dateTime={m.createdAt}>
+                        {m.createdAt.slice(0, 16).replace("T", " ")}
+                      </time>
+                    </td>
+                    <td>
+                      {m.orderId ? (
+                        <a className="link" href={`/dashboard/order-overview/${m.orderId}`}>
+                          #{m.orderNumber}
+                        </a>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                    <td>{EVENT_LABELS[m.event]}</td>
+                    <td>{m.channel === "sms" ? "SMS" : "Email"}</td>
+                    <td className="whitespace-nowrap">{m.to}</td>
+                    <td>{m.status}</td>
+                    <td className="break-words text-error">{m.lastError ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_TEMPLATES,
+  eventForStatus,
+  MESSAGE_LANGUAGES,
+  renderTemplate,
+  SMS_EVENTS,
+  smsSegments,
+  templateProblem,
+  trackOrderUrl,
+  unknownPlaceholders,
+} from "./notifications";
+
+describe("smsSegments", () => {
+  it("counts plain text as GSM-7: 160 in one SMS, 153 per part after", () => {
+    expect(smsSegments("")).toMatchObject({ segments: 0, encoding: "gsm7" });
+    expect(smsSegments("a".repeat(160))).toEqual({
+      encoding: "gsm7",
+      length: 160,
+      segments: 1,
+      perSegment: 160,
+      remaining: 0,
+    });
+    expect(smsSegments("a".repeat(161))).toMatchObject({
+      segments: 2,
+      perSegment: 153,
+      remaining: 145,
+    });
+    expect(smsSegments("a".repeat(306))).toMatchObject({ segments: 2, remaining: 0 });
+    expect(smsSegments("a".repeat(307))).toMatchObject({ segments: 3 });
+  });
+
+  it("counts the GSM extension characters twice", () => {
+    expect(smsSegments("{}€")).toMatchObject({ encoding: "gsm7", length: 6 });
+    expect(smsSegments(`${"a".repeat(159)}€`)).toMatchObject({ length: 161, segments: 2 });
+  });
+
+  it("makes any Bengali text Unicode: 70 in one SMS, 67 per part after", () => {
+    const bengali = "অ".repeat(70);
+    expect(smsSegments(bengali)).toEqual({
+      encoding: "unicode",
+      length: 70,
+      segments: 1,
+      perSegment: 70,
+      remaining: 0,
+    });
+    expect(smsSegments(`${bengali}অ`)).toMatchObject({
+      segments: 2,
+      perSegment: 67,
+      remaining: 63,
+    });
+    expect(smsSegments("অ".repeat(134))).toMatchObject({ segments: 2, remaining: 0 });
+    expect(smsSegments("অ".repeat(135))).toMatchObject({ segments: 3 });
+    // One Bengali letter turns a long English text into Unicode too.
+    expect(smsSegments(`${"a".repeat(100)}অ`)).toMatchObject({ encoding: "unicode", segments: 2 });
+  });
+});
+
+describe("templates", () => {
+  it("finds unknown placeholders, each once", () => {
+    expect(unknownPlaceholders("{orderNumber} {foo} {bar} {foo} {}")).toEqual(["foo", "bar", ""]);
+    expect(unknownPlaceholders(DEFAULT_TEMPLATES.order_shipped.bn)).toEqual([]);
+  });
+
+  it("refuses an empty, an unknown-placeholder or an over-long template", () => {
+    expect(templateProblem("  ")).toBe("Write the message (or restore the default).");
+    expect(templateProblem("Order {orderNo}")).toMatch(/^Unknown placeholder \{orderNo\}\. Use: /);
+    expect(templateProblem("x".repeat(481))).toBe("At most 480 characters.");
+    expect(templateProblem("Order {orderNumber}")).toBeNull();
+  });
+
+  it("every default template is valid in both languages", () => {
+    for (const event of SMS_EVENTS) {
+      for (const language of MESSAGE_LANGUAGES) {
+        expect(templateProblem(DEFAULT_TEMPLATES[event][language])).toBeNull();
+      }
+    }
+  });
+
+  it("fills placeholders; a missing value shows a dash", () => {
+    expect(renderTemplate("#{orderNumber} {trackingCode}", { orderNumber: "100123" })).toBe(
+      "#100123 -",
+    );
+  });
+
+  it("builds the tracking link from the shop's public URL", () => {
+    expect(trackOrderUrl("https://shop.example/", 100123, "01712345678")).toBe(
+      "https://shop.example/track-order?orderNumber=100123&phone=01712345678",
+    );
+  });
+
+  it("maps status moves to events", () => {
+    expect(eventForStatus("Confirmed")).toBe("order_confirmed");
+    expect(eventForStatus("Shipping")).toBe("order_shipped");
+    expect(eventForStatus("Delivered")).toBe("order_delivered");
+    expect(eventForStatus("Cancelled")).toBe("order_cancelled");
+    expect(eventForStatus("Return")).toBeNull();
+  });
+});
