@@ -133,10 +133,14 @@ describe("tracking and order codes without JavaScript", () => {
     await guest.getByRole("button", { name: "Track order" }).click();
     await guest.waitForURL(/\/track-order\?orderNumber=/);
     const order = guest.getByRole("article");
-    await order.getByRole("heading", { name: new RegExp(`Order #${placed.orderNumber}`) }).waitFor();
+    await order
+      .getByRole("heading", { name: new RegExp(`Order #${placed.orderNumber}`) })
+      .waitFor();
     const history = order.getByRole("list", { name: "Status history" }).getByRole("listitem");
     expect(await history.count()).toBe(1);
-    expect(await history.first().textContent()).toMatch(/Pending \d{2} \w{3}, \d{4}, \d{2}:\d{2} [ap]m/);
+    expect(await history.first().textContent()).toMatch(
+      /Pending \d{2} \w{3}, \d{4}, \d{2}:\d{2} [ap]m/,
+    );
     const text = await order.innerText();
     expect(text).toContain("মিরপুর");
     for (const personal of ["Karim", "Secret Lane", "karim-otp@example.com", phone]) {
@@ -145,7 +149,9 @@ describe("tracking and order codes without JavaScript", () => {
     // This order still waits for its code: the page asks for it too.
     expect(await order.getByRole("region", { name: /Confirm your order/ }).count()).toBe(1);
 
-    await guest.goto(`${server.url}/track-order?orderNumber=${placed.orderNumber}&phone=01712345678`);
+    await guest.goto(
+      `${server.url}/track-order?orderNumber=${placed.orderNumber}&phone=01712345678`,
+    );
     const wrongPhone = await guest.getByTestId("track-failure").textContent();
     await guest.goto(`${server.url}/track-order?orderNumber=99999999&phone=${phone}`);
     const missing = await guest.getByTestId("track-failure").textContent();
