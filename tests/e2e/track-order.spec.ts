@@ -116,7 +116,10 @@ describe("tracking and order codes without JavaScript", () => {
     expect(await orderRow(admin, placed.orderNumber).count()).toBe(1);
 
     // The success page links to tracking with both values filled in.
-    const track = guest.getByRole("link", { name: "Track your order" });
+    // (The footer's "Track Your Order" is the empty form; this one carries the order.)
+    const track = guest
+      .getByRole("main")
+      .getByRole("link", { name: "Track your order", exact: true });
     expect(await track.getAttribute("href")).toBe(
       `/track-order?orderNumber=${placed.orderNumber}&phone=${phone}`,
     );
