@@ -13,6 +13,7 @@ export default [
     route("cart", "routes/cart/cart.tsx"),
     route("product-checkout", "routes/cart/checkout.tsx"),
     route("order-success", "routes/cart/order-success.tsx"),
+    route("track-order", "routes/storefront/track-order.tsx"),
     route("authentication/register", "routes/auth/register.tsx"),
     route("authentication/login", "routes/auth/login.tsx"),
     route("authentication/forgot-password", "routes/auth/forgot-password.tsx"),

@@ -8,6 +8,8 @@ export type OrderList = {
   statuses: readonly OrderStatus[];
   /** What the list says when it has no orders. */
   empty: string;
+  /** Pending orders that wait for their one-time code (decision 060) instead of the others. */
+  awaitingCode?: boolean;
 };
 
 /** decisions.md: the admin "Confirmed" list shows Confirmed and Shipping orders. */
@@ -18,6 +20,14 @@ export const ADMIN_ORDER_LISTS = [
     role: "admin",
     statuses: ["Pending"],
     empty: "No pending orders.",
+  },
+  {
+    slug: "unverifiedOrders",
+    title: "Unverified",
+    role: "admin",
+    statuses: ["Pending"],
+    empty: "No order waits for its code.",
+    awaitingCode: true,
   },
   {
     slug: "confirmedOrders",

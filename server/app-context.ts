@@ -22,6 +22,7 @@ import { createSmsSender, type SmsSender } from "./notify/sms";
 import { createRateLimiter, type RateLimiter } from "./rate-limit/limiter";
 import { RATE_LIMITS } from "./rate-limit/rules";
 import { memoryRateLimitStorage, redisRateLimitStorage } from "./rate-limit/storage";
+import { orderCodeKey } from "./services/order-codes";
 
 /** Everything a request handler or a script needs, opened once per process. */
 export type AppContext = {
@@ -31,6 +32,8 @@ export type AppContext = {
   auth: Auth;
   /** HS256 key of the API tokens from POST /api/jwt (derived from the auth secret). */
   apiTokenKey: string;
+  /** HMAC key of the order codes (ORDER_OTP, derived from the auth secret). */
+  orderCodeKey: string;
   mailer: Mailer;
   /** Mails and other work started by a request and not awaited by it; `close` waits for them. */
   background: BackgroundTasks;
@@ -102,6 +105,7 @@ export async function createAppContext(
     db: database.db,
     auth,
     apiTokenKey: apiTokenKey(secret),
+    orderCodeKey: orderCodeKey(secret),
     mailer,
     background,
     media:

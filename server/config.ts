@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_FREE_DELIVERY_OVER } from "../core/delivery";
+import { ORDER_OTP_MODES } from "../core/order-tracking";
 import type { CourierSettings } from "./couriers/settings";
 import type { S3MediaOptions } from "./media/s3-storage";
 import type { SmsSettings } from "./notify/sms";
@@ -140,6 +141,8 @@ const envSchema = z
     RISK_MAX_RETURNS: z.coerce.number().int().min(0).max(1000).default(2),
     // Minutes a Pending order whose customer did not answer waits before it is back in the queue.
     NO_ANSWER_RETRY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+    // Which cash-on-delivery orders wait for a one-time code sent by SMS (decision 060).
+    ORDER_OTP: z.enum(ORDER_OTP_MODES, { error: "must be off, risky or all" }).default("off"),
     // SMS to customers (decision 059): a gateway, or (unset) JSON files in DATA_DIR/outbox/sms.
     SMS_PROVIDER: z
       .preprocess(

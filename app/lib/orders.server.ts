@@ -14,7 +14,10 @@ import { orPageError } from "./page-error.server";
 
 /** The admins' Pending list is the confirmation queue (decision 057). */
 export function isConfirmationQueue(list: OrderList, actor: Actor): boolean {
-  return list.slug === "pendingOrders" && actor.role === "admin";
+  // The Unverified list (decision 060) is worked the same way: call, then confirm or cancel.
+  return (
+    (list.slug === "pendingOrders" || list.slug === "unverifiedOrders") && actor.role === "admin"
+  );
 }
 
 /**
@@ -40,6 +43,7 @@ export async function orderListPage(ctx: AppContext, actor: Actor, list: OrderLi
       limit: ORDER_PAGE_SIZE,
       returnDays: ctx.config.RETURN_DAYS,
       riskMaxReturns: ctx.config.RISK_MAX_RETURNS,
+      awaitingCode: list.awaitingCode ?? false,
       ...(queue ? { queue } : {}),
     }),
   );

@@ -243,6 +243,11 @@ export const orders = pgTable(
     lastCallOutcome: text("last_call_outcome", { enum: CALL_OUTCOMES }),
     /** When an admin marked the returned goods as received (their stock went back then). */
     returnReceivedAt: timestamp("return_received_at", { withTimezone: true }),
+    /**
+     * The order waits for the one-time code sent to its phone (ORDER_OTP, decision 060): it is
+     * out of the staff's Pending queue, in "Unverified", until the code is entered.
+     */
+    awaitingCode: boolean("awaiting_code").notNull().default(false),
     /** The language the order was placed in: its SMS and emails are written in it (decision 059). */
     language: text("language", { enum: MESSAGE_LANGUAGES }).notNull().default("bn"),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
@@ -257,6 +262,10 @@ export const orders = pgTable(
     // The risk column's one aggregate per page of phones reads only this index (decision 052).
     index("orders_mobile_status_idx").on(t.mobileNumber, t.status),
     index("orders_placed_idx").on(t.placedAt.desc().nullsFirst()),
+    // The Unverified list (decision 060): few rows, read oldest first.
+    index("orders_awaiting_code_idx")
+      .on(t.placedAt)
+      .where(sql`${t.awaitingCode} and ${t.status} = 'Pending'`),
     check(
       "orders_status_check",
       sql`${t.status} IN ('Pending','Confirmed','Shipping','Delivered','Cancelled','Return')`,
@@ -344,6 +353,24 @@ export const orderNotes = pgTable(
   },
   (t) => [index("order_notes_order_idx").on(t.orderId, t.at)],
 );
+
+// ---------------------------------------------------------------- Order codes (decision 060)
+
+/** The one-time code of an order that waits for it: only its HMAC is kept. */
+export const orderCodes = pgTable("order_codes", {
+  orderId: text("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  /** HMAC-SHA256 of the order id and the code, keyed by a key derived from the server secret. */
+  codeHash: text("code_hash").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  /** Wrong codes entered for this order, over all its codes; at the limit it is locked. */
+  wrongTries: integer("wrong_tries").notNull().default(0),
+  /** Codes sent: the first and each resend. */
+  sends: integer("sends").notNull().default(1),
+  lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull().defaultNow(),
+  verifiedAt: timestamp("verified_at", { withTimezone: true }),
+});
 
 // ---------------------------------------------------------------- Couriers (decision 051)
 

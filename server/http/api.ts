@@ -22,6 +22,7 @@ import { ordersApi } from "./orders";
 import { productsApi } from "./products";
 import { createRouter } from "./router";
 import { slidesApi } from "./slides";
+import { trackApi } from "./track";
 
 /**
  * The largest body any API request may send, checked before anything reads it (a route may set
@@ -69,6 +70,7 @@ export function createApi(ctx: AppContext) {
   api.route("/", contactApi);
   api.route("/", ordersApi);
   api.route("/", orderCallsApi);
+  api.route("/", trackApi);
   api.route("/", accountsApi);
   api.route("/", imagesApi);
   api.route("/", couriersApi);

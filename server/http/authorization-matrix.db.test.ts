@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../app-context";
-import { courierAreas, phoneBlocks, user } from "../db/schema";
+import { courierAreas, orders, phoneBlocks, user } from "../db/schema";
 import type { Product } from "../services/products";
 import { addSlide } from "../services/slides";
 import { signUp, signUpAdmin } from "../testing/accounts";
@@ -11,6 +11,7 @@ import {
   type ApiAccount,
   apiAccount,
   CONTACT_BODY,
+  CUSTOMER_DATA,
   newContactMessage,
   newProduct,
   orderBody,
@@ -183,6 +184,47 @@ const EXPECTED: Record<string, Expectation> = {
       path: "/api/postOrder",
       init: json("POST", orderBody(f.product, f.owner.email)),
     }),
+  },
+  // Tracking (decision 060): the pair is the key, not the caller; anyone who has it sees it.
+  "GET /api/track": {
+    status: all(200),
+    request: async (f) => {
+      const id = await storeOrder(ctx, f.product, { userId: f.owner.id, email: f.owner.email });
+      const [row] = await ctx.db
+        .select({ n: orders.orderNumber })
+        .from(orders)
+        .where(eq(orders.id, id));
+      return { path: `/api/track?orderNumber=${row?.n}&phone=${CUSTOMER_DATA.mobileNumber}` };
+    },
+  },
+  // ORDER_OTP is off here: no order waits for a code, so every caller gets the same 409.
+  "POST /api/orders/:orderNumber/verify": {
+    status: all(409),
+    request: async (f) => {
+      const id = await storeOrder(ctx, f.product, { userId: f.owner.id, email: f.owner.email });
+      const [row] = await ctx.db
+        .select({ n: orders.orderNumber })
+        .from(orders)
+        .where(eq(orders.id, id));
+      return {
+        path: `/api/orders/${row?.n}/verify`,
+        init: json("POST", { phone: CUSTOMER_DATA.mobileNumber, code: "123456" }),
+      };
+    },
+  },
+  "POST /api/orders/:orderNumber/verify/resend": {
+    status: all(409),
+    request: async (f) => {
+      const id = await storeOrder(ctx, f.product, { userId: f.owner.id, email: f.owner.email });
+      const [row] = await ctx.db
+        .select({ n: orders.orderNumber })
+        .from(orders)
+        .where(eq(orders.id, id));
+      return {
+        path: `/api/orders/${row?.n}/verify/resend`,
+        init: json("POST", { phone: CUSTOMER_DATA.mobileNumber }),
+      };
+    },
   },
   "GET /api/orders": { status: adminOnly(200), request: () => ({ path: "/api/orders" }) },
   "GET /api/order": {

@@ -85,6 +85,14 @@ const ROUTES: Record<string, Template> = {
     body: () => ({ read: true }),
   },
   "POST /api/postOrder": { path: () => "/api/postOrder", body: (ids) => ids.orderBody },
+  "POST /api/orders/:orderNumber/verify": {
+    path: () => "/api/orders/100001/verify",
+    body: () => ({ phone: "01712345678", code: "123456" }),
+  },
+  "POST /api/orders/:orderNumber/verify/resend": {
+    path: () => "/api/orders/100001/verify/resend",
+    body: () => ({ phone: "01712345678" }),
+  },
   "PUT /api/orderStatus/:id": {
     path: (id) => `/api/orderStatus/${id}`,
     id: (ids) => ids.pendingOrder,

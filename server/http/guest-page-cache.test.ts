@@ -74,6 +74,11 @@ function shop(options: { maxBytes?: number } = {}) {
     count("/product-checkout");
     return page(c, `Checkout key ${Math.random()}`);
   });
+  // Personal data (decision 060): even a guest's tracking page is rendered for that guest only.
+  app.get("/track-order", (c) => {
+    count("/track-order");
+    return page(c, `Order ${c.req.query("orderNumber")} for ${c.req.query("phone")}`);
+  });
   app.get("/contact-us", (c) => {
     count("/contact-us");
     return c.html("<p>Gone</p>", 404);
@@ -212,6 +217,19 @@ describe("guest page cache: what is never served from it", () => {
     expect(renders.get("/")).toBe(2);
     // The page that set a cookie went out with it, as rendered.
     expect((await app.request("/shop")).headers.get("Set-Cookie")).toBe("seen=1");
+  });
+
+  it("never keeps or serves a guest's order tracking page, even one that sets no caching", async () => {
+    const { app, renders } = shop();
+    const path = "/track-order?orderNumber=100001&phone=01712345678";
+    const first = await app.request(path);
+    const second = await app.request(path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("X-Page-Cache")).toBeNull();
+    expect(second.headers.get("X-Page-Cache")).toBeNull();
+    expect(renders.get("/track-order")).toBe(2);
+    // Another guest asking for the same URL gets a render of their own, never a stored copy.
+    expect(await second.text()).toContain("Order 100001 for 01712345678");
   });
 
   it("drops every page when the catalogue changes", async () => {

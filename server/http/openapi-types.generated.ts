@@ -1311,6 +1311,8 @@ export interface paths {
                         "application/json": {
                             insertedId: string;
                             orderNumber: number;
+                            /** @description True when the order waits for the 6-digit code sent to its phone by SMS (ORDER_OTP): POST /api/orders/{orderNumber}/verify */
+                            awaitingCode?: boolean;
                         };
                     };
                 };
@@ -1323,6 +1325,8 @@ export interface paths {
                         "application/json": {
                             insertedId: string;
                             orderNumber: number;
+                            /** @description True when the order waits for the 6-digit code sent to its phone by SMS (ORDER_OTP): POST /api/orders/{orderNumber}/verify */
+                            awaitingCode?: boolean;
                         };
                     };
                 };
@@ -2079,6 +2083,307 @@ export interface paths {
                 };
                 /** @description Body too large */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Track an order by its number and phone
+         * @description The order's status and its status history, with the courier and tracking code once the parcel is booked. Nothing personal is answered. A pair that names no order — a missing number, a wrong phone, another customer's order — answers the same 404 `not_found` with the same message. Limited to 20 look-ups per order number and 30 per phone per 10 minutes, and 1200 per client address per minute (429 with `Retry-After`).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The order number (a leading # and Bengali digits accepted) */
+                    orderNumber: string;
+                    /** @description The phone number the order was placed with: 01XXXXXXXXX, +8801XXXXXXXXX or 8801XXXXXXXXX (Bengali digits accepted) */
+                    phone: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TrackedOrder"];
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests: wait `Retry-After` seconds (rate limits) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{orderNumber}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enter an order's one-time code (ORDER_OTP)
+         * @description For an order that waits for the 6-digit code sent to its phone by SMS: the right code within 10 minutes makes it Pending like any other order (in the staff's queue). A wrong code answers 400 with the tries left under `code`; after 5 wrong codes, or with an expired code, 409 (the order stays unverified and staff will call). A pair that names no order: the same 404 as GET /api/track; an order that does not wait for a code: 409. Limited to 20 requests per order per 10 minutes and 600 per client address per minute (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The order number (a leading # and Bengali digits accepted) */
+                    orderNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The phone number the order was placed with: 01XXXXXXXXX, +8801XXXXXXXXX or 8801XXXXXXXXX (Bengali digits accepted)
+                         * @example 01712345678
+                         */
+                        phone: string;
+                        /**
+                         * @description The 6-digit code from the SMS
+                         * @example 123456
+                         */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Verified: the order is Pending */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                orderNumber: number;
+                                /** @enum {string} */
+                                status: "Pending";
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests: wait `Retry-After` seconds (rate limits) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{orderNumber}/verify/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new one-time code (ORDER_OTP)
+         * @description A new code by SMS (the previous one stops working), at most 3 times per order and 60 seconds apart (429 with `Retry-After` before then); 409 when none is left or the order is locked.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The order number (a leading # and Bengali digits accepted) */
+                    orderNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The phone number the order was placed with: 01XXXXXXXXX, +8801XXXXXXXXX or 8801XXXXXXXXX (Bengali digits accepted)
+                         * @example 01712345678
+                         */
+                        phone: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description A new code was sent */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                resendsLeft: number;
+                                triesLeft: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests: wait `Retry-After` seconds (rate limits) */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4408,6 +4713,26 @@ export interface components {
             /** Format: date-time */
             at: string;
             byName: string | null;
+        };
+        TrackedOrder: {
+            orderNumber: number;
+            /** @enum {string} */
+            status: "Pending" | "Confirmed" | "Shipping" | "Delivered" | "Cancelled" | "Return";
+            history: {
+                /** @enum {string} */
+                status: "Pending" | "Confirmed" | "Shipping" | "Delivered" | "Cancelled" | "Return";
+                /** Format: date-time */
+                at: string;
+            }[];
+            /**
+             * @description Once the parcel is booked
+             * @enum {string}
+             */
+            courier?: "steadfast" | "pathao" | "redx";
+            /** @description The courier's tracking code, once booked */
+            trackingCode?: string;
+            /** @description True while the order waits for the one-time code sent by SMS (ORDER_OTP) */
+            awaitingCode?: boolean;
         };
         User: {
             _id: string;

@@ -25,6 +25,19 @@ import { errorResponses } from "./schemas";
 /** An order body is a few KB; 50 lines with long names stay far below this. */
 const MAX_ORDER_BODY_BYTES = 64 * 1024;
 
+const placedOrderSchema = z.object({
+  insertedId: z.string(),
+  orderNumber: z.number().int(),
+  awaitingCode: z
+    .boolean()
+    .optional()
+    .openapi({
+      description:
+        "True when the order waits for the 6-digit code sent to its phone by SMS (ORDER_OTP): " +
+        "POST /api/orders/{orderNumber}/verify",
+    }),
+});
+
 const postOrderRoute = createRoute({
   method: "post",
   path: "/postOrder",
@@ -69,7 +82,7 @@ const postOrderRoute = createRoute({
       description: "Order placed",
       content: {
         "application/json": {
-          schema: z.object({ insertedId: z.string(), orderNumber: z.number().int() }),
+          schema: placedOrderSchema,
         },
       },
     },
@@ -77,7 +90,7 @@ const postOrderRoute = createRoute({
       description: "The order placed earlier with the same Idempotency-Key",
       content: {
         "application/json": {
-          schema: z.object({ insertedId: z.string(), orderNumber: z.number().int() }),
+          schema: placedOrderSchema,
         },
       },
     },
@@ -97,13 +110,18 @@ ordersApi.openapi(postOrderRoute, async (c) => {
     idempotencyKey: c.req.valid("header")["idempotency-key"],
     freeDeliveryOver: c.var.app.config.FREE_DELIVERY_OVER,
     catalogueEvents: c.var.app.catalogueEvents,
+    orderCodes: c.var.app,
     limits: {
       rateLimiter: c.var.app.rateLimiter,
       clientAddress: clientAddress(c, c.var.app.config.TRUSTED_PROXIES),
     },
   });
   return c.json(
-    { insertedId: placed.insertedId, orderNumber: placed.orderNumber },
+    {
+      insertedId: placed.insertedId,
+      orderNumber: placed.orderNumber,
+      ...(placed.awaitingCode ? { awaitingCode: true } : {}),
+    },
     placed.created ? 201 : 200,
   );
 });

@@ -22,6 +22,17 @@ export const RATE_LIMITS = {
   orderPerPhone: { window: 10 * MINUTES, max: 10 },
   /** Everyone behind one address together: a ceiling against a flood, not a per-person limit. */
   orderPerAddress: { window: 1 * MINUTES, max: DEFAULT_ORDERS_PER_ADDRESS_PER_MINUTE },
+  /**
+   * Tracking an order (decision 060): per order number and per phone the tight ones (guessing
+   * the phone of one order, the orders of one phone); per address a ceiling a sale's carrier
+   * NAT does not meet.
+   */
+  trackPerOrderNumber: { window: 10 * MINUTES, max: 20 },
+  trackPerPhone: { window: 10 * MINUTES, max: 30 },
+  trackPerAddress: { window: 1 * MINUTES, max: 1200 },
+  /** Order codes entered or asked again (decision 060); the code itself locks at 5 wrong tries. */
+  orderCodePerOrder: { window: 10 * MINUTES, max: 20 },
+  orderCodePerAddress: { window: 1 * MINUTES, max: 600 },
   contactPerAddress: { window: 10 * MINUTES, max: 10 },
   contactPerEmail: { window: 10 * MINUTES, max: 3 },
   contactPerPhone: { window: 10 * MINUTES, max: 3 },

@@ -79,6 +79,11 @@ export type OrderFilter = {
    * whose customer did not answer less than `retryMinutes` ago, or only the orders of `filter`.
    */
   queue?: { filter?: QueueFilter; retryMinutes: number };
+  /**
+   * Admins' lists by status: Pending orders that wait for their one-time code (decision 060)
+   * are only in the list that asks for them (Unverified), never in the Pending queue.
+   */
+  awaitingCode?: boolean;
 };
 
 /** What the order answers add for who is looking (risk and courier details for admins). */
@@ -134,6 +139,13 @@ function filterConditions(
 ) {
   const where: (SQL | undefined)[] = [visibleTo(viewer)];
   if (filter.statuses?.length) where.push(inArray(orders.status, [...filter.statuses]));
+  if (filter.statuses?.length && viewer.role === "admin") {
+    where.push(
+      filter.awaitingCode
+        ? and(eq(orders.awaitingCode, true), eq(orders.status, "Pending"))
+        : sql`not (${orders.awaitingCode} and ${orders.status} = 'Pending')`,
+    );
+  }
   if (filter.owner) where.push(ownedBy(filter.owner));
   if (filter.search) where.push(searchCondition(filter.search));
   if (filter.queue && viewer.role === "admin") {

@@ -11,8 +11,10 @@ import {
 import { priceShown } from "~/core/money";
 import type { MessageLanguage } from "~/core/notifications";
 import type { OrderStatus } from "~/core/order-status";
+import type { OrderCodeView } from "~/core/order-tracking";
 import { normalizePhone } from "~/core/phone";
 import type { OrderInput } from "~/core/schemas/order";
+import type { AppContext } from "../app-context";
 import type { CatalogueEvents } from "../catalogue/events";
 import type { Db } from "../db/client";
 import { DEADLOCK, notNullFailure, sqlState } from "../db/errors";
@@ -30,6 +32,7 @@ import { mediaKeyFromUrl } from "../media/storage";
 import { placedMessagesSql } from "../notify/queue";
 import { addressSubject } from "../rate-limit/address";
 import type { RateLimiter } from "../rate-limit/limiter";
+import { issueOrderCode, orderCodeView, orderNeedsCode } from "./order-codes";
 import {
   announceStockMoves,
   outOfStock,
@@ -71,13 +74,20 @@ export type NewOrderRecord = {
   laterChanges?: StatusChange[];
   /** The shop's FREE_DELIVERY_OVER when the order was placed (default: the default setting). */
   freeDeliveryOver?: number;
+  /** The order waits for its one-time code before it joins the staff's queue (decision 060). */
+  awaitingCode?: boolean;
   /** The language its messages are written in (default Bengali). */
   language?: MessageLanguage;
   /** Queue the customer's "order placed" SMS and email in the order's statement (checkout). */
   notifyCustomer?: boolean;
 };
 
-export type InsertedOrder = OrderTotals & { id: string; orderNumber: number; status: OrderStatus };
+export type InsertedOrder = OrderTotals & {
+  id: string;
+  orderNumber: number;
+  status: OrderStatus;
+  awaitingCode: boolean;
+};
 
 /**
  * Stores an order that was not placed through the checkout (the demo seed, test fixtures):
@@ -136,6 +146,7 @@ async function storeOrder(
     requestHash: record.requestHash ?? null,
     // Read by the insert itself: a blocked number's order is accepted and held (decision 052).
     heldReason: heldReasonFor(record.customer.mobileNumber),
+    awaitingCode: record.awaitingCode ?? false,
     language: record.language ?? "bn",
     placedAt: record.placedAt,
     createdAt: record.placedAt,
@@ -217,6 +228,7 @@ async function storeOrder(
     id: order.id,
     orderNumber: Number(order.order_number),
     status,
+    awaitingCode: record.awaitingCode ?? false,
     ...totals,
     stockMoves: parseTaken(order.taken),
   };
@@ -309,6 +321,11 @@ export type PlaceOrderOptions = {
   limits?: { rateLimiter: RateLimiter; clientAddress: string };
   /** Told what stock the order took, once it is stored (the catalogue caches drop it). */
   catalogueEvents?: Pick<CatalogueEvents, "publish">;
+  /**
+   * ORDER_OTP (decision 060): an order that needs a one-time code is stored awaiting it and its
+   * code is sent by SMS. Absent: no order waits for a code (scripts, tests).
+   */
+  orderCodes?: Pick<AppContext, "db" | "config" | "orderCodeKey">;
   /** The language the customer ordered in: their SMS and emails are written in it (default bn). */
   language?: MessageLanguage;
 };
@@ -321,6 +338,8 @@ export type PlacedOrder = {
   total: number;
   /** False when an earlier request with the same Idempotency-Key already placed it. */
   created: boolean;
+  /** The order waits for the one-time code sent to its phone (ORDER_OTP, decision 060). */
+  awaitingCode: boolean;
 };
 
 /** What the client must show when its figures are out of date (409 price_changed). */
@@ -353,6 +372,7 @@ async function findByIdempotencyKey(db: Db, key: string) {
       subTotal: orders.subTotal,
       deliveryCharge: orders.deliveryCharge,
       total: orders.total,
+      awaitingCode: orders.awaitingCode,
     })
     .from(orders)
     .where(eq(orders.idempotencyKey, key))
@@ -377,6 +397,7 @@ function replay(
     deliveryCharge: existing.deliveryCharge,
     total: existing.total,
     created: false,
+    awaitingCode: existing.awaitingCode,
   };
 }
 
@@ -513,6 +534,14 @@ export async function placeOrder(
   }
 
   const c = input.customerData;
+  const awaitingCode = options.orderCodes
+    ? await orderNeedsCode(
+        db,
+        options.orderCodes.config.ORDER_OTP,
+        c.mobileNumber,
+        options.orderCodes.config.RISK_MAX_RETURNS,
+      )
+    : false;
   const record: NewOrderRecord = {
     userId: options.userId,
     customer: {
@@ -531,13 +560,25 @@ export async function placeOrder(
     placedAt: options.now ?? new Date(),
     idempotencyKey: key,
     requestHash: key ? hash : undefined,
+    awaitingCode,
     language: options.language ?? input.language ?? "bn",
-    notifyCustomer: true,
+    // An order that waits for its code gets the code's SMS now and "order placed" once the code
+    // is entered (decision 060): one message at a time, the one the customer must act on first.
+    notifyCustomer: !awaitingCode,
   };
   const placed = await storeTakingStock(db, record, totals, key, hash);
   if (placed && "replayed" in placed) return placed.replayed;
   if (placed) {
     await announceStockMoves(options.catalogueEvents, placed.stockMoves);
+    // The order is stored (and out of the queue) first; a crash before its code is stored leaves
+    // it in Unverified, where "Send a new code" or a call from staff carries it on.
+    if (placed.awaitingCode && options.orderCodes) {
+      await issueOrderCode(options.orderCodes, {
+        id: placed.id,
+        orderNumber: placed.orderNumber,
+        mobileNumber: c.mobileNumber,
+      });
+    }
     return {
       insertedId: placed.id,
       orderNumber: placed.orderNumber,
@@ -545,6 +586,7 @@ export async function placeOrder(
       deliveryCharge: placed.deliveryCharge,
       total: placed.total,
       created: true,
+      awaitingCode: placed.awaitingCode,
     };
   }
   // Another request with this key stored its order between our look-up and our insert.
@@ -609,9 +651,17 @@ export async function placedOrderSummary(
   subTotal: number;
   deliveryCharge: number;
   total: number;
+  /** For the /track-order link (the customer's own number; the id is the capability). */
+  mobileNumber: string;
+  /** Where its one-time code stands while the order waits for one (decision 060). */
+  code: OrderCodeView | null;
 } | null> {
   const [order] = await db
     .select({
+      id: orders.id,
+      status: orders.status,
+      awaitingCode: orders.awaitingCode,
+      mobileNumber: orders.mobileNumber,
       orderNumber: orders.orderNumber,
       subTotal: orders.subTotal,
       deliveryCharge: orders.deliveryCharge,
@@ -630,8 +680,10 @@ export async function placedOrderSummary(
     .from(orderLines)
     .where(eq(orderLines.orderId, id))
     .orderBy(orderLines.position);
+  const { id: _id, status: _status, awaitingCode: _awaiting, ...summary } = order;
   return {
-    ...order,
+    ...summary,
+    code: await orderCodeView(db, order),
     items: lines.map((l) => ({
       name: l.name,
       quantity: l.quantity,

@@ -7,6 +7,7 @@ export const ADMIN_MENU: MenuLink[] = [
   { to: "/dashboard/allUsers", label: "All Users" },
   { to: "/dashboard/allProducts", label: "All Products" },
   { to: "/dashboard/pendingOrders", label: "Pending Orders" },
+  { to: "/dashboard/unverifiedOrders", label: "Unverified" },
   { to: "/dashboard/confirmedOrders", label: "Confirmed Orders" },
   { to: "/dashboard/cancelledOrders", label: "Cancelled Orders" },
   { to: "/dashboard/deliveredOrders", label: "Delivered Orders" },

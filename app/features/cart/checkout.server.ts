@@ -144,6 +144,7 @@ export async function placeCheckoutOrder(
       idempotencyKey,
       freeDeliveryOver: ctx.config.FREE_DELIVERY_OVER,
       catalogueEvents: ctx.catalogueEvents,
+      orderCodes: ctx,
       limits: { rateLimiter: ctx.rateLimiter, clientAddress },
     });
     return redirect(`/order-success?order=${encodeURIComponent(placed.insertedId)}`);
@@ -188,6 +189,7 @@ function shortLineIssues(
 /** /order-success?order=<id>: that order's summary (the id is the capability, decision 041). */
 export async function orderSuccessPage(ctx: AppContext, url: URL) {
   const id = url.searchParams.get("order");
-  if (!id || id.length > 64) return { placed: null };
-  return { placed: await placedOrderSummary(ctx.db, id) };
+  const verified = url.searchParams.get("verified") === "1";
+  if (!id || id.length > 64) return { placed: null, verified };
+  return { placed: await placedOrderSummary(ctx.db, id), verified };
 }

@@ -99,6 +99,7 @@ export function Footer() {
           links={[
             { to: user ? "/dashboard" : "/authentication/login", label: "Accounts" },
             { to: "/cart", label: "My Cart" },
+            { to: "/track-order", label: "Track Your Order" },
             { to: "/contact-us", label: "Help & Support" },
           ]}
         />

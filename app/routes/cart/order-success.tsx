@@ -4,8 +4,15 @@ import { useHydrated } from "~/app/features/cart/client-hooks";
 import { ORDER_SUCCESS_MESSAGE } from "~/app/features/cart/messages";
 import { pageTitle } from "~/app/features/cart/page-title";
 import { type PlacedOrderSummary, placedOrderFrom } from "~/app/features/cart/placed-order";
+import { OrderCodeForm } from "~/app/features/orders/order-code-form";
+import {
+  type OrderCodeActionData,
+  orderCodeAction,
+} from "~/app/features/orders/track-order.server";
 import { appOf } from "~/app/lib/context.server";
 import { formatTaka } from "~/core/money";
+import { ORDER_CODE_MESSAGES, type OrderCodeView, trackOrderLink } from "~/core/order-tracking";
+import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/order-success";
 
 /** The order the checkout's action just placed, by its random id in the URL (decision 041). */
@@ -13,12 +20,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return orderSuccessPage(appOf(context), new URL(request.url));
 }
 
+/** The one-time code of an order that waits for one (ORDER_OTP, decision 060). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const id = url.searchParams.get("order") ?? "";
+  const form = await request.formData();
+  return orderCodeAction(
+    appOf(context),
+    form,
+    { orderId: id.slice(0, 64) },
+    context.get(clientAddressContext),
+    `/order-success?order=${encodeURIComponent(id)}&verified=1`,
+  );
+}
+
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  // The order's own page (its id is the capability): never kept by a shared cache.
+  const out = new Headers({ "Cache-Control": "private, no-store" });
+  const retry = actionHeaders.get("Retry-After");
+  if (retry) out.set("Retry-After", retry);
+  return out;
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   // Neutral: the server cannot tell whether this visit follows an order.
   return [{ title: pageTitle("Your order", matches) }];
 }
 
-export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
+export default function OrderSuccess({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const location = useLocation();
   // The order named in the URL renders on the server; navigation state is the browser's only.
@@ -33,7 +62,17 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
           <div className="skeleton h-20 w-full" />
         </div>
       ) : placed ? (
-        <Placed order={placed} />
+        <Placed
+          order={placed}
+          code={loaderData.placed?.code ?? null}
+          trackLink={
+            loaderData.placed
+              ? trackOrderLink(loaderData.placed.orderNumber, loaderData.placed.mobileNumber)
+              : null
+          }
+          verified={loaderData.verified}
+          codeResult={actionData as OrderCodeActionData | undefined}
+        />
       ) : (
         <NothingOrdered />
       )}
@@ -41,7 +80,20 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Placed({ order }: { order: PlacedOrderSummary }) {
+function Placed({
+  order,
+  code,
+  trackLink,
+  verified,
+  codeResult,
+}: {
+  order: PlacedOrderSummary;
+  code: OrderCodeView | null;
+  trackLink: string | null;
+  verified: boolean;
+  codeResult?: OrderCodeActionData;
+}) {
+  const location = useLocation();
   return (
     <>
       <span
@@ -57,6 +109,18 @@ function Placed({ order }: { order: PlacedOrderSummary }) {
       <p className="mt-4 text-base-content/80">
         Order number: <strong className="text-base-content">#{order.orderNumber}</strong>
       </p>
+      {verified && !code ? (
+        <p role="status" className="alert alert-success mt-4">
+          {ORDER_CODE_MESSAGES.verified}
+        </p>
+      ) : null}
+      {code ? (
+        <OrderCodeForm
+          code={code}
+          action={`${location.pathname}${location.search}`}
+          result={codeResult}
+        />
+      ) : null}
       <section
         aria-labelledby="order-summary-heading"
         className="mt-6 w-full rounded-box border border-base-300 p-4 text-left"
@@ -105,6 +169,11 @@ function Placed({ order }: { order: PlacedOrderSummary }) {
         <Link to="/shop" className="btn btn-outline">
           Continue Shopping
         </Link>
+        {trackLink ? (
+          <Link to={trackLink} className="btn btn-outline">
+            Track your order
+          </Link>
+        ) : null}
       </div>
     </>
   );

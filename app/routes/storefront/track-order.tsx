@@ -1,0 +1,273 @@
+import { data } from "react-router";
+import { Breadcrumb } from "~/app/features/catalogue/breadcrumb";
+import { pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
+import { OrderCodeForm } from "~/app/features/orders/order-code-form";
+import { OrderStatusBadge } from "~/app/features/orders/order-status-badge";
+import {
+  type OrderCodeActionData,
+  orderCodeAction,
+  TRACK_PAGE_HEADERS,
+  type TrackPageData,
+  trackOrderPage,
+  trackPairFrom,
+} from "~/app/features/orders/track-order.server";
+import { appOf } from "~/app/lib/context.server";
+import { COURIER_LABELS } from "~/core/courier";
+import { formatOrderDate, formatOrderTime } from "~/core/dates";
+import { formatTaka } from "~/core/money";
+import { trackOrderLink } from "~/core/order-tracking";
+import { MOBILE_NUMBER_PLACEHOLDER } from "~/core/phone";
+import { clientAddressContext } from "~/server/http/client-address";
+import type { Route } from "./+types/track-order";
+
+/** Public, by GET: the link in an SMS opens the result directly (decision 060). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return trackOrderPage(appOf(context), new URL(request.url), context.get(clientAddressContext));
+}
+
+/** The code form of an order that waits for one (ORDER_OTP); the form carries the pair. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const pair = trackPairFrom(form);
+  if (!pair.success) {
+    return data(
+      {
+        ok: false,
+        message: "Please check the order number and phone number.",
+        issues: {},
+      } satisfies OrderCodeActionData,
+      { status: 400, headers: TRACK_PAGE_HEADERS },
+    );
+  }
+  const done = `${trackOrderLink(pair.data.orderNumber, pair.data.phone)}&verified=1`;
+  return orderCodeAction(appOf(context), form, pair.data, context.get(clientAddressContext), done);
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  const out = new Headers(TRACK_PAGE_HEADERS);
+  const retry = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  if (retry) out.set("Retry-After", retry);
+  return out;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    shop: shopFromMatches(matches),
+    title: "Track your order",
+    description: "See where your order is: enter its order number and your phone number.",
+    path: "/track-order",
+    extra: [{ name: "robots", content: "noindex" }],
+  });
+}
+
+const field = "input input-bordered w-full";
+
+export default function TrackOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { values, order, failure, verified } = loaderData as TrackPageData;
+  return (
+    <main className="mx-auto max-w-[900px] px-3 pt-3 pb-12 md:px-4">
+      <Breadcrumb items={[{ label: "Track your order" }]} />
+      <h1 className="mt-2 text-2xl font-bold md:text-3xl">Track your order</h1>
+      <p className="mt-1 text-base-content/80">
+        Enter the order number and the phone number you ordered with.
+      </p>
+
+      <form
+        method="get"
+        action="/track-order"
+        aria-label="Find your order"
+        className="mt-4 grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      >
+        <label className="form-control">
+          <span className="label-text">Order number</span>
+          <input
+            name="orderNumber"
+            inputMode="numeric"
+            defaultValue={values.orderNumber}
+            placeholder="100123"
+            required
+            maxLength={20}
+            aria-invalid={failure?.issues.orderNumber ? true : undefined}
+            aria-describedby={failure?.issues.orderNumber ? "track-order-number-issue" : undefined}
+            className={field}
+          />
+          {failure?.issues.orderNumber ? (
+            <span id="track-order-number-issue" role="alert" className="mt-1 text-sm text-error">
+              {failure.issues.orderNumber}
+            </span>
+          ) : null}
+        </label>
+        <label className="form-control">
+          <span className="label-text">Phone number</span>
+          <input
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            defaultValue={values.phone}
+            placeholder={MOBILE_NUMBER_PLACEHOLDER}
+            required
+            maxLength={20}
+            aria-invalid={failure?.issues.phone ? true : undefined}
+            aria-describedby={failure?.issues.phone ? "track-phone-issue" : undefined}
+            className={field}
+          />
+          {failure?.issues.phone ? (
+            <span id="track-phone-issue" role="alert" className="mt-1 text-sm text-error">
+              {failure.issues.phone}
+            </span>
+          ) : null}
+        </label>
+        <button type="submit" className="btn btn-primary">
+          Track order
+        </button>
+      </form>
+
+      {failure && Object.keys(failure.issues).length === 0 ? (
+        <p role="alert" className="alert alert-error mt-4" data-testid="track-failure">
+          {failure.message}
+        </p>
+      ) : null}
+      {order ? (
+        <TrackedOrderView
+          order={order}
+          verified={verified}
+          phone={values.phone}
+          actionData={actionData as OrderCodeActionData | undefined}
+        />
+      ) : null}
+    </main>
+  );
+}
+
+function TrackedOrderView({
+  order,
+  verified,
+  phone,
+  actionData,
+}: {
+  order: NonNullable<TrackPageData["order"]>;
+  verified: boolean;
+  phone: string;
+  actionData?: OrderCodeActionData;
+}) {
+  const link = trackOrderLink(order.orderNumber, phone);
+  return (
+    <article aria-labelledby="tracked-order-heading" className="mt-6">
+      <h2
+        id="tracked-order-heading"
+        className="flex flex-wrap items-center gap-3 text-xl font-bold"
+      >
+        Order #{order.orderNumber} <OrderStatusBadge status={order.status} />
+      </h2>
+      {verified && !order.code ? (
+        <p role="status" className="alert alert-success mt-3">
+          Thank you! Your order is confirmed by its code and goes on to our team.
+        </p>
+      ) : null}
+      {order.code ? (
+        <OrderCodeForm
+          code={order.code}
+          action={link}
+          hidden={{ orderNumber: String(order.orderNumber), phone }}
+          result={actionData}
+        />
+      ) : null}
+
+      <section aria-labelledby="track-history-heading" className="mt-6">
+        <h3 id="track-history-heading" className="text-lg font-semibold">
+          Status history
+        </h3>
+        <ol className="mt-2 border-l-2 border-base-300 pl-4" aria-label="Status history">
+          {order.history.map((step, i) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: a status may repeat; the position is its identity
+              key={i}
+              className="mb-3"
+            >
+              <span className="font-medium">{step.status}</span>{" "}
+              <time dateTime={step.at} className="text-sm text-base-content/70">
+                {formatOrderDate(step.at)}, {formatOrderTime(step.at)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {order.courier ? (
+        <section aria-labelledby="track-courier-heading" className="mt-4">
+          <h3 id="track-courier-heading" className="text-lg font-semibold">
+            Courier
+          </h3>
+          <p className="mt-1">
+            {COURIER_LABELS[order.courier.name]}, tracking code{" "}
+            <strong data-testid="tracking-code">{order.courier.trackingCode}</strong>
+            {order.courier.trackingUrl ? (
+              <>
+                {" "}
+                <a
+                  className="link link-primary"
+                  href={order.courier.trackingUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  Track the parcel at {COURIER_LABELS[order.courier.name]}
+                </a>
+              </>
+            ) : null}
+          </p>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="track-items-heading" className="mt-4">
+        <h3 id="track-items-heading" className="text-lg font-semibold">
+          Items
+        </h3>
+        <ul className="mt-2 divide-y divide-base-300 text-sm" aria-label="Ordered items">
+          {order.items.map((item, i) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat a product; the position is their identity
+              key={i}
+              className="flex justify-between gap-3 py-2"
+            >
+              <span className="min-w-0 break-words">
+                {item.name}
+                <span className="block text-base-content/70">
+                  Size: {item.size} · Colour: {item.color} · {item.quantity} ×{" "}
+                  {formatTaka(item.unitPrice)}
+                </span>
+              </span>
+              <span className="shrink-0 tabular-nums">{formatTaka(item.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-2 space-y-1 border-t border-base-300 pt-2 text-sm">
+          <div className="flex justify-between">
+            <dt>Sub Total</dt>
+            <dd className="tabular-nums">{formatTaka(order.subTotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Delivery</dt>
+            <dd className="tabular-nums">
+              {order.deliveryCharge === 0 ? "Free delivery" : formatTaka(order.deliveryCharge)}
+            </dd>
+          </div>
+          <div className="flex justify-between font-semibold">
+            <dt>Total</dt>
+            <dd className="tabular-nums" data-testid="track-total">
+              {formatTaka(order.total)}
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="track-delivery-heading" className="mt-4">
+        <h3 id="track-delivery-heading" className="text-lg font-semibold">
+          Delivery to
+        </h3>
+        <p className="mt-1" lang="bn">
+          {order.thana}, {order.district}
+        </p>
+      </section>
+    </article>
+  );
+}
