@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { CartIcon, CloseIcon, LogoMark, MenuIcon } from "~/app/components/icons";
+import { LangSwitch } from "~/app/i18n/lang-switch";
 import { useRootData } from "~/app/lib/root-data";
 import { UserMenu } from "../account/user-menu";
 import { useCartCount } from "../cart/cart-store";
@@ -128,6 +129,7 @@ export function Header() {
         </nav>
         <SearchBox className="mx-2 hidden flex-1 min-[769px]:block lg:max-w-md xl:ml-6" />
         <div className="ml-auto flex items-center gap-0.5">
+          <LangSwitch />
           <ThemeToggle />
           <CartLink />
           <UserMenu />
