@@ -15,15 +15,19 @@ export function translatorOf(data: I18nData | undefined, extra?: Messages): Tran
   const lang = parseLang(data?.lang) ?? DEFAULT_LANG;
   const messages = data?.messages ?? EMPTY;
   if (!extra) {
-    let t = byMessages.get(messages);
-    if (!t) byMessages.set(messages, (t = makeTranslator(lang, messages)));
-    return t;
+    const known = byMessages.get(messages);
+    if (known) return known;
+    const made = makeTranslator(lang, messages);
+    byMessages.set(messages, made);
+    return made;
   }
-  let inner = merged.get(messages);
-  if (!inner) merged.set(messages, (inner = new WeakMap()));
-  let t = inner.get(extra);
-  if (!t) inner.set(extra, (t = makeTranslator(lang, { ...messages, ...extra })));
-  return t;
+  const inner = merged.get(messages) ?? new WeakMap<Messages, Translator>();
+  merged.set(messages, inner);
+  const known = inner.get(extra);
+  if (known) return known;
+  const made = makeTranslator(lang, { ...messages, ...extra });
+  inner.set(extra, made);
+  return made;
 }
 
 /** The page's language, its messages and formats (root's part, plus the dashboard's there). */
