@@ -1,6 +1,7 @@
 import { Link } from "react-router";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { mediaSrcSet } from "~/core/media";
-import { discountPercent, formatTaka, priceShown } from "~/core/money";
+import { discountPercent, priceShown } from "~/core/money";
 import type { Product } from "~/core/schemas/product";
 import { isSoldOut, type StockLevel } from "~/core/stock";
 import { truncate } from "~/core/text";
@@ -55,6 +56,7 @@ export function ProductCard({
   showRating?: boolean;
 }) {
   const limit = useNameLimit("card");
+  const { t, taka, count: n } = useI18n();
   const price = priceShown(product);
   const discount = discountPercent(product.originalPrice, product.offerPrice);
   const image = product.images[0];
@@ -84,7 +86,7 @@ export function ProductCard({
               className="badge badge-neutral absolute top-2 left-2 font-semibold"
               data-testid="sold-out-badge"
             >
-              Sold out
+              {t("card.soldOut")}
             </span>
           ) : null}
         </figure>
@@ -96,14 +98,14 @@ export function ProductCard({
             {truncate(product.name, limit)}
           </h3>
           <p className="mt-auto flex flex-wrap items-baseline gap-x-1.5 text-sm">
-            <span className="text-base font-bold text-primary">{formatTaka(price)}</span>
+            <span className="text-base font-bold text-primary">{taka(price)}</span>
             {discount > 0 ? (
               <>
                 <s className="text-xs">
-                  <span className="sr-only">Was </span>
-                  {formatTaka(product.originalPrice)}
+                  <span className="sr-only">{t("card.was")}</span>
+                  {taka(product.originalPrice)}
                 </s>
-                <span className="badge badge-error badge-xs font-semibold">-{discount}%</span>
+                <span className="badge badge-error badge-xs font-semibold">-{n(discount)}%</span>
               </>
             ) : null}
           </p>

@@ -1,5 +1,12 @@
 import { type Messages, setupI18n } from "@lingui/core";
-import { formatCount, formatDateIn, formatTakaIn, formatTimeIn, type Lang } from "~/core/locale";
+import {
+  formatCount,
+  formatDateIn,
+  formatTakaIn,
+  formatTimeIn,
+  type Lang,
+  toBengaliDigits,
+} from "~/core/locale";
 import { issueKey } from "./issues";
 import type { MessageKey } from "./keys";
 
@@ -11,6 +18,8 @@ export type Translator = {
   t: (key: MessageKey, values?: MessageValues) => string;
   /** A count or quantity in the page's digits. */
   count: (n: number) => string;
+  /** Any digits of `text` in the page's digits (a rating, a phone number shown as text). */
+  digits: (text: string) => string;
   /** A price: formatTaka in English, ৳১,২৫০ in Bengali. */
   taka: (amount: number, decimals?: number) => string;
   date: (d: Date | string) => string;
@@ -26,6 +35,7 @@ export function makeTranslator(lang: Lang, messages: Messages): Translator {
     lang,
     t,
     count: (n) => formatCount(lang, n),
+    digits: (text) => (lang === "bn" ? toBengaliDigits(text) : text),
     taka: (amount, decimals) => formatTakaIn(lang, amount, decimals),
     date: (d) => formatDateIn(lang, d),
     time: (d) => formatTimeIn(lang, d),
