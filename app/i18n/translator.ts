@@ -7,7 +7,7 @@ import {
   type Lang,
   toBengaliDigits,
 } from "~/core/locale";
-import { issueKey } from "./issues";
+import { issueKey, patternIssue } from "./issues";
 import type { MessageKey } from "./keys";
 
 export type MessageValues = Record<string, string | number>;
@@ -41,7 +41,13 @@ export function makeTranslator(lang: Lang, messages: Messages): Translator {
     time: (d) => formatTimeIn(lang, d),
     issue: (message) => {
       const key = issueKey(message);
-      return key ? t(key) : message;
+      if (key) return t(key);
+      const withValues = patternIssue(message);
+      if (!withValues?.label) return message;
+      return t(withValues.key, {
+        label: t(withValues.label),
+        max: formatCount(lang, withValues.max),
+      });
     },
   };
 }

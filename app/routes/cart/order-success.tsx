@@ -4,8 +4,8 @@ import { useHydrated } from "~/app/features/cart/client-hooks";
 import { ORDER_SUCCESS_MESSAGE } from "~/app/features/cart/messages";
 import { pageTitle } from "~/app/features/cart/page-title";
 import { type PlacedOrderSummary, placedOrderFrom } from "~/app/features/cart/placed-order";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
-import { formatTaka } from "~/core/money";
 import type { Route } from "./+types/order-success";
 
 /** The order the checkout's action just placed, by its random id in the URL (decision 041). */
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   // Neutral: the server cannot tell whether this visit follows an order.
-  return [{ title: pageTitle("Your order", matches) }];
+  return [{ title: pageTitle(metaTranslator(matches).t("success.title"), matches) }];
 }
 
 export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
@@ -23,11 +23,12 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   // The order named in the URL renders on the server; navigation state is the browser's only.
   const placed = loaderData.placed ?? (hydrated ? placedOrderFrom(location.state) : null);
+  const { t } = useI18n();
   return (
     <main className="mx-auto flex min-h-[70vh] w-full max-w-[720px] flex-col items-center justify-center px-4 py-12 text-center">
       {!hydrated && !placed ? (
         <div className="w-full space-y-4" aria-busy="true">
-          <p className="sr-only">Loading…</p>
+          <p className="sr-only">{t("success.loading")}</p>
           <div className="skeleton mx-auto h-16 w-16 rounded-full" />
           <div className="skeleton mx-auto h-8 w-2/3" />
           <div className="skeleton h-20 w-full" />
@@ -42,6 +43,7 @@ export default function OrderSuccess({ loaderData }: Route.ComponentProps) {
 }
 
 function Placed({ order }: { order: PlacedOrderSummary }) {
+  const { t, taka, count } = useI18n();
   return (
     <>
       <span
@@ -50,21 +52,22 @@ function Placed({ order }: { order: PlacedOrderSummary }) {
       >
         ✓
       </span>
-      <h1 className="mt-6 text-2xl font-bold">Order placed</h1>
+      <h1 className="mt-6 text-2xl font-bold">{t("success.placed")}</h1>
       <p lang="bn" className="mt-4 text-lg leading-relaxed">
         {ORDER_SUCCESS_MESSAGE}
       </p>
       <p className="mt-4 text-base-content/80">
-        Order number: <strong className="text-base-content">#{order.orderNumber}</strong>
+        {t("success.number")}
+        <strong className="text-base-content">#{count(order.orderNumber)}</strong>
       </p>
       <section
         aria-labelledby="order-summary-heading"
         className="mt-6 w-full rounded-box border border-base-300 p-4 text-left"
       >
         <h2 id="order-summary-heading" className="text-lg font-semibold">
-          Order summary
+          {t("success.summary")}
         </h2>
-        <ul className="mt-2 divide-y divide-base-300 text-sm" aria-label="Ordered items">
+        <ul className="mt-2 divide-y divide-base-300 text-sm" aria-label={t("success.items")}>
           {order.items.map((item, i) => (
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat a product; the position is their identity
@@ -73,37 +76,39 @@ function Placed({ order }: { order: PlacedOrderSummary }) {
             >
               <span className="min-w-0 break-words">
                 {item.name}{" "}
-                <span className="whitespace-nowrap text-base-content/70">× {item.quantity}</span>
+                <span className="whitespace-nowrap text-base-content/70">
+                  × {count(item.quantity)}
+                </span>
               </span>
-              <span className="shrink-0 tabular-nums">{formatTaka(item.lineTotal)}</span>
+              <span className="shrink-0 tabular-nums">{taka(item.lineTotal)}</span>
             </li>
           ))}
         </ul>
         <dl className="mt-2 space-y-1 border-t border-base-300 pt-2 text-sm">
           <div className="flex justify-between">
-            <dt>Sub Total</dt>
-            <dd className="tabular-nums">{formatTaka(order.subTotal)}</dd>
+            <dt>{t("success.subTotal")}</dt>
+            <dd className="tabular-nums">{taka(order.subTotal)}</dd>
           </div>
           <div className="flex justify-between">
-            <dt>Delivery</dt>
+            <dt>{t("success.delivery")}</dt>
             <dd className="tabular-nums" data-testid="success-delivery">
-              {order.deliveryCharge === 0 ? "Free delivery" : formatTaka(order.deliveryCharge)}
+              {order.deliveryCharge === 0 ? t("delivery.free") : taka(order.deliveryCharge)}
             </dd>
           </div>
           <div className="flex justify-between font-semibold">
-            <dt>Total</dt>
+            <dt>{t("success.total")}</dt>
             <dd className="tabular-nums" data-testid="success-total">
-              {formatTaka(order.total)}
+              {taka(order.total)}
             </dd>
           </div>
         </dl>
       </section>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="btn btn-primary">
-          Go to Homepage
+          {t("success.home")}
         </Link>
         <Link to="/shop" className="btn btn-outline">
-          Continue Shopping
+          {t("cart.continue")}
         </Link>
       </div>
     </>
@@ -111,19 +116,17 @@ function Placed({ order }: { order: PlacedOrderSummary }) {
 }
 
 function NothingOrdered() {
+  const { t } = useI18n();
   return (
     <>
-      <h1 className="text-2xl font-bold">No order was placed here</h1>
-      <p className="mt-4 text-base-content/80">
-        This page confirms an order right after checkout. Nothing has been ordered in this visit:
-        choose your items in the cart, or use Order Now on a product.
-      </p>
+      <h1 className="text-2xl font-bold">{t("success.none")}</h1>
+      <p className="mt-4 text-base-content/80">{t("success.noneText")}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="btn btn-primary">
-          Go to Homepage
+          {t("success.home")}
         </Link>
         <Link to="/cart" className="btn btn-outline">
-          Go to Cart
+          {t("checkout.goToCart")}
         </Link>
       </div>
     </>
