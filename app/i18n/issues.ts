@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from "~/app/features/account/auth-messages";
 import { CHECKOUT_MESSAGES, CHOOSE_COLOUR_MESSAGE, CHOOSE_SIZE_MESSAGE } from "~/core/checkout";
 import { MOBILE_TOO_LONG_MESSAGE } from "~/core/phone";
 import type { MessageKey } from "./keys";
@@ -15,6 +16,21 @@ const ISSUE_KEYS: Readonly<Record<string, MessageKey>> = {
   "Please check the highlighted fields.": "issue.checkFields",
   "Some items are no longer in stock in the quantity you chose. Please reduce or remove them.":
     "issue.outOfStock",
+  // The sign-in pages (app/features/account/auth-messages.ts) and Better Auth's usual refusals.
+  [AUTH_MESSAGES.loginFallback]: "issue.auth.fallback",
+  [AUTH_MESSAGES.emailRequired]: "issue.auth.emailRequired",
+  [AUTH_MESSAGES.resetFailed]: "issue.auth.resetFailed",
+  [AUTH_MESSAGES.invalidLink]: "issue.auth.invalidLink",
+  [AUTH_MESSAGES.passwordsDiffer]: "issue.auth.passwordsDiffer",
+  [AUTH_MESSAGES.verificationFailed]: "issue.auth.verificationFailed",
+  "Password is required": "issue.auth.passwordRequired",
+  "Invalid email or password": "issue.auth.invalidCredentials",
+  "Password too short": "issue.auth.passwordTooShort",
+  "Invalid email": "issue.auth.invalidEmail",
+  "Google sign-in did not complete. Please try again.": "issue.social.incomplete",
+  "Google sign-in was cancelled.": "issue.social.cancelled",
+  "Google sign-in could not start.": "issue.social.notStarted",
+  "Network error. Please check your connection.": "issue.network",
   // core/contact.ts (Name and Email share the checkout's words).
   "Phone Number is required": "issue.contact.phoneRequired",
   "Subject is required": "issue.contact.subjectRequired",

@@ -205,7 +205,8 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
     return {
       ok: false,
       code: SERVER_FAULT,
-      message: SAVE_FAILED.text,
+      // The page shows its own words for this code (checkout.saveFailed).
+      message: "Failed to save order. Please try again.",
       issues: [],
       values: null,
       thanas: [],
