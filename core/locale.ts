@@ -6,6 +6,15 @@ export const LANGS = ["en", "bn"] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = "en";
 
+/**
+ * A text the shop keeps in both languages (a product's name, a slide's title): the page's
+ * language where it has one, else the other.
+ */
+export function inLang(lang: Lang, english: string, bengali: string | null | undefined): string {
+  if (lang === "bn") return bengali?.trim() ? bengali : english;
+  return english.trim() ? english : (bengali ?? "");
+}
+
 /** The toggle's label for each language, written in that language. */
 export const LANG_NAMES: Record<Lang, string> = { en: "English", bn: "বাংলা" };
 

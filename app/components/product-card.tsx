@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useI18n } from "~/app/i18n/use-i18n";
+import { inLang } from "~/core/locale";
 import { mediaSrcSet } from "~/core/media";
 import { discountPercent, priceShown } from "~/core/money";
 import type { Product } from "~/core/schemas/product";
@@ -17,6 +18,8 @@ export type CardProduct = Pick<
   Product,
   "_id" | "name" | "images" | "originalPrice" | "offerPrice"
 > &
+  /** The Bengali name, when the product has one (Bengali pages show it). */
+  Partial<Pick<Product, "nameBn">> &
   Partial<Pick<Product, "ratings" | "reviews">> & {
     /** Tracked and no piece of any size or colour left: badged "Sold out". */
     soldOut?: true;
@@ -31,6 +34,7 @@ export function toCardProduct(p: Product & { stock?: readonly StockLevel[] }): C
   return {
     _id: p._id,
     name: p.name,
+    ...(p.nameBn ? { nameBn: p.nameBn } : {}),
     images: p.images.slice(0, 1),
     originalPrice: p.originalPrice,
     offerPrice: p.offerPrice,
@@ -56,10 +60,11 @@ export function ProductCard({
   showRating?: boolean;
 }) {
   const limit = useNameLimit("card");
-  const { t, taka, count: n } = useI18n();
+  const { t, taka, count: n, lang } = useI18n();
   const price = priceShown(product);
   const discount = discountPercent(product.originalPrice, product.offerPrice);
   const image = product.images[0];
+  const name = inLang(lang, product.name, product.nameBn);
   return (
     <article className="card h-full overflow-hidden rounded-box border border-base-300 bg-base-100 transition-shadow hover:shadow-md">
       <Link
@@ -72,7 +77,7 @@ export function ProductCard({
               src={image}
               srcSet={mediaSrcSet(image, 450)}
               sizes={CARD_SIZES}
-              alt={product.name}
+              alt={name}
               width={450}
               height={450}
               loading={eager ? "eager" : "lazy"}
@@ -91,11 +96,8 @@ export function ProductCard({
           ) : null}
         </figure>
         <div className="flex flex-1 flex-col gap-1 p-2 sm:p-3">
-          <h3
-            className="line-clamp-2 h-[2lh] text-sm leading-snug font-medium"
-            title={product.name}
-          >
-            {truncate(product.name, limit)}
+          <h3 className="line-clamp-2 h-[2lh] text-sm leading-snug font-medium" title={name}>
+            {truncate(name, limit)}
           </h3>
           <p className="mt-auto flex flex-wrap items-baseline gap-x-1.5 text-sm">
             <span className="text-base font-bold text-primary">{taka(price)}</span>

@@ -7,6 +7,7 @@ import { availabilityText } from "~/app/i18n/stock-text";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { useRootData } from "~/app/lib/root-data";
 import { MAX_LINE_QUANTITY, missingChoices, NOT_APPLICABLE } from "~/core/checkout";
+import { inLang } from "~/core/locale";
 import { mediaSrcSet } from "~/core/media";
 import { discountPercent, priceShown } from "~/core/money";
 import type { Product } from "~/core/schemas";
@@ -32,7 +33,7 @@ import { useHydrated } from "./use-hydrated";
 
 function Gallery({ product }: { product: Product }) {
   const [active, setActive] = useState(0);
-  const { t, count } = useI18n();
+  const { t, count, lang } = useI18n();
   const images = product.images;
   const main = images[active] ?? images[0];
   return (
@@ -43,7 +44,7 @@ function Gallery({ product }: { product: Product }) {
             src={main}
             srcSet={mediaSrcSet(main, 450)}
             sizes="(min-width: 1248px) 584px, (min-width: 768px) 47vw, calc(100vw - 32px)"
-            alt={product.name}
+            alt={inLang(lang, product.name, product.nameBn)}
             width={450}
             height={450}
             loading="eager"
@@ -177,7 +178,9 @@ function ProductBuyBox({
   return (
     <div data-testid="buy-box">
       <div className="flex items-start justify-between gap-3">
-        <h1 className="text-xl font-bold leading-snug md:text-2xl">{product.name}</h1>
+        <h1 className="text-xl font-bold leading-snug md:text-2xl">
+          {inLang(tr.lang, product.name, product.nameBn)}
+        </h1>
         <button
           type="button"
           aria-label={t("product.favourite")}
@@ -357,7 +360,7 @@ export function ProductView({
 }) {
   const hydrated = useHydrated();
   const { shop } = useRootData();
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   return (
     <main
       className="mx-auto max-w-[1200px] px-3 pt-3 pb-12 md:px-4"
@@ -370,7 +373,7 @@ export function ProductView({
             label: subCategoryName(t, product.subCategory),
             to: subCategoryPath(product.subCategory),
           },
-          { label: product.name },
+          { label: inLang(lang, product.name, product.nameBn) },
         ]}
       />
       <div className="mt-3 grid gap-6 md:grid-cols-2 md:gap-10">
@@ -389,7 +392,7 @@ export function ProductView({
         <h2 id="description-heading" className="mb-3 text-xl font-bold">
           {t("product.details")}
         </h2>
-        <ProductDescription text={product.description} />
+        <ProductDescription text={inLang(lang, product.description, product.descriptionBn)} />
       </section>
 
       {related.length > 0 ? (

@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { SearchIcon } from "~/app/components/icons";
 import { useI18n } from "~/app/i18n/use-i18n";
+import { inLang } from "~/core/locale";
 import { mediaUrlForWidth } from "~/core/media";
 import { priceShown } from "~/core/money";
 import type { Product } from "~/core/schemas/product";
@@ -26,7 +27,7 @@ const cache = new Map<string, Result[]>();
 export function SearchBox({ className = "" }: { className?: string }) {
   const id = useId();
   const listId = `${id}-results`;
-  const { t, taka, count } = useI18n();
+  const { t, taka, count, lang } = useI18n();
   const [query, setQuery] = useState("");
   const [status, setStatus] = useState<Status>("idle");
   // The last answer stays listed while the next one loads, so the list does not flicker.
@@ -76,6 +77,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         const results = page.data.slice(0, SEARCH_LIMIT).map((p) => ({
           _id: p._id,
           name: p.name,
+          nameBn: p.nameBn,
           images: p.images.slice(0, 1),
           originalPrice: p.originalPrice,
           offerPrice: p.offerPrice,
@@ -234,7 +236,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
               ) : (
                 <span className="h-10 w-10 shrink-0 rounded bg-base-200" />
               )}
-              <span className="line-clamp-2 min-w-0 flex-1">{p.name}</span>
+              <span className="line-clamp-2 min-w-0 flex-1">{inLang(lang, p.name, p.nameBn)}</span>
               <span className="shrink-0 font-semibold">{taka(priceShown(p))}</span>
             </Link>
           ))}

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { ChevronLeftIcon, ChevronRightIcon } from "~/app/components/icons";
 import { useI18n } from "~/app/i18n/use-i18n";
+import { inLang } from "~/core/locale";
 import { mediaSrcSet } from "~/core/media";
 
-export type SlideView = { _id: string; image: string; title: string };
+export type SlideView = { _id: string; image: string; title: string; titleBn?: string };
 
 /** Spec §4/§9: the slider advances every 2 seconds and loops. */
 export const SLIDE_INTERVAL_MS = 2000;
@@ -15,7 +16,7 @@ export const SLIDE_INTERVAL_MS = 2000;
  */
 export function Slider({ slides }: { slides: SlideView[] }) {
   const [index, setIndex] = useState(0);
-  const { t, count: n } = useI18n();
+  const { t, count: n, lang } = useI18n();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
@@ -105,7 +106,7 @@ export function Slider({ slides }: { slides: SlideView[] }) {
               src={s.image}
               srcSet={mediaSrcSet(s.image, 900)}
               sizes="(min-width: 1024px) 924px, 100vw"
-              alt={s.title}
+              alt={inLang(lang, s.title, s.titleBn)}
               width={900}
               height={450}
               loading={i === 0 || warm ? "eager" : "lazy"}

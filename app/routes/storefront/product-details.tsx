@@ -8,6 +8,7 @@ import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on
 import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
 import { useRootData } from "~/app/lib/root-data";
+import { inLang } from "~/core/locale";
 import { priceShown } from "~/core/money";
 import type { Route } from "./+types/product-details";
 
@@ -19,13 +20,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return NOT_FOUND_META;
   const { product } = loaderData;
   const price = priceShown(product);
-  const { t, taka } = metaTranslator(matches);
+  const { t, taka, lang } = metaTranslator(matches);
+  const name = inLang(lang, product.name, product.nameBn);
   return pageMeta({
     shop: shopFromMatches(matches),
-    title: product.name,
+    title: name,
     description:
-      summary(product.description) ||
-      t("product.metaDescription", { name: product.name, price: taka(price) }),
+      summary(inLang(lang, product.description, product.descriptionBn)) ||
+      t("product.metaDescription", { name, price: taka(price) }),
     path: productPath(product._id),
     image: product.images[0],
     type: "product",
