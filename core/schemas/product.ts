@@ -205,9 +205,9 @@ export type Product = {
   _id: string;
   name: string;
   description: string;
-  /** "" when the product has no Bengali name / description. */
-  nameBn: string;
-  descriptionBn: string;
+  /** "" (the API) or absent when the product has no Bengali name / description. */
+  nameBn?: string;
+  descriptionBn?: string;
   videoLink: string | null;
   category: string;
   subCategory: string;

@@ -14,7 +14,7 @@ export const SEARCH_LIMIT = 10;
 /** Wait this long after the last keystroke before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
-type Result = Pick<Product, "_id" | "name" | "images" | "originalPrice" | "offerPrice">;
+type Result = Pick<Product, "_id" | "name" | "nameBn" | "images" | "originalPrice" | "offerPrice">;
 type Status = "idle" | "loading" | "done" | "error";
 
 const cache = new Map<string, Result[]>();
