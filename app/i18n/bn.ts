@@ -561,4 +561,6 @@ export const bn: Catalog = {
   "issue.social.notStarted": "Google দিয়ে সাইন ইন শুরু করা যায়নি।",
   "issue.network": "নেটওয়ার্কে সমস্যা। আপনার ইন্টারনেট সংযোগ দেখে নিন।",
   "dialog.ok": "ঠিক আছে",
+  "shell.skip": "মূল অংশে যান",
+  "social.notSetUp": "এই শপে Google দিয়ে সাইন ইন চালু করা হয়নি।",
 };

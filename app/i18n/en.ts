@@ -568,4 +568,6 @@ export const en = {
   "issue.social.notStarted": "Google sign-in could not start.",
   "issue.network": "Network error. Please check your connection.",
   "dialog.ok": "OK",
+  "shell.skip": "Skip to content",
+  "social.notSetUp": "Google sign-in is not set up on this shop.",
 } as const;

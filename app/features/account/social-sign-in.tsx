@@ -63,7 +63,7 @@ export function SocialSignInButton({
           <GoogleMark /> {label}
         </button>
         <p id="google-not-set-up" className="mt-2 text-center text-sm text-base-content/80">
-          Google sign-in is not set up on this shop.
+          {t("social.notSetUp")}
         </p>
       </div>
     );
