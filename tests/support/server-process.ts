@@ -23,6 +23,19 @@ export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "haat-e2e-"));
 }
 
+/**
+ * A new temporary DATA_DIR holding a copy of a stopped server's folder (database, media, secret),
+ * without its lock file: a server started on it finds its demo data and does not seed again.
+ */
+export function copyDataDir(from: string): string {
+  const to = tempDataDir();
+  fs.cpSync(from, to, {
+    recursive: true,
+    filter: (source) => path.basename(source) !== "haat.lock",
+  });
+  return to;
+}
+
 export type ServerProcess = {
   url: string;
   port: number;
@@ -99,8 +112,15 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 180_00
   throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
 }
 
-export async function startServer(env: Record<string, string> = {}) {
-  const server = spawnServer({ dataDir: tempDataDir(), port: await freePort(), env });
+/**
+ * Starts the production build on a new DATA_DIR, or on `dataDir` (a `seededDataDir()` copy starts
+ * without seeding again), and waits until it is healthy.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { dataDir = tempDataDir() }: { dataDir?: string } = {},
+) {
+  const server = spawnServer({ dataDir, port: await freePort(), env });
   await waitUntilHealthy(server);
   return server;
 }
