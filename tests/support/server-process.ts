@@ -121,6 +121,11 @@ export async function startServer(
   { dataDir = tempDataDir() }: { dataDir?: string } = {},
 ) {
   const server = spawnServer({ dataDir, port: await freePort(), env });
-  await waitUntilHealthy(server);
+  try {
+    await waitUntilHealthy(server);
+  } catch (err) {
+    await server.stop("SIGKILL");
+    throw err;
+  }
   return server;
 }
