@@ -118,11 +118,11 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 180_00
  */
 export async function startServer(
   env: Record<string, string> = {},
-  { dataDir = tempDataDir() }: { dataDir?: string } = {},
+  { dataDir = tempDataDir(), healthyWithinMs }: { dataDir?: string; healthyWithinMs?: number } = {},
 ) {
   const server = spawnServer({ dataDir, port: await freePort(), env });
   try {
-    await waitUntilHealthy(server);
+    await waitUntilHealthy(server, healthyWithinMs);
   } catch (err) {
     await server.stop("SIGKILL");
     throw err;

@@ -9,7 +9,7 @@ let shops: Shops | undefined;
  * Waits until the e2e project's seeded servers run (tests/support/global-setup.ts starts them
  * while other files already run). A setup file of the e2e project: before each journey file.
  */
-export async function untilShopsRun(timeoutMs = 240_000): Promise<Shops> {
+export async function untilShopsRun(timeoutMs = 900_000): Promise<Shops> {
   const file = inject("shopsFile");
   const deadline = Date.now() + timeoutMs;
   while (!fs.existsSync(file)) {
