@@ -5,7 +5,7 @@ import { trackOrderPage } from "~/app/features/orders/track-order.server";
 import type { AppContext } from "../app-context";
 import { messages, orderCouriers, orders } from "../db/schema";
 import { RATE_LIMITS } from "../rate-limit/rules";
-import { listOrders } from "../services/order-queries";
+import { countOrdersByStatus, listOrders } from "../services/order-queries";
 import type { Product } from "../services/products";
 import { signUpAdmin } from "../testing/accounts";
 import { CUSTOMER_DATA, newProduct, orderBody } from "../testing/api-fixtures";
@@ -285,7 +285,10 @@ describeDb(`order codes for risky orders (${TEST_DB})`, () => {
 
   it("stores the order awaiting its code, out of the Pending queue and in Unverified, with its stock taken", async () => {
     const phone = newPhone();
+    const pendingBefore = (await countOrdersByStatus(ctx.db, await adminActor())).Pending;
     const placed = await placeGuestOrder(call, product, phone);
+    // The dashboard's Pending and Active Orders cards count it once it is verified, not before.
+    expect((await countOrdersByStatus(ctx.db, await adminActor())).Pending).toBe(pendingBefore);
     expect(placed.awaitingCode).toBe(true);
     const [row] = await ctx.db.select().from(orders).where(eq(orders.id, placed.insertedId));
     expect(row).toMatchObject({ status: "Pending", awaitingCode: true });

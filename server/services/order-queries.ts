@@ -409,7 +409,15 @@ export async function countOrdersByStatus(db: Db, viewer: Actor): Promise<OrderC
   const rows = await db
     .select({ status: orders.status, n: count() })
     .from(orders)
-    .where(visibleTo(viewer))
+    .where(
+      and(
+        visibleTo(viewer),
+        // Staff count an order awaiting its code only once verified, as their lists show it.
+        viewer.role === "admin"
+          ? sql`not (${orders.awaitingCode} and ${orders.status} = 'Pending')`
+          : undefined,
+      ),
+    )
     .groupBy(orders.status);
   const counts: OrderCounts = {
     Pending: 0,
