@@ -74,24 +74,24 @@ export const PLACEHOLDER_HINTS: Record<Placeholder, string> = {
 
 export const DEFAULT_TEMPLATES: Record<SmsEvent, Record<MessageLanguage, string>> = {
   order_placed: {
-    bn: "{shopName}: আপনার অর্ডার #{orderNumber} গ্রহণ করা হয়েছে। মোট {total} টাকা। অর্ডার নিশ্চিত করতে আমরা আপনাকে ফোন করব।",
-    en: "{shopName}: your order #{orderNumber} is placed. Total Tk {total}. We will call you to confirm it.",
+    bn: "{shopName}: আপনার অর্ডার #{orderNumber} গ্রহণ করা হয়েছে। মোট {total} টাকা। অর্ডার নিশ্চিত করতে আমরা আপনাকে ফোন করব। দেখুন: {trackUrl}",
+    en: "{shopName}: your order #{orderNumber} is placed. Total Tk {total}. We will call you to confirm it. Track it: {trackUrl}",
   },
   order_confirmed: {
-    bn: "{shopName}: আপনার অর্ডার #{orderNumber} নিশ্চিত করা হয়েছে। শীঘ্রই কুরিয়ারে পাঠানো হবে।",
-    en: "{shopName}: your order #{orderNumber} is confirmed. It will be handed to the courier soon.",
+    bn: "{shopName}: আপনার অর্ডার #{orderNumber} নিশ্চিত করা হয়েছে। শীঘ্রই কুরিয়ারে পাঠানো হবে। দেখুন: {trackUrl}",
+    en: "{shopName}: your order #{orderNumber} is confirmed. It will be handed to the courier soon. Track it: {trackUrl}",
   },
   order_shipped: {
     bn: "{shopName}: আপনার অর্ডার #{orderNumber} {courier} কুরিয়ারে দেওয়া হয়েছে। ট্র্যাকিং কোড {trackingCode}। দেখুন: {trackUrl}",
     en: "{shopName}: your order #{orderNumber} is with {courier}. Tracking code {trackingCode}. Track it: {trackUrl}",
   },
   order_delivered: {
-    bn: "{shopName}: আপনার অর্ডার #{orderNumber} পৌঁছে দেওয়া হয়েছে। ধন্যবাদ!",
-    en: "{shopName}: your order #{orderNumber} is delivered. Thank you!",
+    bn: "{shopName}: আপনার অর্ডার #{orderNumber} পৌঁছে দেওয়া হয়েছে। ধন্যবাদ! দেখুন: {trackUrl}",
+    en: "{shopName}: your order #{orderNumber} is delivered. Thank you! See it: {trackUrl}",
   },
   order_cancelled: {
-    bn: "{shopName}: আপনার অর্ডার #{orderNumber} বাতিল করা হয়েছে। প্রশ্ন থাকলে ফোন করুন {shopPhone}।",
-    en: "{shopName}: your order #{orderNumber} is cancelled. Questions? Call {shopPhone}.",
+    bn: "{shopName}: আপনার অর্ডার #{orderNumber} বাতিল করা হয়েছে। প্রশ্ন থাকলে ফোন করুন {shopPhone}। দেখুন: {trackUrl}",
+    en: "{shopName}: your order #{orderNumber} is cancelled. Questions? Call {shopPhone}. See it: {trackUrl}",
   },
   order_code: {
     bn: "{shopName}: অর্ডার #{orderNumber} নিশ্চিত করার কোড {code}। ১০ মিনিট বৈধ। কাউকে বলবেন না।",

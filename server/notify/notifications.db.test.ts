@@ -144,14 +144,17 @@ describeDb(`customer messages (${TEST_DB})`, () => {
       expect(gateway.delivered.map((d) => [d.to, d.text])).toEqual([
         [
           "8801712345678",
-          `Haat: আপনার অর্ডার #${n} গ্রহণ করা হয়েছে। মোট ${total} টাকা। অর্ডার নিশ্চিত করতে আমরা আপনাকে ফোন করব।`,
+          `Haat: আপনার অর্ডার #${n} গ্রহণ করা হয়েছে। মোট ${total} টাকা। অর্ডার নিশ্চিত করতে আমরা আপনাকে ফোন করব। দেখুন: ${track}`,
         ],
-        ["8801712345678", `Haat: আপনার অর্ডার #${n} নিশ্চিত করা হয়েছে। শীঘ্রই কুরিয়ারে পাঠানো হবে।`],
+        [
+          "8801712345678",
+          `Haat: আপনার অর্ডার #${n} নিশ্চিত করা হয়েছে। শীঘ্রই কুরিয়ারে পাঠানো হবে। দেখুন: ${track}`,
+        ],
         [
           "8801712345678",
           `Haat: আপনার অর্ডার #${n} Steadfast কুরিয়ারে দেওয়া হয়েছে। ট্র্যাকিং কোড ${parcel?.trackingCode}। দেখুন: ${track}`,
         ],
-        ["8801712345678", `Haat: আপনার অর্ডার #${n} পৌঁছে দেওয়া হয়েছে। ধন্যবাদ!`],
+        ["8801712345678", `Haat: আপনার অর্ডার #${n} পৌঁছে দেওয়া হয়েছে। ধন্যবাদ! দেখুন: ${track}`],
       ]);
       const rows = await t.messagesOf(order.id);
       expect(rows.map((m) => [m.channel, m.event, m.to, m.status, m.attempts])).toEqual([
@@ -213,12 +216,13 @@ describeDb(`customer messages (${TEST_DB})`, () => {
         .poll(async () => (await t.messagesOf(order.id)).length, { timeout: 30_000 })
         .toBe(4);
       await t.settled(order.id).toEqual([]);
+      const track = `https://shop.example/track-order?orderNumber=${order.orderNumber}&phone=01712345678`;
       const texts = (await t.messagesOf(order.id))
         .filter((m) => m.channel === "sms")
         .map((m) => m.text);
       expect(texts).toEqual([
-        `Haat: your order #${order.orderNumber} is placed. Total Tk ${order.total.toLocaleString("en-US")}. We will call you to confirm it.`,
-        `Haat: your order #${order.orderNumber} is cancelled. Questions? Call 01700000000.`,
+        `Haat: your order #${order.orderNumber} is placed. Total Tk ${order.total.toLocaleString("en-US")}. We will call you to confirm it. Track it: ${track}`,
+        `Haat: your order #${order.orderNumber} is cancelled. Questions? Call 01700000000. See it: ${track}`,
       ]);
       const mail = smtp.mails.find(
         (m) => m.subject === `Your order #${order.orderNumber} is cancelled — Haat`,
