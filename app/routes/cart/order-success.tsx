@@ -5,6 +5,7 @@ import { ORDER_SUCCESS_MESSAGE } from "~/app/features/cart/messages";
 import { pageTitle } from "~/app/features/cart/page-title";
 import { type PlacedOrderSummary, placedOrderFrom } from "~/app/features/cart/placed-order";
 import { OrderCodeForm } from "~/app/features/orders/order-code-form";
+import { OrderTotals } from "~/app/features/orders/order-totals";
 import {
   type OrderCodeActionData,
   orderCodeAction,
@@ -143,24 +144,7 @@ function Placed({
             </li>
           ))}
         </ul>
-        <dl className="mt-2 space-y-1 border-t border-base-300 pt-2 text-sm">
-          <div className="flex justify-between">
-            <dt>Sub Total</dt>
-            <dd className="tabular-nums">{formatTaka(order.subTotal)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Delivery</dt>
-            <dd className="tabular-nums" data-testid="success-delivery">
-              {order.deliveryCharge === 0 ? "Free delivery" : formatTaka(order.deliveryCharge)}
-            </dd>
-          </div>
-          <div className="flex justify-between font-semibold">
-            <dt>Total</dt>
-            <dd className="tabular-nums" data-testid="success-total">
-              {formatTaka(order.total)}
-            </dd>
-          </div>
-        </dl>
+        <OrderTotals order={order} testIdPrefix="success" />
       </section>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="btn btn-primary">

@@ -3,6 +3,7 @@ import { Breadcrumb } from "~/app/features/catalogue/breadcrumb";
 import { pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
 import { OrderCodeForm } from "~/app/features/orders/order-code-form";
 import { OrderStatusBadge } from "~/app/features/orders/order-status-badge";
+import { OrderTotals } from "~/app/features/orders/order-totals";
 import {
   type OrderCodeActionData,
   orderCodeAction,
@@ -240,24 +241,7 @@ function TrackedOrderView({
             </li>
           ))}
         </ul>
-        <dl className="mt-2 space-y-1 border-t border-base-300 pt-2 text-sm">
-          <div className="flex justify-between">
-            <dt>Sub Total</dt>
-            <dd className="tabular-nums">{formatTaka(order.subTotal)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Delivery</dt>
-            <dd className="tabular-nums">
-              {order.deliveryCharge === 0 ? "Free delivery" : formatTaka(order.deliveryCharge)}
-            </dd>
-          </div>
-          <div className="flex justify-between font-semibold">
-            <dt>Total</dt>
-            <dd className="tabular-nums" data-testid="track-total">
-              {formatTaka(order.total)}
-            </dd>
-          </div>
-        </dl>
+        <OrderTotals order={order} testIdPrefix="track" />
       </section>
 
       <section aria-labelledby="track-delivery-heading" className="mt-4">
