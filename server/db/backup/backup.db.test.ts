@@ -19,6 +19,8 @@ import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-cont
 import { type Database, MIGRATIONS_DIR, openDatabase } from "../client";
 import {
   courierAreas,
+  messageTemplates,
+  orderCodes,
   orderCalls,
   orderCouriers,
   orderNotes,
@@ -170,7 +172,8 @@ describeDb(`npm run backup / restore (${TEST_DB})`, () => {
   }
 
   beforeAll(async () => {
-    ctx = await openTestContext({ BETTER_AUTH_SECRET: secret });
+    // No job workers: a message sent between the snapshot and the backup would change a row.
+    ctx = await openTestContext({ BETTER_AUTH_SECRET: secret }, { workers: false });
     const admin = await signUpAdmin(ctx, { name: "Shop Admin", email: "admin@example.com" });
     customerCookie = (await signUp(ctx, { name: tricky.bangla, email: "rahim@example.com" }))
       .cookie;
@@ -290,6 +293,21 @@ describeDb(`npm run backup / restore (${TEST_DB})`, () => {
     await ctx.db
       .insert(orderNotes)
       .values({ id: "note-1", orderId: first.insertedId, text: tricky.lines });
+    // A confirmation code for a risky order (decision 060).
+    await ctx.db.insert(orderCodes).values({
+      orderId: first.insertedId,
+      codeHash: "9f2c4e",
+      expiresAt: new Date("2030-01-01T00:00:00Z"),
+      wrongTries: 1,
+      sends: 2,
+    });
+    // An edited SMS template (decision 059).
+    await ctx.db.insert(messageTemplates).values({
+      event: "order_placed",
+      language: "bn",
+      template: `${tricky.bangla} {orderNumber} — ${tricky.quotes}`,
+      updatedByUserId: admin.id,
+    });
     source = await snapshot(ctx.database);
     dump = await backupText(ctx.database);
   });
@@ -330,6 +348,7 @@ describeDb(`npm run backup / restore (${TEST_DB})`, () => {
           const app = await createAppContext(
             loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, BETTER_AUTH_SECRET: secret }),
             restored,
+            { workers: false },
           );
           try {
             expect(await snapshot(restored)).toEqual(source);
