@@ -20,8 +20,8 @@ import { type Database, MIGRATIONS_DIR, openDatabase } from "../client";
 import {
   courierAreas,
   messageTemplates,
-  orderCodes,
   orderCalls,
+  orderCodes,
   orderCouriers,
   orderNotes,
   phoneBlocks,
