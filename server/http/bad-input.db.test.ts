@@ -158,6 +158,16 @@ const ROUTES: Record<string, Template> = {
     path: () => "/api/webhooks/redx",
     body: () => ({ tracking_number: "21A1", status: "delivered" }),
   },
+  "PUT /api/message-templates/:event/:language": {
+    path: (event) => `/api/message-templates/${event}/bn`,
+    id: () => "order_placed",
+    body: () => ({ template: "হাট: অর্ডার #{orderNumber} পেয়েছি। মোট {total} টাকা।" }),
+  },
+  // No template was edited: going back to the default changes nothing even when valid.
+  "DELETE /api/message-templates/:event/:language": {
+    path: (event) => `/api/message-templates/${event}/en`,
+    id: () => "order_confirmed",
+  },
   "POST /api/jwt": { path: () => "/api/jwt", body: (ids) => ({ email: ids.adminEmail }) },
   "POST /api/postUser": {
     path: () => "/api/postUser",
