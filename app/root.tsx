@@ -1,3 +1,5 @@
+// Before any page checks a form or stored data with Zod: no eval probe under the CSP.
+import "./lib/zod-in-browser";
 import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,

@@ -29,6 +29,13 @@ export const FEW_LEFT_LIMIT = 5;
 /** Most pieces one variant may hold, and the largest single change (keeps sums within int4). */
 export const MAX_STOCK_QUANTITY = 1_000_000;
 
+/**
+ * The cursor of GET /api/products that starts the shop's order, sold-out products after the
+ * available ones (a plain first page is the spec's newest-first): a storefront list that loads
+ * its first page in the browser (a Most Popular tab) passes it.
+ */
+export const SOLD_OUT_LAST_START = "a~";
+
 export type Variant = { size: string; color: string };
 export type StockLevel = Variant & { quantity: number };
 export type StockIssue = { path: string; message: string };

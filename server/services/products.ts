@@ -7,6 +7,7 @@ import {
   productInputSchema,
   productUpdateSchema,
 } from "~/core/schemas";
+import { SOLD_OUT_LAST_START } from "~/core/stock";
 import type { Db } from "../db/client";
 import { retryOnDeadlock } from "../db/errors";
 import { newId } from "../db/ids";
@@ -123,7 +124,7 @@ export type ProductStockQuery = {
  * `s~<cursor>` among the sold-out ones (`s~` alone: their start). `~` is not in a plain cursor's
  * alphabet, so such a cursor brought back to GET /api/products keeps the order it came from.
  */
-const AVAILABLE_PART = "a~";
+const AVAILABLE_PART = SOLD_OUT_LAST_START;
 const SOLD_OUT_PART = "s~";
 
 function partOf(cursor: string | undefined): { soldOut: boolean; cursor?: string } | null {

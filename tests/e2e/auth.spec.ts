@@ -247,6 +247,7 @@ describe("accounts: sign-up, sign-in, logout", () => {
       "All Users",
       "All Products",
       "Pending Orders",
+      "Unverified",
       "Confirmed Orders",
       "Cancelled Orders",
       "Delivered Orders",

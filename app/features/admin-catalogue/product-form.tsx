@@ -1,4 +1,3 @@
-import "~/app/lib/zod-in-browser";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { notify } from "~/app/components/dialogs";

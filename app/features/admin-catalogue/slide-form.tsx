@@ -1,4 +1,3 @@
-import "~/app/lib/zod-in-browser";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { notify, toast } from "~/app/components/dialogs";

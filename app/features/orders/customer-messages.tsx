@@ -11,7 +11,13 @@ export function CustomerMessages({ messages }: { messages: MessageView[] }) {
       {messages.length === 0 ? (
         <p className="mt-2 text-base-content/70">No messages for this order.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        // Wider than a phone: a keyboard user scrolls it once it has focus.
+        <section
+          className="mt-2 overflow-x-auto"
+          aria-label="Messages, scrolls sideways"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1)
+          tabIndex={0}
+        >
           <table className="table table-sm" data-testid="order-messages">
             <thead>
               <tr>
@@ -44,7 +50,7 @@ export function CustomerMessages({ messages }: { messages: MessageView[] }) {
               })}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { type CardProduct, ProductCard, toCardProduct } from "~/app/components/product-card";
 import { CATEGORIES } from "~/core/catalogue";
+import { SOLD_OUT_LAST_START } from "~/core/stock";
 import { fetchProducts } from "./products-api";
 import { SectionHeading } from "./section-heading";
 
@@ -38,7 +39,8 @@ export function MostPopular({ initial }: { initial: ProductList }) {
       {
         productType: "Most Popular",
         category: tab === ALL_ITEMS ? undefined : tab,
-        cursor,
+        // A tab's first page in the shop's order too: sold-out products last.
+        cursor: cursor ?? SOLD_OUT_LAST_START,
         limit,
       },
       controller.signal,
