@@ -1,7 +1,41 @@
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * Files of every project run side by side, as many at once as there are cores and at least two
+ * (Vitest's default is one fewer than the cores: one on a 2-core machine), and much of a journey's
+ * or server test's time is spent waiting on another process. TEST_WORKERS overrides it.
+ */
+const WORKERS = Number(process.env.TEST_WORKERS) || Math.max(2, os.availableParallelism());
+
+/**
+ * Which files start first. The workers take files from one queue: the long server processes and
+ * journeys first, so that the many short suites fill in at the end instead of one long file
+ * running alone there. A project's files stay together, so that a worker that is not isolated
+ * (unit and database suites) goes on to its project's next file instead of a new worker starting.
+ */
+const PROJECTS_FIRST_TO_LAST = ["processes", "e2e", "db-postgres", "db-pglite", "unit"];
+
+const rank = (spec: TestSpecification) => {
+  const index = PROJECTS_FIRST_TO_LAST.indexOf(spec.project.name);
+  return index === -1 ? PROJECTS_FIRST_TO_LAST.length : index;
+};
+
+/** Vitest's order within a project (failed first, then longest last time, else largest file). */
+class ProjectsInOrder extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 const dbSuite = {
+  // One worker process runs file after file (each suite still opens its own database): the
+  // server's modules and PGlite's WebAssembly are loaded and compiled once per worker, not once
+  // per file (docs/decisions/063). A migrated template per run (tests/support/database-templates.ts).
+  isolate: false,
+  globalSetup: ["tests/support/database-templates.ts"],
   include: ["server/**/*.db.test.ts", "app/**/*.db.test.ts"],
   testTimeout: 60_000,
   hookTimeout: 180_000,
@@ -13,6 +47,8 @@ export default defineConfig({
     alias: [{ find: /^~\//, replacement: fileURLToPath(new URL("./", import.meta.url)) }],
   },
   test: {
+    maxWorkers: WORKERS,
+    sequence: { sequencer: ProjectsInOrder },
     projects: [
       {
         extends: true,
@@ -26,6 +62,7 @@ export default defineConfig({
           ],
           exclude: ["**/*.db.test.ts"],
           env: { NODE_ENV: "test" },
+          isolate: false,
         },
       },
       {
@@ -44,10 +81,11 @@ export default defineConfig({
           // expect.poll waits for what the user waits for (a sign-in and its navigation hash a
           // password first): Vitest's 1 s default fails such journeys on a busy machine.
           expect: { poll: { timeout: 15_000 } },
+          // One seeded server per worker slot, started while other files run (tests/support/shop.ts).
           globalSetup: ["tests/support/global-setup.ts"],
+          setupFiles: ["tests/support/e2e-setup.ts"],
           testTimeout: 90_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
         },
       },
       {
@@ -57,7 +95,6 @@ export default defineConfig({
           include: ["tests/processes/**/*.test.ts"],
           testTimeout: 180_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -32,7 +32,12 @@ export const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
 const MIGRATION_LOCK_KEY = 7_240_311;
 
 export type DatabaseTarget =
-  | { kind: "pglite"; dataDir?: string }
+  | {
+      kind: "pglite";
+      dataDir?: string;
+      /** In memory, starting from a dump of a data folder (`dumpDataDir`) instead of initdb. */
+      loadDataDir?: Blob;
+    }
   | { kind: "postgres"; url: string; max?: number };
 
 /**
@@ -129,6 +134,7 @@ export async function openDatabase(
   try {
     const client = await PGlite.create({
       dataDir: target.dataDir,
+      loadDataDir: target.loadDataDir,
       // On a folder, PGlite writes through Node's fs: a commit is in the OS's hands before the
       // query returns, so a killed process loses no acknowledged write (decision 022). Relaxed
       // durability would acknowledge before the browser file systems' sync; keep it off.

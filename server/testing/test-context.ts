@@ -3,10 +3,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { describe } from "vitest";
+import { describe, inject } from "vitest";
 import { type AppContext, type AppContextOverrides, createAppContext } from "../app-context";
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A dump of a migrated PGlite database that the PGlite suites start from (tests/support/database-templates.ts). */
+    pgliteTemplate?: string;
+    /** A migrated database on TEST_DATABASE_URL's server that the PostgreSQL suites copy. */
+    postgresTemplate?: string;
+  }
+}
 
 /** Which database the `*.db.test.ts` suites run against: set per Vitest project. */
 export const TEST_DB = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -21,18 +30,21 @@ export const describeDb: typeof describe =
   TEST_DB === "postgres" && !postgresUrl ? (describe.skip as typeof describe) : describe;
 
 /**
- * A new, empty PostgreSQL database on the server of `url` (for a suite or a server process of
- * its own); `drop` removes it, ending whatever connections are still open on it.
+ * A new PostgreSQL database on the server of `url` (for a suite or a server process of its own):
+ * empty, or a copy of the database `template`; `drop` removes it, ending whatever connections are
+ * still open on it.
  */
 export async function createPostgresDatabase(
   url: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
+  { template }: { template?: string } = {},
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `haat_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
+  await admin.unsafe(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
   return {
+    name,
     url: target.toString(),
     async drop() {
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -43,10 +55,14 @@ export async function createPostgresDatabase(
 
 /**
  * A new, migrated PostgreSQL database on the server of `url` (dropped by `close`), and its URL
- * for server processes that should share it.
+ * for server processes that should share it. From `template` (a migrated database), the
+ * migrations run again and find nothing left to do.
  */
-export async function openPostgresDatabase(url: string): Promise<Database & { url: string }> {
-  const created = await createPostgresDatabase(url);
+export async function openPostgresDatabase(
+  url: string,
+  { template }: { template?: string } = {},
+): Promise<Database & { url: string }> {
+  const created = await createPostgresDatabase(url, { template });
   const database = await openDatabase({ kind: "postgres", url: created.url, max: 5 });
   return {
     ...database,
@@ -58,13 +74,31 @@ export async function openPostgresDatabase(url: string): Promise<Database & { ur
   };
 }
 
-/** A fresh, migrated database of the suite's kind: in-memory PGlite or a new PostgreSQL database. */
+let pgliteTemplate: { file: string; dump: Promise<Blob> } | undefined;
+
+/** The run's migrated PGlite dump, read once per worker process. */
+function pgliteTemplateDump(): Promise<Blob> | undefined {
+  const file = inject("pgliteTemplate");
+  if (!file) return undefined;
+  if (pgliteTemplate?.file !== file) {
+    pgliteTemplate = { file, dump: fs.promises.readFile(file).then((bytes) => new Blob([bytes])) };
+  }
+  return pgliteTemplate.dump;
+}
+
+/**
+ * A fresh, migrated database of the suite's kind: in-memory PGlite or a new PostgreSQL database.
+ * Under the database projects it starts as a copy of the run's template, migrated once per run
+ * (tests/support/database-templates.ts): initdb and the migrations cost PGlite seconds per
+ * database. The migrations still run on the copy and find nothing to do.
+ */
 export async function openTestDatabase(): Promise<Database> {
   if (TEST_DB === "postgres") {
     if (!postgresUrl) throw new Error("TEST_DATABASE_URL is not set");
-    return openPostgresDatabase(postgresUrl);
+    return openPostgresDatabase(postgresUrl, { template: inject("postgresTemplate") });
   }
-  return openDatabase({ kind: "pglite" });
+  const dump = pgliteTemplateDump();
+  return openDatabase({ kind: "pglite", loadDataDir: dump ? await dump : undefined });
 }
 
 /** A full application context on a fresh test database and a temporary data folder. */

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { axeViolations, expectDialog, hydrated, login } from "./auth-support";
 
 const ADMIN = { email: "admin@haat.test", password: "haat-admin-2026" };
@@ -82,7 +83,7 @@ async function searchProducts(page: Page, name: string) {
 }
 
 describe("admin manages the catalogue", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;

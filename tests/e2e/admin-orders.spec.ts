@@ -1,7 +1,8 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_BODY } from "~/server/testing/api-fixtures";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import {
   ADMIN,
   cardValues,
@@ -22,7 +23,7 @@ const buttonsOf = (page: Page, orderNumber: number) =>
     .allTextContents();
 
 describe("an admin handles orders (issue 6)", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let page: Page;
 

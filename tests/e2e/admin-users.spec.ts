@@ -2,8 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import {
   axeViolations,
   expectDialog,
@@ -18,7 +19,7 @@ const ADMIN = { email: "admin@haat.test", password: "haat-admin-2026" };
 const SHOTS = process.env.SCREENSHOT_DIR ?? path.join(os.tmpdir(), "haat-screenshots");
 
 describe("admin users page", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
 
   beforeAll(async () => {

@@ -1,10 +1,11 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { cartItem, fetchProducts, readCart, seedCart, taka } from "./checkout-support";
 
 describe("the cart page", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let products: Awaited<ReturnType<typeof fetchProducts>>;
 

@@ -1,8 +1,9 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MOBILE_NUMBER_MESSAGE } from "~/core/phone";
 import { PRODUCT_BODY } from "~/server/testing/api-fixtures";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { taka } from "./checkout-support";
 import { ADMIN, signedInPage } from "./orders-support";
 
@@ -14,7 +15,7 @@ const SUCCESS_TEXT = "আপনার অর্ডারটি সফলভা�
  * phone number shows its message, a changed price shows the new figures.
  */
 describe("checkout without JavaScript", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let admin: Page;
   let guest: Page;

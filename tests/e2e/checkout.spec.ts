@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import {
   cartItem,
   deliveryFor,
@@ -15,7 +16,7 @@ import {
 const SUCCESS_TEXT = "আপনার অর্ডারটি সফলভাবে সম্পন্ন হয়েছে!";
 
 describe("a guest checks out", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let products: Awaited<ReturnType<typeof fetchProducts>>;
 

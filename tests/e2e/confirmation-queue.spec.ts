@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { fetchProducts } from "./checkout-support";
 import { ADMIN, openDashboard, orderRow, signedInPage } from "./orders-support";
 
@@ -28,7 +29,7 @@ function freshPhone(): string {
 
 /** Issue 23 items 1–2: the Pending list as the confirmation queue, with each number's risk. */
 describe("an admin works the confirmation queue", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let page: Page;
 

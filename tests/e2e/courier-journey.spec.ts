@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeSteadfast } from "~/server/testing/fake-couriers";
 import { launchBrowser } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
+import { seededDataDir } from "../support/shop";
 import { hydrated, register, uniqueEmail } from "./auth-support";
 import { fetchProducts } from "./checkout-support";
 import {
@@ -30,14 +31,18 @@ describe("from Pending to the doorstep with Steadfast", () => {
 
   beforeAll(async () => {
     steadfast = await startFakeSteadfast(STEADFAST);
-    server = await startServer({
-      AUTH_RATE_LIMIT: "off",
-      RATE_LIMIT: "off",
-      STEADFAST_API_URL: steadfast.url,
-      STEADFAST_API_KEY: STEADFAST.apiKey,
-      STEADFAST_SECRET_KEY: STEADFAST.secretKey,
-      STEADFAST_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
-    });
+    server = await startServer(
+      {
+        AUTH_RATE_LIMIT: "off",
+        RATE_LIMIT: "off",
+        STEADFAST_API_URL: steadfast.url,
+        STEADFAST_API_KEY: STEADFAST.apiKey,
+        STEADFAST_SECRET_KEY: STEADFAST.secretKey,
+        STEADFAST_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
+      },
+      // The demo catalogue without seeding it again.
+      { dataDir: seededDataDir() },
+    );
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,7 +1,8 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatOrderDate } from "~/core/dates";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { expectDialog, hydrated, register, uniqueEmail } from "./auth-support";
 import { fetchProducts } from "./checkout-support";
 import {
@@ -18,7 +19,7 @@ import {
 } from "./orders-support";
 
 describe("a customer follows, cancels, re-confirms and returns their orders (issue 7)", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let customer: Page;
   let admin: Page;

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { startServer } from "../support/server-process";
+import { shop } from "../support/shop";
 import { expectDialog, hydrated, register, uniqueEmail } from "./auth-support";
 import { ADMIN, openDashboard, signedInPage } from "./orders-support";
 
@@ -27,7 +28,7 @@ async function rowControls(page: Page) {
 
 /** Issue 20 items 21, 24 (dashboard) and 25: what an admin sees, on a phone above all. */
 describe("the dashboard on a phone and its small defects", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let phone: Page;
 

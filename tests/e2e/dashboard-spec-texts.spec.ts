@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { expectDialog, hydrated, register, uniqueEmail } from "./auth-support";
 import { fetchProducts } from "./checkout-support";
 import {
@@ -118,7 +119,7 @@ async function holdRequests(page: Page, url: string): Promise<() => void> {
 }
 
 describe("the dashboards in the spec's words", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
 
   beforeAll(async () => {

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FREE_DELIVERY_OVER } from "~/core/delivery";
 import { launchBrowser } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
+import { seededDataDir, shop } from "../support/shop";
 import { axeViolations, hydrated } from "./auth-support";
 import { cartItem, fetchProducts, fillCheckout, seedCart, taka } from "./checkout-support";
 
@@ -17,7 +18,7 @@ const priceOf = (p: ApiProduct) => p.offerPrice ?? p.originalPrice;
  * Bengali order and can be typed, and /order-success tells what was (or was not) ordered.
  */
 describe("delivery, free delivery and typed numbers at checkout", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let products: ApiProduct[];
   /** A product below the threshold, and how many of it reach free delivery. */
@@ -203,7 +204,10 @@ describe("a shop without free delivery (FREE_DELIVERY_OVER=0)", () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
-      startServer({ FREE_DELIVERY_OVER: "0", AUTH_RATE_LIMIT: "off", RATE_LIMIT: "off" }),
+      startServer(
+        { FREE_DELIVERY_OVER: "0", AUTH_RATE_LIMIT: "off", RATE_LIMIT: "off" },
+        { dataDir: seededDataDir() },
+      ),
       launchBrowser(),
     ]);
   }, 120_000);

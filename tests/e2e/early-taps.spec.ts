@@ -1,6 +1,7 @@
 import type { Browser, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, untilInteractive } from "../support/browser";
+import { shop } from "../support/shop";
 import { expectDialog } from "./auth-support";
 import { fetchProducts, readCart, seedCart } from "./checkout-support";
 
@@ -10,7 +11,7 @@ import { fetchProducts, readCart, seedCart } from "./checkout-support";
  * and hands them to the page once it is interactive: each carried out exactly once.
  */
 describe("taps before the page is interactive", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let productPath: string;
   let productId: string;

@@ -1,7 +1,8 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_INTRO, CHECKOUT_INTRO } from "~/app/features/cart/messages";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { fetchProducts } from "./checkout-support";
 
 /** What the browser recorded of a page load: paints, the largest paint, and script requests. */
@@ -51,7 +52,7 @@ async function readLoad(page: Page): Promise<LoadRecord> {
 }
 
 describe("the page comes first, its scripts after (decision 028)", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let productId: string;
 

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CUSTOMER_DATA, PRODUCT_BODY } from "~/server/testing/api-fixtures";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { hydrated } from "./auth-support";
 import { ADMIN } from "./orders-support";
 
@@ -13,7 +14,7 @@ import { ADMIN } from "./orders-support";
  * signed-in visitor.
  */
 
-const baseURL = inject("baseURL");
+const baseURL = shop().baseURL;
 
 async function signIn(who: { email: string; password: string }): Promise<string> {
   const res = await fetch(`${baseURL}/api/auth/sign-in/email`, {

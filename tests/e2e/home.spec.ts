@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 
 type ApiProduct = { _id: string; name: string; category: string; productType: string };
 
@@ -17,7 +18,7 @@ function cards(region: Locator): Locator {
 }
 
 describe("a visitor on the home page", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
 
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { injectAxe, launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 
 type AxeViolation = {
   id: string;
@@ -28,7 +29,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 describe("the storefront layout", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
 
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { uniqueEmail } from "./auth-support";
 
 /**
@@ -8,7 +9,7 @@ import { uniqueEmail } from "./auth-support";
  * which redirects with the session cookie or renders the spec's words in the page.
  */
 describe("accounts without JavaScript", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let context: BrowserContext;
 

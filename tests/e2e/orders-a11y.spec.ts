@@ -1,11 +1,12 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { axeViolations } from "./auth-support";
 import { ADMIN, listedNumbers, openDashboard, orderIdOf, signedInPage } from "./orders-support";
 
 describe("the order screens are accessible in both themes", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
 
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { fetchProducts } from "./checkout-support";
 import { ADMIN, orderRow, placeOrder, signedInPage } from "./orders-support";
 
@@ -10,7 +11,7 @@ import { ADMIN, orderRow, placeOrder, signedInPage } from "./orders-support";
  * spec's outcome, and the order leaves the list.
  */
 describe("order changes without JavaScript", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let page: Page;
   /** Signed in with scripts: places this suite's own Pending orders (other journeys confirm and

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { injectAxe, launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown }[] };
 
@@ -20,7 +21,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 describe("the storefront pages are accessible (axe-core, light and dark)", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let productId: string;
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { axeViolations } from "./auth-support";
 
 type ApiProduct = {
@@ -15,7 +16,7 @@ type ApiProduct = {
 };
 
 describe("a visitor uses the product page", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let product: ApiProduct;
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "~/server/rate-limit/rules";
 import { launchBrowser } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
+import { seededDataDir } from "../support/shop";
 import { expectDialog, hydrated, login } from "./auth-support";
 import { cartItem, fetchProducts, fillCheckout, seedCart } from "./checkout-support";
 
@@ -20,7 +21,7 @@ describe("a customer who hits a rate limit is told to wait", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer({ RATE_LIMIT: "on" });
+    server = await startServer({ RATE_LIMIT: "on" }, { dataDir: seededDataDir() });
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 
 type ApiProduct = { _id: string; name: string };
 
@@ -10,7 +11,7 @@ async function searchApi(baseURL: string, q: string, limit = 500): Promise<ApiPr
 }
 
 describe("searching products from the header", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
 
   beforeAll(async () => {

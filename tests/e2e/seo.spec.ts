@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 
 type ApiProduct = {
   _id: string;
@@ -11,7 +12,7 @@ type ApiProduct = {
 };
 
 describe("search engines and shared links see each page", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   // Canonical and sitemap URLs use the shop's public address: PUBLIC_URL, by default
   // http://localhost:$PORT (the test server is reached on 127.0.0.1).
   const publicUrl = `http://localhost:${new URL(baseURL).port}`;

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { lockDataDir } from "~/server/db/data-dir-lock";
 import { freePort, spawnServer, startServer } from "../support/server-process";
+import { shop } from "../support/shop";
 
 async function productCount(baseURL: string): Promise<number> {
   const body = await (await fetch(`${baseURL}/api/products?limit=500`)).json();
@@ -11,8 +12,8 @@ async function productCount(baseURL: string): Promise<number> {
 }
 
 describe("the server process", () => {
-  const baseURL = inject("baseURL");
-  const dataDir = inject("dataDir");
+  const baseURL = shop().baseURL;
+  const dataDir = shop().dataDir;
 
   it("refuses a second server on the same DATA_DIR and leaves the data intact", async () => {
     const before = await productCount(baseURL);

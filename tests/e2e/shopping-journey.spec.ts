@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { deliveryFor, fetchProducts, fillCheckout, readCart, taka } from "./checkout-support";
 
 /**
@@ -8,7 +9,7 @@ import { deliveryFor, fetchProducts, fillCheckout, readCart, taka } from "./chec
  * product page, Add To Cart, the cart, checkout and the success page — no storage seeded by hand.
  */
 describe("a guest shops from search to order success", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let products: Awaited<ReturnType<typeof fetchProducts>>;
 

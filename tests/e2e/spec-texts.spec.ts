@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { expectDialog, hydrated, login } from "./auth-support";
 
 /**
@@ -19,7 +20,7 @@ async function visible(locator: Locator): Promise<boolean> {
 }
 
 describe("the spec's words on the shop's screens", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let product: ApiProduct;
 

@@ -1,7 +1,8 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_BODY } from "~/server/testing/api-fixtures";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { expectDialog, hydrated } from "./auth-support";
 import { fillCheckout } from "./checkout-support";
 import {
@@ -20,7 +21,7 @@ import {
  * back in stock. Placing the order takes the stock (h-stock's order work).
  */
 describe("stock from the admin form to the doorstep (issue 22)", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let admin: Page;
   let customer: Page;

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CUSTOMER_DATA, PRODUCT_BODY } from "~/server/testing/api-fixtures";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { TOPPED_UP } from "../support/stock-top-up";
 import { hydrated } from "./auth-support";
 import { cartItem, fetchProducts, fillCheckout, seedCart, taka } from "./checkout-support";
@@ -16,7 +17,7 @@ type ApiProduct = Awaited<ReturnType<typeof fetchProducts>>[number];
  * for more than is left is told "Only N left" at checkout, reduces, and the order goes through.
  */
 describe("stock comes back with a return, and checkout offers what is left (issue 22)", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let admin: Page;
   let adminCookie = "";

@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
+import { seededDataDir } from "../support/shop";
 import { cartItem, fetchProducts } from "./checkout-support";
 import { ADMIN, orderRow, signedInPage } from "./orders-support";
 
@@ -20,7 +21,7 @@ describe("tracking and order codes without JavaScript", () => {
   const phone = "01912345670";
 
   beforeAll(async () => {
-    server = await startServer({ ORDER_OTP: "all" });
+    server = await startServer({ ORDER_OTP: "all" }, { dataDir: seededDataDir() });
     browser = await launchBrowser();
     const context = await browser.newContext({
       javaScriptEnabled: false,

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { hydrated } from "./auth-support";
 import { ADMIN } from "./orders-support";
 
@@ -59,7 +60,7 @@ async function api(
 /** Records CSP violations and dialogs from the first script of every page on. */
 async function watchedContext(browser: Browser, cookie?: { name: string; value: string }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  if (cookie) await context.addCookies([{ ...cookie, url: inject("baseURL") }]);
+  if (cookie) await context.addCookies([{ ...cookie, url: shop().baseURL }]);
   await context.addInitScript(() => {
     const seen: string[] = [];
     Object.assign(window, { __cspViolations: seen });
@@ -96,7 +97,7 @@ async function expectInert(page: Page, dialogs: string[]) {
 }
 
 describe("security headers on every kind of answer", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
 
   async function headersOf(path: string, cookie?: string) {
     const res = await fetch(`${baseURL}${path}`, { headers: cookie ? { cookie } : {} });
@@ -208,7 +209,7 @@ describe("security headers on every kind of answer", () => {
 });
 
 describe("a browser runs the shop under its policy", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
 
   beforeAll(async () => {
@@ -255,7 +256,7 @@ describe("a browser runs the shop under its policy", () => {
 });
 
 describe("markup in shop data renders as text", () => {
-  const baseURL = inject("baseURL");
+  const baseURL = shop().baseURL;
   let browser: Browser;
   let adminCookie: { name: string; value: string; header: string };
   const created: { product?: string; slide?: string } = {};

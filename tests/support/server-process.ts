@@ -23,6 +23,19 @@ export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), "haat-e2e-"));
 }
 
+/**
+ * A new temporary DATA_DIR holding a copy of a stopped server's folder (database, media, secret),
+ * without its lock file: a server started on it finds its demo data and does not seed again.
+ */
+export function copyDataDir(from: string): string {
+  const to = tempDataDir();
+  fs.cpSync(from, to, {
+    recursive: true,
+    filter: (source) => path.basename(source) !== "haat.lock",
+  });
+  return to;
+}
+
 export type ServerProcess = {
   url: string;
   port: number;
@@ -99,8 +112,20 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 180_00
   throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
 }
 
-export async function startServer(env: Record<string, string> = {}) {
-  const server = spawnServer({ dataDir: tempDataDir(), port: await freePort(), env });
-  await waitUntilHealthy(server);
+/**
+ * Starts the production build on a new DATA_DIR, or on `dataDir` (a `seededDataDir()` copy starts
+ * without seeding again), and waits until it is healthy.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { dataDir = tempDataDir(), healthyWithinMs }: { dataDir?: string; healthyWithinMs?: number } = {},
+) {
+  const server = spawnServer({ dataDir, port: await freePort(), env });
+  try {
+    await waitUntilHealthy(server, healthyWithinMs);
+  } catch (err) {
+    await server.stop("SIGKILL");
+    throw err;
+  }
   return server;
 }
