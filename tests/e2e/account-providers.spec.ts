@@ -281,6 +281,7 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
     await context.close();
   });
 
+  // Two command-line scripts and a server stop and start: longer than a journey step.
   it("deletes an account: sign-in gone, orders kept; make-admin refuses while the server runs", async () => {
     const email = uniqueEmail("leaving");
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -380,7 +381,7 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
     } finally {
       await after.close();
     }
-  });
+  }, 240_000);
 });
 
 /** Clicks the button that opens the Google popup and waits until the popup has closed itself. */
