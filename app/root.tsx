@@ -8,14 +8,25 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import { APP_CSS, EARLY_TAP_SCRIPT, THEME_BOOT_SCRIPT, takaFontScript } from "../shared/page-shell";
 import type { Route } from "./+types/root";
 import { DialogHost } from "./components/dialogs";
 import wholeAppCss from "./dashboard.css?url";
 import { RedirectNotice } from "./features/account/redirect-notice";
+import { compiledCatalog } from "./i18n/catalog.server";
+import { pathInLang } from "./i18n/paths";
+import { type I18nData, useI18n } from "./i18n/use-i18n";
 import { apiTokenFor } from "./lib/api-token.server";
-import { actorMiddleware, actorOf, appOf, sessionIdOf } from "./lib/context.server";
+import {
+  actorMiddleware,
+  actorOf,
+  appOf,
+  langMiddleware,
+  langOf,
+  sessionIdOf,
+} from "./lib/context.server";
 import { shopInfo } from "./lib/shop.server";
 
 /** The logo as an inline icon: no extra request, and no 404 for /favicon.ico. */
@@ -58,12 +69,17 @@ function useDocumentSheet(): "inline" | "linked" {
 }
 
 /** Who is asking is settled once per request, for every loader and action below. */
-export const middleware: Route.MiddlewareFunction[] = [actorMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [actorMiddleware, langMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = actorOf(context);
   const app = appOf(context);
+  const lang = langOf(context);
   return {
+    // The page's language and its messages (that language only; the dashboard's own texts come
+    // with the dashboard layout's data): docs/decisions/061.
+    lang,
+    messages: compiledCatalog(lang, "shop"),
     user,
     shop: shopInfo(app),
     apiToken: await apiTokenFor(app, user, sessionIdOf(context)),
@@ -77,8 +93,9 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = "";
   }, []);
   const sheet = useDocumentSheet();
+  const { lang } = useI18n();
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang={lang} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -101,6 +118,7 @@ export function Layout({ children }: { children: ReactNode }) {
             docs/decisions/027). Without a #content, rendering waits for the whole document. */}
         <link rel="expect" href="#content" blocking="render" />
         <Meta />
+        <LangAlternates />
         <Links />
       </head>
       <body className="min-h-screen bg-base-100 text-base-content">
@@ -109,6 +127,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/** hreflang alternates of this page: English (also x-default) at its path, Bengali with ?lang=bn. */
+function LangAlternates() {
+  const root = useRouteLoaderData("root") as
+    | (I18nData & { shop?: { publicUrl: string } })
+    | undefined;
+  const { pathname } = useLocation();
+  if (!root?.shop) return null;
+  const base = root.shop.publicUrl.replace(/\/+$/, "");
+  return (
+    <>
+      <link rel="alternate" hrefLang="en" href={base + pathInLang(pathname, "en")} />
+      <link rel="alternate" hrefLang="bn" href={base + pathInLang(pathname, "bn")} />
+      <link rel="alternate" hrefLang="x-default" href={base + pathInLang(pathname, "en")} />
+    </>
   );
 }
 

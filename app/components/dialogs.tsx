@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useI18n } from "~/app/i18n/use-i18n";
 
 /**
  * The shop's notices and confirmations (the spec's alert dialogs): one at a time, rendered by
@@ -125,6 +126,7 @@ function DialogIconBadge({ icon }: { icon: DialogIcon }) {
 }
 
 export function DialogHost() {
+  const { t } = useI18n();
   const state = useSyncExternalStore(
     subscribe,
     () => current,
@@ -218,7 +220,7 @@ export function DialogHost() {
               className="btn btn-primary"
               onClick={() => show(null)}
             >
-              OK
+              {t("dialog.ok")}
             </button>
           )}
         </div>

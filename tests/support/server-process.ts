@@ -78,7 +78,11 @@ export function spawnServer(options: {
 }
 
 /** Waits until /healthz answers 200, or fails with the server's output. */
-export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 180_000): Promise<void> {
+export async function waitUntilHealthy(
+  server: ServerProcess,
+  // A machine shared with benchmarks can take longer to seed the demo shop's images.
+  timeoutMs = Number(process.env.E2E_START_TIMEOUT_MS) || 180_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   server.exited.then((code) => {
