@@ -1,18 +1,14 @@
-import { z } from "zod";
 import type { CourierName } from "./courier";
-import { toAsciiDigits } from "./digits";
 import type { OrderStatus } from "./order-status";
-import { isBangladeshMobile, MOBILE_NUMBER_MESSAGE, normalizePhone } from "./phone";
+import { MOBILE_NUMBER_MESSAGE } from "./phone";
 
 /**
  * Tracking an order by its number and the phone it was placed with (issue 24, decision 060):
- * the rules shared by the /track-order page, its form and GET /api/track.
+ * the rules shared by the /track-order page, its form and GET /api/track. The zod schemas are in
+ * core/schemas/order-tracking.ts, so that the pages that only link or show a code do not ship zod.
  */
 
 export const TRACK_ORDER_PATH = "/track-order";
-
-/** Largest order number the database holds (a PostgreSQL integer). */
-const MAX_ORDER_NUMBER = 2_147_483_647;
 
 export const TRACK_MESSAGES = {
   orderNumber: "Enter the order number from your order confirmation or SMS (e.g. 100123)",
@@ -20,30 +16,6 @@ export const TRACK_MESSAGES = {
   notFound:
     "We found no order with this order number and phone number. Check both and try again: use the phone number the order was placed with.",
 } as const;
-
-/** The order number as typed: Bengali digits, a leading "#" and spaces are fine. */
-export const orderNumberSchema = z
-  .string({ error: TRACK_MESSAGES.orderNumber })
-  .transform((v) => toAsciiDigits(v).trim().replace(/^#/, ""))
-  .pipe(
-    z
-      .string()
-      .regex(/^[0-9]{1,10}$/, TRACK_MESSAGES.orderNumber)
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= MAX_ORDER_NUMBER, TRACK_MESSAGES.orderNumber),
-  );
-
-/** A Bangladesh mobile as 01XXXXXXXXX, +8801…, 8801… or 008801…, in any digits. */
-export const trackPhoneSchema = z
-  .string({ error: TRACK_MESSAGES.phone })
-  .transform((v) => normalizePhone(toAsciiDigits(v).trim()))
-  .pipe(z.string().refine((s) => isBangladeshMobile(s), TRACK_MESSAGES.phone));
-
-export const trackQuerySchema = z.object({
-  orderNumber: orderNumberSchema,
-  phone: trackPhoneSchema,
-});
-export type TrackQuery = z.infer<typeof trackQuerySchema>;
 
 /** The link that opens /track-order with both values filled in (SMS, the order-success page). */
 export function trackOrderLink(orderNumber: number, phone: string, base = ""): string {
@@ -131,11 +103,6 @@ export const ORDER_CODE_MAX_WRONG_TRIES = 5;
 /** New codes a customer may ask for after the first one, and the wait between two. */
 export const ORDER_CODE_MAX_RESENDS = 3;
 export const ORDER_CODE_RESEND_GAP_SECONDS = 60;
-
-export const orderCodeSchema = z
-  .string({ error: "Enter the 6-digit code from the SMS" })
-  .transform((v) => toAsciiDigits(v).replace(/\s/g, ""))
-  .pipe(z.string().regex(/^[0-9]{6}$/, "Enter the 6-digit code from the SMS"));
 
 export const ORDER_CODE_MESSAGES = {
   verified: "Thank you! Your order is confirmed by its code and goes on to our team.",

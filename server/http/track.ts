@@ -5,10 +5,12 @@ import {
   ORDER_CODE_MAX_RESENDS,
   ORDER_CODE_MAX_WRONG_TRIES,
   ORDER_CODE_RESEND_GAP_SECONDS,
+} from "~/core/order-tracking";
+import {
   orderCodeSchema,
   orderNumberSchema,
   trackPhoneSchema,
-} from "~/core/order-tracking";
+} from "~/core/schemas/order-tracking";
 import { RATE_LIMITS } from "../rate-limit/rules";
 import { resendOrderCode, verifyOrderCode } from "../services/order-codes";
 import { trackOrder } from "../services/order-tracking";

@@ -11,8 +11,8 @@ import {
   type OrderOtpMode,
   orderCodeSms,
   TRACK_MESSAGES,
-  type TrackQuery,
 } from "~/core/order-tracking";
+import type { TrackQuery } from "~/core/schemas/order-tracking";
 import type { AppContext } from "../app-context";
 import type { Db } from "../db/client";
 import { orderCodes, orders } from "../db/schema";

@@ -1,11 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { OrderStatus } from "~/core/order-status";
-import {
-  courierTrackingUrl,
-  TRACK_MESSAGES,
-  type TrackedOrder,
-  type TrackQuery,
-} from "~/core/order-tracking";
+import { courierTrackingUrl, TRACK_MESSAGES, type TrackedOrder } from "~/core/order-tracking";
+import type { TrackQuery } from "~/core/schemas/order-tracking";
 import type { AppContext } from "../app-context";
 import type { Db } from "../db/client";
 import { orderCouriers, orderLines, orderStatusHistory, orders } from "../db/schema";

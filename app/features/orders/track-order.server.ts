@@ -1,11 +1,7 @@
 import { data, redirect } from "react-router";
 import { toAsciiDigits } from "~/core/digits";
-import {
-  ORDER_CODE_MESSAGES,
-  orderCodeSchema,
-  type TrackedOrder,
-  trackQuerySchema,
-} from "~/core/order-tracking";
+import { ORDER_CODE_MESSAGES, type TrackedOrder } from "~/core/order-tracking";
+import { orderCodeSchema, trackQuerySchema } from "~/core/schemas/order-tracking";
 import type { AppContext } from "~/server/app-context";
 import { AppError, RateLimitedError } from "~/server/errors";
 import { type OrderLocator, resendOrderCode, verifyOrderCode } from "~/server/services/order-codes";
