@@ -15,7 +15,8 @@ import type { Route } from "./+types/root";
 import { DialogHost } from "./components/dialogs";
 import wholeAppCss from "./dashboard.css?url";
 import { RedirectNotice } from "./features/account/redirect-notice";
-import { compiledCatalog } from "./i18n/catalog.server";
+import { shellMessages } from "./i18n/catalog.server";
+import type { MessageKey } from "./i18n/keys";
 import { pathInLang } from "./i18n/paths";
 import { type I18nData, useI18n } from "./i18n/use-i18n";
 import { apiTokenFor } from "./lib/api-token.server";
@@ -79,7 +80,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The page's language and its messages (that language only; the dashboard's own texts come
     // with the dashboard layout's data): docs/decisions/061.
     lang,
-    messages: compiledCatalog(lang, "shop"),
+    messages: shellMessages(lang),
     user,
     shop: shopInfo(app),
     apiToken: await apiTokenFor(app, user, sessionIdOf(context)),
@@ -160,19 +161,27 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // When root's own loader failed, no messages came: its English words stand in.
+  const { t } = useI18n();
+  const say = (key: MessageKey, english: string) => {
+    const text = t(key);
+    return text === key ? english : text;
+  };
   return (
     <main className="mx-auto max-w-[1200px] px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">
-        {status === 404 ? "Oops! Page Not Found" : "Something went wrong"}
+        {status === 404
+          ? say("notFound.title", "Oops! Page Not Found")
+          : say("error.title", "Something went wrong")}
       </h1>
       <p className="mt-4 opacity-80">
         {status === 404
-          ? "The page you are looking for does not exist."
-          : "Please try again in a moment."}
+          ? say("notFound.text", "The page you are looking for does not exist.")
+          : say("error.text", "Please try again in a moment.")}
       </p>
       {/* A plain link: this page shows when the app itself failed, so reload from the server. */}
       <a className="btn btn-primary mt-8" href="/">
-        Go Home
+        {say("notFound.home", "Go Home")}
       </a>
     </main>
   );

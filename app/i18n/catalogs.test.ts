@@ -5,9 +5,9 @@ import { CATEGORIES, COLORS, PRODUCT_TYPES, SUB_CATEGORIES } from "~/core/catalo
 import { CHECKOUT_MESSAGES } from "~/core/checkout";
 import { DELIVERY_AREAS } from "~/core/delivery";
 import { bn } from "./bn";
-import { compiledCatalog, wholeCatalog } from "./catalog.server";
+import { keysShipped, wholeCatalog } from "./catalog.server";
 import { en } from "./en";
-import { issueKey } from "./issues";
+import { issueKey, issueText } from "./issues";
 import type { MessageKey } from "./keys";
 import { makeTranslator } from "./translator";
 
@@ -46,13 +46,20 @@ describe("message catalogues", () => {
     }
   });
 
-  it("ship one language per page, split between the root's part and the dashboard's", () => {
-    const shop = compiledCatalog("bn", "shop");
-    const dashboard = compiledCatalog("bn", "dashboard");
-    expect(Object.keys(shop).some((k) => k.startsWith("dash."))).toBe(false);
-    expect(Object.keys(dashboard).every((k) => k.startsWith("dash."))).toBe(true);
-    expect(JSON.stringify(shop)).not.toContain("Add To Cart");
-    expect(JSON.stringify(compiledCatalog("en", "shop"))).not.toContain("কার্টে যোগ করুন");
+  it("ship each page only its own messages, in one language", () => {
+    const home = keysShipped("home");
+    expect(home).toContain("menu.allCategories");
+    expect(home.some((k) => k.startsWith("issue."))).toBe(false);
+    expect(home.some((k) => k.startsWith("checkout."))).toBe(false);
+    const cart = keysShipped("cart");
+    expect(cart.some((k) => k.startsWith("sub."))).toBe(false);
+    expect(keysShipped("product").filter((k) => k.startsWith("issue."))).toEqual([
+      "issue.chooseSize",
+      "issue.chooseColour",
+    ]);
+    const bengali = JSON.stringify(wholeCatalog("bn"));
+    expect(bengali).not.toContain("Add To Cart");
+    expect(JSON.stringify(wholeCatalog("en"))).not.toContain("কার্টে যোগ করুন");
   });
 
   it("name every category, sub-category, colour, product type and delivery area", () => {
@@ -70,12 +77,12 @@ describe("message catalogues", () => {
     const bengali = makeTranslator("bn", wholeCatalog("bn"));
     for (const message of Object.values(CHECKOUT_MESSAGES)) {
       expect(issueKey(message), message).toBeDefined();
-      expect(bengali.issue(message)).toMatch(/[\u0980-\u09FF]/);
+      expect(issueText(bengali, message)).toMatch(/[\u0980-\u09FF]/);
     }
-    expect(bengali.issue("Description must be at most 5,000 characters")).toBe(
+    expect(issueText(bengali, "Description must be at most 5,000 characters")).toBe(
       "বিস্তারিত সর্বোচ্চ ৫,০০০ অক্ষরের হতে পারে",
     );
-    expect(bengali.issue("Something the table does not know")).toBe(
+    expect(issueText(bengali, "Something the table does not know")).toBe(
       "Something the table does not know",
     );
   });

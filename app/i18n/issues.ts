@@ -2,11 +2,13 @@ import { AUTH_MESSAGES } from "~/app/features/account/auth-messages";
 import { CHECKOUT_MESSAGES, CHOOSE_COLOUR_MESSAGE, CHOOSE_SIZE_MESSAGE } from "~/core/checkout";
 import { MOBILE_TOO_LONG_MESSAGE } from "~/core/phone";
 import type { MessageKey } from "./keys";
+import type { Translator } from "./translator";
 
 /**
  * The rules of core/ (shared by the page, the route action and the API) write their field
  * issues in English, the API's language. A page shows them in its own language through this
- * table: English text → message key. A text not listed is shown as written.
+ * table: English text → message key. A text not listed is shown as written. Only the forms
+ * import it (through `issueText`), so the table stays out of the pages without one.
  */
 const ISSUE_KEYS: Readonly<Record<string, MessageKey>> = {
   [CHOOSE_SIZE_MESSAGE]: "issue.chooseSize",
@@ -65,4 +67,13 @@ export function patternIssue(
     label: Object.hasOwn(CONTACT_LABEL_KEYS, label) ? CONTACT_LABEL_KEYS[label] : undefined,
     max: Number(max.replace(/,/g, "")),
   };
+}
+
+/** A field issue or refusal the rules wrote in English, in the page's language when known. */
+export function issueText(tr: Pick<Translator, "t" | "count">, message: string): string {
+  const key = issueKey(message);
+  if (key) return tr.t(key);
+  const withValues = patternIssue(message);
+  if (!withValues?.label) return message;
+  return tr.t(withValues.key, { label: tr.t(withValues.label), max: tr.count(withValues.max) });
 }

@@ -7,7 +7,6 @@ import {
   type Lang,
   toBengaliDigits,
 } from "~/core/locale";
-import { issueKey, patternIssue } from "./issues";
 import type { MessageKey } from "./keys";
 
 export type MessageValues = Record<string, string | number>;
@@ -24,8 +23,6 @@ export type Translator = {
   taka: (amount: number, decimals?: number) => string;
   date: (d: Date | string) => string;
   time: (d: Date | string) => string;
-  /** A field issue or refusal the rules wrote in English, in the page's language when known. */
-  issue: (message: string) => string;
 };
 
 export function makeTranslator(lang: Lang, messages: Messages): Translator {
@@ -39,15 +36,5 @@ export function makeTranslator(lang: Lang, messages: Messages): Translator {
     taka: (amount, decimals) => formatTakaIn(lang, amount, decimals),
     date: (d) => formatDateIn(lang, d),
     time: (d) => formatTimeIn(lang, d),
-    issue: (message) => {
-      const key = issueKey(message);
-      if (key) return t(key);
-      const withValues = patternIssue(message);
-      if (!withValues?.label) return message;
-      return t(withValues.key, {
-        label: t(withValues.label),
-        max: formatCount(lang, withValues.max),
-      });
-    },
   };
 }

@@ -1,49 +1,55 @@
 import type { Messages } from "@lingui/core";
-import { useRouteLoaderData } from "react-router";
+import { useMatches } from "react-router";
 import { DEFAULT_LANG, type Lang, parseLang } from "~/core/locale";
 import { makeTranslator, type Translator } from "./translator";
 
-/** What the root loader hands every page (and the dashboard layout its own part). */
+/** What the root loader hands every page: the language and the shell's messages. */
 export type I18nData = { lang: Lang; messages: Messages };
 
-const byMessages = new WeakMap<Messages, Translator>();
-const merged = new WeakMap<Messages, WeakMap<Messages, Translator>>();
-const EMPTY: Messages = {};
+/** A route match as `useMatches()` and `meta`'s `matches` give it. */
+type MatchLike = { id?: string; loaderData?: unknown } | undefined;
 
-/** One translator per catalogue object: every component of a page shares it. */
-export function translatorOf(data: I18nData | undefined, extra?: Messages): Translator {
-  const lang = parseLang(data?.lang) ?? DEFAULT_LANG;
-  const messages = data?.messages ?? EMPTY;
-  if (!extra) {
-    const known = byMessages.get(messages);
-    if (known) return known;
-    const made = makeTranslator(lang, messages);
-    byMessages.set(messages, made);
-    return made;
+/**
+ * The page's translator: root's language, and the messages of every matched route (root's
+ * shell, the dashboard layout's, the page's own; app/i18n/catalog.server.ts). The same objects
+ * give the same translator, so every component of a page shares one.
+ */
+type Cache = { translator?: Translator; next: WeakMap<Messages, Cache> };
+const caches: Record<Lang, Cache> = { en: { next: new WeakMap() }, bn: { next: new WeakMap() } };
+
+function translatorOfMatches(matches: readonly MatchLike[]): Translator {
+  let lang: Lang = DEFAULT_LANG;
+  const parts: Messages[] = [];
+  for (const match of matches) {
+    const data = match?.loaderData as { lang?: unknown; messages?: Messages } | undefined;
+    if (match?.id === "root")
+      lang = parseLang(typeof data?.lang === "string" ? data.lang : undefined) ?? DEFAULT_LANG;
+    if (data?.messages && typeof data.messages === "object") parts.push(data.messages);
   }
-  const inner = merged.get(messages) ?? new WeakMap<Messages, Translator>();
-  merged.set(messages, inner);
-  const known = inner.get(extra);
-  if (known) return known;
-  const made = makeTranslator(lang, { ...messages, ...extra });
-  inner.set(extra, made);
-  return made;
+  let cache = caches[lang];
+  for (const part of parts) {
+    let next = cache.next.get(part);
+    if (!next) {
+      next = { next: new WeakMap() };
+      cache.next.set(part, next);
+    }
+    cache = next;
+  }
+  if (!cache.translator) {
+    cache.translator = makeTranslator(
+      lang,
+      parts.length === 1 ? parts[0] : Object.assign({}, ...parts),
+    );
+  }
+  return cache.translator;
 }
 
-/** The page's language, its messages and formats (root's part, plus the dashboard's there). */
+/** The page's language, its messages and formats. */
 export function useI18n(): Translator {
-  const root = useRouteLoaderData("root") as I18nData | undefined;
-  const dashboard = useRouteLoaderData("routes/dashboard/layout") as
-    | { messages?: Messages }
-    | undefined;
-  return translatorOf(root, dashboard?.messages);
+  return translatorOfMatches(useMatches());
 }
 
-/** The translator a route's `meta` uses: the root match's data. */
+/** The translator a route's `meta` uses: the same messages as its page. */
 export function metaTranslator(matches: readonly unknown[]): Translator {
-  for (const m of matches) {
-    const match = m as { id?: string; loaderData?: I18nData } | undefined;
-    if (match?.id === "root") return translatorOf(match.loaderData);
-  }
-  return translatorOf(undefined);
+  return translatorOfMatches(matches as readonly MatchLike[]);
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { issueText } from "~/app/i18n/issues";
 import { useI18n } from "~/app/i18n/use-i18n";
 
 /** The frame of the sign-in pages: a centred card with a heading, readable on a phone. */
@@ -47,7 +48,7 @@ export function Field({
   /** The action's message for this field, shown under it. */
   error?: string;
 }) {
-  const { issue } = useI18n();
+  const tr = useI18n();
   const id = `field-${name}`;
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
     .filter(Boolean)
@@ -79,7 +80,7 @@ export function Field({
           id={`${id}-error`}
           className="text-sm font-medium text-red-700 in-data-[theme=dark]:text-red-300"
         >
-          {issue(error)}
+          {issueText(tr, error)}
         </p>
       ) : null}
     </div>

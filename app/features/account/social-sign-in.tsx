@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { notify } from "~/app/components/dialogs";
+import { issueText } from "~/app/i18n/issues";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { safeReturnPath } from "./auth-client";
 
@@ -109,7 +110,7 @@ export function SocialSignInButton({
       notify({
         icon: "warning",
         title: t("social.failed"),
-        text: tr.issue(data.error || "Google sign-in did not complete. Please try again."),
+        text: issueText(tr, data.error || "Google sign-in did not complete. Please try again."),
       });
     };
     // The popup posts its answer and closes itself; the browser may run this timer before it
@@ -174,8 +175,8 @@ export function SocialSignInStep({ step }: { step: "start" | "done" | "error" })
       const error = describeError(params.get("error"));
       if (inPopup) tellOpener({ type: MESSAGE_TYPE, ok: false, error });
       else {
-        setMessage(tr.issue(error));
-        notify({ icon: "warning", title: t("social.failed"), text: tr.issue(error) });
+        setMessage(issueText(tr, error));
+        notify({ icon: "warning", title: t("social.failed"), text: issueText(tr, error) });
       }
       return;
     }
@@ -197,8 +198,8 @@ export function SocialSignInStep({ step }: { step: "start" | "done" | "error" })
       const error = r.message || "Google sign-in could not start.";
       if (inPopup) tellOpener({ type: MESSAGE_TYPE, ok: false, error });
       else {
-        setMessage(tr.issue(error));
-        notify({ icon: "warning", title: t("social.failed"), text: tr.issue(error) });
+        setMessage(issueText(tr, error));
+        notify({ icon: "warning", title: t("social.failed"), text: issueText(tr, error) });
       }
     })();
   }, [step, navigate, t, tr]);

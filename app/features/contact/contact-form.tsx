@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { notify } from "~/app/components/dialogs";
+import { issueText } from "~/app/i18n/issues";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { toAsciiDigits } from "~/core/digits";
 import {
@@ -87,7 +88,7 @@ export function ContactForm({ initial }: { initial?: Result }) {
       {result && !result.ok && result.message ? (
         <div role="alert" className="alert alert-error">
           <span>
-            <strong>{t("contact.notSent")}</strong> {tr.issue(result.message)}
+            <strong>{t("contact.notSent")}</strong> {issueText(tr, result.message)}
           </span>
         </div>
       ) : null}
@@ -141,7 +142,7 @@ export function ContactForm({ initial }: { initial?: Result }) {
                   id={`${id}-error`}
                   className="mt-1 text-sm font-medium text-red-700 in-data-[theme=dark]:text-red-300"
                 >
-                  {tr.issue(error)}
+                  {issueText(tr, error)}
                 </p>
               ) : null}
             </div>

@@ -5,6 +5,8 @@ import { forgotPasswordAction } from "~/app/features/account/auth-actions.server
 import { AuthCard, FormProblem } from "~/app/features/account/auth-card";
 import { AUTH_MESSAGES } from "~/app/features/account/auth-messages";
 import { useHydrated } from "~/app/features/catalogue/use-hydrated";
+import { routeMessages } from "~/app/i18n/catalog.server";
+import { issueText } from "~/app/i18n/issues";
 import type { Translator } from "~/app/i18n/translator";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { authPageOptions } from "~/app/lib/auth-options.server";
@@ -13,7 +15,7 @@ import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/forgot-password";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return authPageOptions(appOf(context));
+  return { ...authPageOptions(appOf(context)), messages: routeMessages(context, "auth") };
 }
 
 /** The reset mail, then home with the spec's notice (redirect-notice). */
@@ -36,13 +38,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 const emailRequired = (tr: Translator) => ({
   title: tr.t("auth.emailRequired.title"),
-  text: tr.issue(AUTH_MESSAGES.emailRequired),
+  text: issueText(tr, AUTH_MESSAGES.emailRequired),
 });
 
 /** The spec's notice for a refusal: its title, and the shop's wait for too many requests. */
 function problemOf(failure: { code: string; message: string }, tr: Translator) {
   if (failure.code === "email_required") return emailRequired(tr);
-  return { title: tr.t("auth.resetFailed.title"), text: tr.issue(failure.message) };
+  return { title: tr.t("auth.resetFailed.title"), text: issueText(tr, failure.message) };
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

@@ -5,6 +5,8 @@ import { returnPathFor, signInAction } from "~/app/features/account/auth-actions
 import { AuthCard, Field, FormProblem, OrDivider } from "~/app/features/account/auth-card";
 import { SocialSignInButton, SocialSignInStep } from "~/app/features/account/social-sign-in";
 import { useHydrated } from "~/app/features/catalogue/use-hydrated";
+import { routeMessages } from "~/app/i18n/catalog.server";
+import { issueText } from "~/app/i18n/issues";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { authPageOptions } from "~/app/lib/auth-options.server";
 import { appOf } from "~/app/lib/context.server";
@@ -14,7 +16,11 @@ import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/login";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { ...authPageOptions(appOf(context)), returnTo: returnPathFor(request) };
+  return {
+    ...authPageOptions(appOf(context)),
+    returnTo: returnPathFor(request),
+    messages: routeMessages(context, "auth"),
+  };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -45,7 +51,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   // Without JavaScript the page itself shows the same words instead.
   useEffect(() => {
     if (actionData?.ok !== false || actionData.code === "invalid") return;
-    notify({ icon: "warning", title: t("auth.login.failed"), text: tr.issue(actionData.message) });
+    notify({
+      icon: "warning",
+      title: t("auth.login.failed"),
+      text: issueText(tr, actionData.message),
+    });
     navigate("/", { replace: true });
   }, [actionData, navigate, t, tr]);
 
@@ -63,7 +73,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <AuthCard title={t("auth.login")} intro={t("auth.login.intro")}>
       {actionData && !hydrated && actionData.code !== "invalid" ? (
-        <FormProblem title={t("auth.login.failed")} text={tr.issue(actionData.message)} />
+        <FormProblem title={t("auth.login.failed")} text={issueText(tr, actionData.message)} />
       ) : null}
       <Form method="post" className="flex flex-col gap-4">
         <input

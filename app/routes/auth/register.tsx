@@ -5,6 +5,8 @@ import { returnPathFor, signUpAction } from "~/app/features/account/auth-actions
 import { AuthCard, Field, FormProblem, OrDivider } from "~/app/features/account/auth-card";
 import { SocialSignInButton } from "~/app/features/account/social-sign-in";
 import { useHydrated } from "~/app/features/catalogue/use-hydrated";
+import { routeMessages } from "~/app/i18n/catalog.server";
+import { issueText } from "~/app/i18n/issues";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { authPageOptions } from "~/app/lib/auth-options.server";
 import { appOf } from "~/app/lib/context.server";
@@ -14,7 +16,11 @@ import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/register";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { ...authPageOptions(appOf(context)), returnTo: returnPathFor(request) };
+  return {
+    ...authPageOptions(appOf(context)),
+    returnTo: returnPathFor(request),
+    messages: routeMessages(context, "auth"),
+  };
 }
 
 /** Success goes home, where the spec's 3-second notice greets the new customer (redirect-notice). */
@@ -47,14 +53,14 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   // Spec §8: a warning with the name followed by Signup Failed; the form stays.
   useEffect(() => {
     if (actionData?.ok !== false || actionData.code === "invalid") return;
-    notify({ icon: "warning", title: failedTitle, text: tr.issue(actionData.message) });
+    notify({ icon: "warning", title: failedTitle, text: issueText(tr, actionData.message) });
   }, [actionData, failedTitle, tr]);
 
   const issues = actionData ? issuesByField(actionData.issues) : {};
   return (
     <AuthCard title={t("auth.register")} intro={t("auth.register.intro")}>
       {actionData && !hydrated && actionData.code !== "invalid" ? (
-        <FormProblem title={failedTitle} text={tr.issue(actionData.message)} />
+        <FormProblem title={failedTitle} text={issueText(tr, actionData.message)} />
       ) : null}
       <Form method="post" className="flex flex-col gap-4">
         <Field

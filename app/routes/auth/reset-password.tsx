@@ -3,6 +3,8 @@ import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { resetPasswordAction } from "~/app/features/account/auth-actions.server";
 import { AuthCard, Field } from "~/app/features/account/auth-card";
 import { AUTH_MESSAGES } from "~/app/features/account/auth-messages";
+import { routeMessages } from "~/app/i18n/catalog.server";
+import { issueText } from "~/app/i18n/issues";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { authPageOptions } from "~/app/lib/auth-options.server";
 import { appOf } from "~/app/lib/context.server";
@@ -11,7 +13,7 @@ import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/reset-password";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return authPageOptions(appOf(context));
+  return { ...authPageOptions(appOf(context)), messages: routeMessages(context, "auth") };
 }
 
 /** The new password, then the login page with the notice (redirect-notice). */
@@ -52,7 +54,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
     <AuthCard title={t("auth.reset.title")}>
       {problem ? (
         <div role="alert" className="alert alert-error">
-          <span>{tr.issue(problem)}</span>
+          <span>{issueText(tr, problem)}</span>
         </div>
       ) : null}
       {token ? (

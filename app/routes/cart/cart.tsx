@@ -22,6 +22,7 @@ import { pageTitle } from "~/app/features/cart/page-title";
 import { QuantityStepper } from "~/app/features/cart/quantity-stepper";
 import { productPath } from "~/app/features/catalogue/paths";
 import { freeDeliveryText, lineLabelIn } from "~/app/i18n/cart-text";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { colorName } from "~/app/i18n/catalogue-names";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { useRootData } from "~/app/lib/root-data";
@@ -29,6 +30,11 @@ import { linesSubTotal } from "~/core/checkout";
 import { mediaUrlForWidth } from "~/core/media";
 import { nameLimit, truncate } from "~/core/text";
 import type { Route } from "./+types/cart";
+
+/** The page's own messages (decision 061); the cart itself lives in the browser. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { messages: routeMessages(context, "cart") };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   const { t } = metaTranslator(matches);

@@ -26,7 +26,9 @@ import { pageTitle } from "~/app/features/cart/page-title";
 import { QuantityStepper } from "~/app/features/cart/quantity-stepper";
 import { productPath } from "~/app/features/catalogue/paths";
 import { freeDeliveryText, lineLabelIn } from "~/app/i18n/cart-text";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { colorName } from "~/app/i18n/catalogue-names";
+import { issueText } from "~/app/i18n/issues";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { actorOf, appOf } from "~/app/lib/context.server";
 import { useRootData } from "~/app/lib/root-data";
@@ -56,7 +58,10 @@ import type { Route } from "./+types/checkout";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   await refuseShortOrderNow(appOf(context), url);
-  return checkoutPage(appOf(context), url);
+  return {
+    ...(await checkoutPage(appOf(context), url)),
+    messages: routeMessages(context, "checkout"),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -325,7 +330,7 @@ function CheckoutPage({
         failure.code === "rate_limited"
           ? t("checkout.rateLimited")
           : failure.code === "out_of_stock"
-            ? tr.issue(failure.message)
+            ? issueText(tr, failure.message)
             : t("checkout.saveFailed"),
     });
   }, [failure, items, fromCart, t, tr]);
@@ -396,7 +401,7 @@ function CheckoutPage({
   const touch = (field: CheckoutField) => setTouched((t) => ({ ...t, [field]: true }));
   const messageFor = (field: CheckoutField) => {
     const message = touched[field] ? issues[field] : server.byField[field];
-    return message && tr.issue(message);
+    return message && issueText(tr, message);
   };
 
   const changeQuantity = (index: number, quantity: number) => {
@@ -492,7 +497,7 @@ function CheckoutPage({
               }}
               onBlur={() => touch("mobileNumber")}
               message={messageFor("mobileNumber")}
-              alert={mobileRefused ? tr.issue(MOBILE_TOO_LONG_MESSAGE) : undefined}
+              alert={mobileRefused ? issueText(tr, MOBILE_TOO_LONG_MESSAGE) : undefined}
             />
           </div>
         </Section>
@@ -705,7 +710,7 @@ function CheckoutPage({
           <div role="alert" className="alert alert-error mt-4 text-sm">
             <ul>
               {server.other.map((m) => (
-                <li key={m}>{tr.issue(m)}</li>
+                <li key={m}>{issueText(tr, m)}</li>
               ))}
             </ul>
           </div>
@@ -716,7 +721,7 @@ function CheckoutPage({
             {failure.code === "rate_limited"
               ? t("checkout.rateLimited")
               : failure.code === "out_of_stock"
-                ? tr.issue(failure.message)
+                ? issueText(tr, failure.message)
                 : t("checkout.saveFailed")}
           </div>
         ) : null}

@@ -10,6 +10,7 @@ import {
   type OrderCodeActionData,
   orderCodeAction,
 } from "~/app/features/orders/track-order.server";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
 import { ORDER_CODE_MESSAGES, type OrderCodeView, trackOrderLink } from "~/core/order-tracking";
@@ -18,7 +19,8 @@ import type { Route } from "./+types/order-success";
 
 /** The order the checkout's action just placed, by its random id in the URL (decision 041). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return orderSuccessPage(appOf(context), new URL(request.url));
+  const page = await orderSuccessPage(appOf(context), new URL(request.url));
+  return { ...page, messages: routeMessages(context, "orderSuccess") };
 }
 
 /** The one-time code of an order that waits for one (ORDER_OTP, decision 060). */

@@ -12,9 +12,9 @@ import { menuFor } from "~/app/features/account/dashboard-menu";
 import { ThemeToggle } from "~/app/features/account/theme-toggle";
 import { useApiTokenSync } from "~/app/features/account/use-api-token";
 import { useLogout } from "~/app/features/account/user-menu";
-import { compiledCatalog } from "~/app/i18n/catalog.server";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { LangSwitch } from "~/app/i18n/lang-switch";
-import { langOf, requireUser } from "~/app/lib/context.server";
+import { requireUser } from "~/app/lib/context.server";
 import type { Route } from "./+types/layout";
 
 /**
@@ -28,7 +28,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dash
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   // The dashboard's own texts, in the page's language only (the rest come with root's data).
-  return { user, messages: compiledCatalog(langOf(context), "dashboard") };
+  return { user, messages: routeMessages(context, "dashboard") };
 }
 
 export function meta() {

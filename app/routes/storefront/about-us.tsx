@@ -1,10 +1,16 @@
 import { Link } from "react-router";
 import { Breadcrumb } from "~/app/features/catalogue/breadcrumb";
 import { pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { useRootData } from "~/app/lib/root-data";
 import { DELIVERY_CHARGES } from "~/core/delivery";
 import type { Route } from "./+types/about-us";
+
+/** The page's own messages (decision 061); the page itself is static. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { messages: routeMessages(context, "about") };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   const shop = shopFromMatches(matches);

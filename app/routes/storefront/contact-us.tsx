@@ -4,12 +4,17 @@ import { pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
 import { useHydrated } from "~/app/features/catalogue/use-hydrated";
 import { submitContactForm } from "~/app/features/contact/contact.server";
 import { ContactForm } from "~/app/features/contact/contact-form";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
 import { useRootData } from "~/app/lib/root-data";
 import { whatsappLink } from "~/core/shop";
 import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/contact-us";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { messages: routeMessages(context, "contact") };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   return submitContactForm(appOf(context), request, context.get(clientAddressContext));

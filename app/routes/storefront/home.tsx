@@ -6,6 +6,7 @@ import { ProductCarousel } from "~/app/features/storefront/product-carousel";
 import { SectionHeading } from "~/app/features/storefront/section-heading";
 import { Slider } from "~/app/features/storefront/slider";
 import { WelcomeBanner } from "~/app/features/storefront/welcome-banner";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { pathInLang } from "~/app/i18n/paths";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
@@ -13,8 +14,8 @@ import { homePageData } from "~/app/lib/home.server";
 import { useRootData } from "~/app/lib/root-data";
 import type { Route } from "./+types/home";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return homePageData(appOf(context));
+export async function loader({ context }: Route.LoaderArgs) {
+  return { ...(await homePageData(appOf(context))), messages: routeMessages(context, "home") };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -5,6 +5,7 @@ import { loadProductPage } from "~/app/features/catalogue/product.server";
 import { ProductView } from "~/app/features/catalogue/product-view";
 import { NOT_FOUND_META, pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
 import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
 import { useRootData } from "~/app/lib/root-data";
@@ -12,8 +13,9 @@ import { inLang } from "~/core/locale";
 import { priceShown } from "~/core/money";
 import type { Route } from "./+types/product-details";
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  return loadProductPage(appOf(context), params.id);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = await loadProductPage(appOf(context), params.id);
+  return { ...page, messages: routeMessages(context, "product") };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

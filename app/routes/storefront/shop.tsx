@@ -2,6 +2,7 @@ import { Listing } from "~/app/features/catalogue/listing";
 import { loadListingPage } from "~/app/features/catalogue/listing.server";
 import { categoryPath } from "~/app/features/catalogue/paths";
 import { pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { categoryName } from "~/app/i18n/catalogue-names";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await loadListingPage(appOf(context), request, {
     searchQuery: search || undefined,
   });
-  return { ...page, search };
+  return { ...page, search, messages: routeMessages(context, "shop") };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

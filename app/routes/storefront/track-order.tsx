@@ -12,6 +12,7 @@ import {
   trackOrderPage,
   trackPairFrom,
 } from "~/app/features/orders/track-order.server";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { appOf } from "~/app/lib/context.server";
 import { COURIER_LABELS } from "~/core/courier";
 import { formatOrderDate, formatOrderTime } from "~/core/dates";
@@ -23,7 +24,12 @@ import type { Route } from "./+types/track-order";
 
 /** Public, by GET: the link in an SMS opens the result directly (decision 060). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return trackOrderPage(appOf(context), new URL(request.url), context.get(clientAddressContext));
+  const page = await trackOrderPage(
+    appOf(context),
+    new URL(request.url),
+    context.get(clientAddressContext),
+  );
+  return data({ ...page.data, messages: routeMessages(context, "track") }, page.init ?? undefined);
 }
 
 /** The code form of an order that waits for one (ORDER_OTP); the form carries the pair. */
