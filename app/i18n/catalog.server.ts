@@ -44,7 +44,6 @@ const LISTING: readonly Selector[] = [
   "shop",
   "category",
   "subCategory",
-  "sub",
   "type",
 ];
 
@@ -119,9 +118,30 @@ export function shellMessages(lang: Lang): Messages {
   return messagesOf(lang, "shell", SHELL);
 }
 
-/** A page's own messages in the request's language (its loader's `messages`). */
-export function routeMessages(context: Readonly<RouterContextProvider>, part: RoutePart): Messages {
-  return messagesOf(langOf(context), part, ROUTE_MESSAGES[part]);
+/**
+ * A page's own messages in the request's language (its loader's `messages`), plus `also`: keys
+ * its data calls for (the sub-category names of one category or one product, not all 152).
+ */
+export function routeMessages(
+  context: Readonly<RouterContextProvider>,
+  part: RoutePart,
+  also: readonly string[] = [],
+): Messages {
+  const lang = langOf(context);
+  const own = messagesOf(lang, part, ROUTE_MESSAGES[part]);
+  if (also.length === 0) return own;
+  const every = messagesOf(lang, "whole", "all");
+  const out: Messages = { ...own };
+  for (const key of also) {
+    const message = every[key];
+    if (message !== undefined) out[key] = message;
+  }
+  return out;
+}
+
+/** The message keys of these sub-categories' names (for `routeMessages`'s `also`). */
+export function subCategoryKeys(subCategories: readonly string[]): string[] {
+  return subCategories.map((s) => `sub.${s}`);
 }
 
 /** Which keys root and a page's own part carry together (the route-messages test). */

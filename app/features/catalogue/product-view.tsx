@@ -3,7 +3,6 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { notify } from "~/app/components/dialogs";
 import type { CardProduct } from "~/app/components/product-card";
 import { categoryName, colorName, subCategoryName } from "~/app/i18n/catalogue-names";
-import { issueText } from "~/app/i18n/issues";
 import { availabilityText } from "~/app/i18n/stock-text";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { useRootData } from "~/app/lib/root-data";
@@ -231,7 +230,7 @@ function ProductBuyBox({
           options={product.sizes}
           value={size}
           onChange={setSize}
-          message={shown.size && issueText(tr, shown.size)}
+          message={shown.size && t("issue.chooseSize")}
           pick={{ name: "pick-size", page }}
           soldOut={soldOutOption("size")}
         />
@@ -242,7 +241,7 @@ function ProductBuyBox({
           options={product.colors}
           value={color}
           onChange={setColor}
-          message={shown.color && issueText(tr, shown.color)}
+          message={shown.color && t("issue.chooseColour")}
           pick={{ name: "pick-color", page }}
           soldOut={soldOutOption("color")}
         />

@@ -3,7 +3,7 @@ import { Listing } from "~/app/features/catalogue/listing";
 import { loadListingPage } from "~/app/features/catalogue/listing.server";
 import { categoryPath, subCategoryPath } from "~/app/features/catalogue/paths";
 import { NOT_FOUND_META, pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
-import { routeMessages } from "~/app/i18n/catalog.server";
+import { routeMessages, subCategoryKeys } from "~/app/i18n/catalog.server";
 import { categoryName, subCategoryName } from "~/app/i18n/catalogue-names";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
@@ -14,7 +14,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = normalizeCategory(params.categoryName);
   if (!category) throw data(null, { status: 404 });
   const page = await loadListingPage(appOf(context), request, { category });
-  return { category, page, messages: routeMessages(context, "category") };
+  const messages = routeMessages(context, "category", subCategoryKeys(SUB_CATEGORIES[category]));
+  return { category, page, messages };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

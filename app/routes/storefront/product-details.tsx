@@ -5,7 +5,7 @@ import { loadProductPage } from "~/app/features/catalogue/product.server";
 import { ProductView } from "~/app/features/catalogue/product-view";
 import { NOT_FOUND_META, pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
 import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
-import { routeMessages } from "~/app/i18n/catalog.server";
+import { routeMessages, subCategoryKeys } from "~/app/i18n/catalog.server";
 import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
 import { useRootData } from "~/app/lib/root-data";
@@ -15,7 +15,8 @@ import type { Route } from "./+types/product-details";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await loadProductPage(appOf(context), params.id);
-  return { ...page, messages: routeMessages(context, "product") };
+  const subs = subCategoryKeys([page.product.subCategory]);
+  return { ...page, messages: routeMessages(context, "product", subs) };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

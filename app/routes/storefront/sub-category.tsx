@@ -3,7 +3,7 @@ import { Listing } from "~/app/features/catalogue/listing";
 import { loadListingPage } from "~/app/features/catalogue/listing.server";
 import { categoryPath, subCategoryPath } from "~/app/features/catalogue/paths";
 import { NOT_FOUND_META, pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
-import { routeMessages } from "~/app/i18n/catalog.server";
+import { routeMessages, subCategoryKeys } from "~/app/i18n/catalog.server";
 import { categoryName, subCategoryName } from "~/app/i18n/catalogue-names";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
@@ -15,7 +15,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = findSubCategory(params.subCategory);
   if (!found) throw data(null, { status: 404 });
   const page = await loadListingPage(appOf(context), request, { subCategory: found.subCategory });
-  return { ...found, page, messages: routeMessages(context, "category") };
+  const subs = subCategoryKeys(SUB_CATEGORIES[found.category]);
+  return { ...found, page, messages: routeMessages(context, "category", subs) };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
