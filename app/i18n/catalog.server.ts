@@ -77,13 +77,20 @@ export const ROUTE_MESSAGES = {
     "payment",
     "issue",
   ],
-  orderSuccess: ["success", "delivery", "cart.continue", "checkout.goToCart", "track"],
-  track: ["success", "delivery", "breadcrumb", "track"],
+  orderSuccess: [
+    "success",
+    "delivery",
+    "cart.continue",
+    "checkout.goToCart",
+    "track",
+    "issue.mobileInvalid",
+  ],
+  track: ["success", "delivery", "breadcrumb", "track", "status", "color", "issue.mobileInvalid"],
   about: ["about", "breadcrumb"],
   contact: ["contact", "breadcrumb", "issue"],
   auth: ["auth", "social", "issue"],
   notFound: [],
-  dashboard: ["dash", "success", "delivery", "color", "cat", "sub", "type"],
+  dashboard: ["dash", "success", "delivery", "color", "cat", "sub", "type", "status"],
 } as const satisfies Record<string, readonly Selector[]>;
 
 export type RoutePart = keyof typeof ROUTE_MESSAGES;

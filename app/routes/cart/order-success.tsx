@@ -13,7 +13,7 @@ import {
 import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
-import { ORDER_CODE_MESSAGES, type OrderCodeView, trackOrderLink } from "~/core/order-tracking";
+import { type OrderCodeView, trackOrderLink } from "~/core/order-tracking";
 import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/order-success";
 
@@ -117,7 +117,7 @@ function Placed({
       </p>
       {verified && !code ? (
         <p role="status" className="alert alert-success mt-4">
-          {ORDER_CODE_MESSAGES.verified}
+          {t("track.verified")}
         </p>
       ) : null}
       {code ? (
