@@ -121,6 +121,8 @@ describe("the shop in Bengali", () => {
       "/cart",
       "/product-checkout",
       "/order-success",
+      "/track-order",
+      "/track-order?orderNumber=999999&phone=01712345678",
       "/authentication/login",
       "/authentication/register",
       "/authentication/forgot-password",
