@@ -114,10 +114,13 @@ const ICON_STYLE: Record<DialogIcon, { symbol: string; className: string; label:
 
 function DialogIconBadge({ icon }: { icon: DialogIcon }) {
   const style = ICON_STYLE[icon];
+  const { t } = useI18n();
+  const key = `dialog.icon.${icon}` as const;
+  const label = t(key) === key ? style.label : t(key);
   return (
     <span
       role="img"
-      aria-label={style.label}
+      aria-label={label}
       className={`mx-auto flex h-14 w-14 items-center justify-center rounded-full border-4 text-2xl font-bold ${style.className}`}
     >
       {style.symbol}

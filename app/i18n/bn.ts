@@ -604,4 +604,8 @@ export const bn: Catalog = {
   "status.Delivered": "ডেলিভারি হয়েছে",
   "status.Cancelled": "বাতিল",
   "status.Return": "ফেরত",
+  "dialog.icon.success": "সফল",
+  "dialog.icon.error": "ত্রুটি",
+  "dialog.icon.warning": "সতর্কতা",
+  "dialog.icon.info": "তথ্য",
 };

@@ -612,4 +612,8 @@ export const en = {
   "status.Delivered": "Delivered",
   "status.Cancelled": "Cancelled",
   "status.Return": "Return",
+  "dialog.icon.success": "Success",
+  "dialog.icon.error": "Error",
+  "dialog.icon.warning": "Warning",
+  "dialog.icon.info": "Information",
 } as const;

@@ -92,11 +92,14 @@ describe("the shop in Bengali", () => {
       title: string;
     }[];
     const shop = ["West Shewrapara, Mirpur, Dhaka", "support@haat.example", "haat example"];
+    // What the visitor typed (the search shown back) is theirs, not the interface's.
+    const typed = ["zzzz-nothing"];
     dataWords = new Set(
       [
         ...BRANDS,
         ...SIZE_CODES,
         ...shop,
+        ...typed,
         ...all.data.flatMap((p) => [p.name, p.description]),
         ...slides.map((s) => s.title),
       ].flatMap((text) => wordsOf(text).map((w) => w.toLowerCase())),
