@@ -57,12 +57,14 @@ export default await createHonoServer<AppEnv>({
     // What nobody marked and may be private is marked private, no-store (outside the page
     // pipeline, which computes the validator of the page as sent).
     app.use(privateByDefault());
-    // Last: the library's public-file cache stamp is taken back from answers no file gave.
+    // The library's public-file cache stamp is taken back from answers no file gave.
     app.use(ownCacheControl.restore);
+    // Health, media and the API answer before the library's public-file middleware, which would
+    // otherwise look for a file on disk on every API call (an order included).
+    mountServerRoutes(app, ctx);
   },
   configure(app) {
     app.use(ownCacheControl.record);
-    mountServerRoutes(app, ctx);
     // Last before React Router: guests' pages from the cache, else body, render turn, render,
     // one buffer, scripts, validator.
     app.use(pagePipeline({ guestPages }));

@@ -154,12 +154,12 @@ export function immutableAssets(): MiddlewareHandler {
 }
 
 /**
- * The answer of the app's own routes (API, health, media, pages) keeps the Cache-Control they
- * gave it, or none. react-router-hono-server's public-file middleware, which sits between
- * `beforeAll` and `configure`, stamps `public, max-age=3600` on every answer whose path ends in
- * `.something` (`/api/admin/a@b.com`, a product slug with a dot) when it has none: static caching
- * is for the files it serves, not for what passes through it. `record` goes first in
- * `configure` (only requests no file answered reach it), `restore` last in `beforeAll`.
+ * A page keeps the Cache-Control it gave its answer, or none. react-router-hono-server's
+ * public-file middleware, which sits between `beforeAll` and `configure`, stamps
+ * `public, max-age=3600` on every answer whose path ends in `.something` (a product slug with a
+ * dot) when it has none: static caching is for the files it serves, not for what passes through
+ * it. `record` goes first in `configure` (only requests no file answered reach it), `restore`
+ * before the library's middleware in `beforeAll` (the API and media answer earlier, unstamped).
  */
 export function appCacheControl(): {
   record: MiddlewareHandler<AppEnv>;

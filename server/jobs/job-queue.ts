@@ -1,5 +1,12 @@
 import { sql } from "drizzle-orm";
-import { fromDrizzle, fromPglite, type Job, PgBoss, type QueuePolicy } from "pg-boss";
+import {
+  fromDrizzle,
+  fromPglite,
+  type Job,
+  type JobResult,
+  PgBoss,
+  type QueuePolicy,
+} from "pg-boss";
 import type { Database, Db } from "../db/client";
 import { logger } from "../logger";
 
@@ -73,6 +80,12 @@ export const QUEUES = {
 
 export type QueueName = keyof typeof QUEUES;
 
+/**
+ * Jobs a worker takes per fetch, run one after the other: small enough that the last of a batch
+ * of slow calls (15 s timeouts) still ends well inside its queue's expiry.
+ */
+const WORK_BATCH_SIZE = 5;
+
 /** How often the status poll is sent (cron, Dhaka time does not matter for "every 15 minutes"). */
 export const STATUS_POLL_CRON = "*/15 * * * *";
 
@@ -91,6 +104,11 @@ export type JobQueue = {
     data: object,
     options?: { key?: string; tx?: Db; startAfterSeconds?: number },
   ) => Promise<string | null>;
+  /**
+   * Queues several jobs of one queue in one statement; a job whose key already waits or runs is
+   * skipped, as with `send`.
+   */
+  sendMany: (queue: QueueName, jobs: readonly { data: object; key?: string }[]) => Promise<void>;
   /** Starts taking jobs of `queue` on this server. */
   work: <T>(queue: QueueName, handler: JobHandler<T>) => Promise<void>;
   /** Sends `queue` a job on this cron schedule, from one server at a time. */
@@ -166,20 +184,40 @@ export async function openJobQueue(
         ...(tx ? { db: fromDrizzle(tx as never, sql) } : {}),
       });
     },
+    async sendMany(queue, jobs) {
+      if (jobs.length === 0) return;
+      await boss.insert(
+        queue,
+        jobs.map(({ data, key }) => ({ data, ...(key ? { singletonKey: key } : {}) })),
+      );
+    },
     async work(queue, handler) {
       await boss.work(
         queue,
-        // A retry's backoff is only seconds to minutes: look again every few seconds.
-        { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 5, batchSize: 1 },
+        {
+          // A retry's backoff is only seconds to minutes: look again every few seconds.
+          pollingIntervalSeconds: 2,
+          notifyPollingIntervalSeconds: 5,
+          // A few jobs per fetch, fetched again at once while fetches come back full: a backlog
+          // (a sale's messages, a bulk confirmation's bookings) drains without waiting for a poll
+          // per job (decision 064). Each job is settled on its own: one failure retries only it.
+          batchSize: WORK_BATCH_SIZE,
+          burstWhenBatchFull: true,
+          perJobResults: true,
+        },
         async (jobs) => {
+          const results: JobResult[] = [];
           for (const job of jobs) {
             try {
               await handler(job as never);
+              results.push({ id: job.id, status: "completed" });
             } catch (err) {
               logger.warn({ err, queue, jobId: job.id, retry: job.retryCount }, "job failed");
-              throw err;
+              const message = err instanceof Error ? err.message : String(err);
+              results.push({ id: job.id, status: "failed", output: { message } });
             }
           }
+          return results;
         },
       );
     },

@@ -7,10 +7,20 @@ import { MESSAGE_QUEUED_CHANNEL } from "./queue";
 
 export type SendMessageJob = { messageId: string };
 
-/** Queues the send job of one message; a job of this message already waiting or running stays alone. */
-export async function requestSend(jobs: JobQueue, messageId: string): Promise<void> {
-  await jobs.send("send-message", { messageId } satisfies SendMessageJob, { key: messageId });
+/** Queues the send jobs of these messages; a job of a message already waiting or running stays alone. */
+export async function requestSends(jobs: JobQueue, messageIds: readonly string[]): Promise<void> {
+  await jobs.sendMany(
+    "send-message",
+    messageIds.map((messageId) => ({ data: { messageId } satisfies SendMessageJob, key: messageId })),
+  );
 }
+
+/**
+ * Messages heard within this window are queued by one statement: during a sale every order's SMS
+ * and email would otherwise cost the server a job insert each (decision 064).
+ */
+const HEARD_BATCH_MS = 10;
+const HEARD_BATCH_MAX = 200;
 
 /**
  * Listens for messages committed by any server (the `messages` insert trigger's NOTIFY, sent on
@@ -20,26 +30,35 @@ export async function hearQueuedMessages(
   database: Database,
   jobs: JobQueue,
 ): Promise<() => Promise<void>> {
-  const heard = (payload: string) => {
-    if (!payload) return;
-    requestSend(jobs, payload).catch((err) =>
-      // The sweep queues it within a minute.
-      logger.warn({ err, messageId: payload }, "could not queue a message's job"),
+  const waiting = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = async () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (waiting.size === 0) return;
+    const ids = [...waiting];
+    waiting.clear();
+    await requestSends(jobs, ids).catch((err) =>
+      // The sweep queues them within a minute.
+      logger.warn({ err, messageIds: ids }, "could not queue messages' jobs"),
     );
   };
+  const heard = (payload: string) => {
+    if (!payload) return;
+    waiting.add(payload);
+    if (waiting.size >= HEARD_BATCH_MAX) void flush();
+    else timer ??= setTimeout(() => void flush(), HEARD_BATCH_MS);
+  };
+  let unlisten: () => Promise<unknown> = async () => {};
   if (database.pglite) {
-    const unlisten = await database.pglite.listen(MESSAGE_QUEUED_CHANNEL, heard);
-    return async () => {
-      await unlisten().catch(() => {});
-    };
+    unlisten = await database.pglite.listen(MESSAGE_QUEUED_CHANNEL, heard);
+  } else if (database.postgres) {
+    ({ unlisten } = await database.postgres.listen(MESSAGE_QUEUED_CHANNEL, heard));
   }
-  if (database.postgres) {
-    const { unlisten } = await database.postgres.listen(MESSAGE_QUEUED_CHANNEL, heard);
-    return async () => {
-      await unlisten().catch(() => {});
-    };
-  }
-  return async () => {};
+  return async () => {
+    await unlisten().catch(() => {});
+    await flush();
+  };
 }
 
 /**
@@ -55,6 +74,9 @@ export async function sweepQueuedMessages(db: Db, jobs: JobQueue): Promise<numbe
     .where(eq(messages.status, "queued"))
     .orderBy(asc(messages.createdAt))
     .limit(500);
-  for (const { id } of waiting) await requestSend(jobs, id);
+  await requestSends(
+    jobs,
+    waiting.map(({ id }) => id),
+  );
   return waiting.length;
 }

@@ -350,6 +350,32 @@ describeDb(`customer messages (${TEST_DB})`, () => {
       expect(gateway.requests.filter((r) => r.fields.number === "8801612345678")).toHaveLength(1);
     });
 
+    it("thirty messages committed together (one batch of send jobs): each reaches the phone once", async () => {
+      const phones = Array.from({ length: 30 }, (_, i) => `01710${String(i).padStart(6, "0")}`);
+      const ids = await t.h.ctx.db.transaction(async (tx) => {
+        const queued: string[] = [];
+        for (const to of phones) {
+          queued.push(
+            await queueSms(tx, { orderId: null, to, event: "order_code", text: `Code for ${to}` }),
+          );
+        }
+        return queued;
+      });
+      await expect
+        .poll(
+          async () =>
+            (await t.h.ctx.db.select({ id: messages.id, status: messages.status }).from(messages))
+              .filter((m) => ids.includes(m.id) && m.status === "sent").length,
+          { timeout: 60_000, interval: 200 },
+        )
+        .toBe(30);
+      for (const to of phones) {
+        expect(gateway.delivered.filter((d) => d.to === `88${to}`)).toEqual([
+          { to: `88${to}`, text: `Code for ${to}`, id: expect.any(String) },
+        ]);
+      }
+    });
+
     it("a message queued in a transaction that rolls back is never sent", async () => {
       const before = gateway.requests.length;
       await t.h.ctx.db
