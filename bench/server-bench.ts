@@ -66,7 +66,12 @@ export function serveNodeArgs(): string[] {
     scripts: Record<string, string>;
   };
   const words = (pkg.scripts.serve ?? "").split(/\s+/);
-  return words.slice(words.indexOf("node") + 1).filter((word) => word.startsWith("--"));
+  const profile = process.env.BENCH_CPU_PROF_DIR;
+  return [
+    ...words.slice(words.indexOf("node") + 1).filter((word) => word.startsWith("--")),
+    // Where the time goes: each bench server writes a CPU profile there when it stops.
+    ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []),
+  ];
 }
 
 const SERVER_CPU = "0";

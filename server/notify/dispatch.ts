@@ -11,7 +11,10 @@ export type SendMessageJob = { messageId: string };
 export async function requestSends(jobs: JobQueue, messageIds: readonly string[]): Promise<void> {
   await jobs.sendMany(
     "send-message",
-    messageIds.map((messageId) => ({ data: { messageId } satisfies SendMessageJob, key: messageId })),
+    messageIds.map((messageId) => ({
+      data: { messageId } satisfies SendMessageJob,
+      key: messageId,
+    })),
   );
 }
 

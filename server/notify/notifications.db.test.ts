@@ -364,8 +364,9 @@ describeDb(`customer messages (${TEST_DB})`, () => {
       await expect
         .poll(
           async () =>
-            (await t.h.ctx.db.select({ id: messages.id, status: messages.status }).from(messages))
-              .filter((m) => ids.includes(m.id) && m.status === "sent").length,
+            (
+              await t.h.ctx.db.select({ id: messages.id, status: messages.status }).from(messages)
+            ).filter((m) => ids.includes(m.id) && m.status === "sent").length,
           { timeout: 60_000, interval: 200 },
         )
         .toBe(30);
