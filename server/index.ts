@@ -1,12 +1,12 @@
 import type { Server } from "node:http";
 import path from "node:path";
-import { compress } from "hono/compress";
 import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
 import { APP_CSS, cspNonceContext, inlineShellScripts } from "../shared/page-shell";
 import { getAppContext } from "./bootstrap";
 import { mountServerRoutes } from "./http/api";
 import { clientAddress, clientAddressContext } from "./http/client-address";
+import { compression } from "./http/compression";
 import type { AppEnv } from "./http/env";
 import { guestPageCache } from "./http/guest-page-cache";
 import { appCacheControl, immutableAssets, privateByDefault } from "./http/http-cache";
@@ -52,7 +52,7 @@ export default await createHonoServer<AppEnv>({
     );
     // Pages, JSON and the JS/CSS assets go out gzipped: DESIGN §7 budgets are gzip sizes, and a
     // phone on mobile data pays for every uncompressed byte. Images are already compressed.
-    app.use(compress());
+    app.use(compression());
     app.use("/assets/*", immutableAssets());
     // What nobody marked and may be private is marked private, no-store (outside the page
     // pipeline, which computes the validator of the page as sent).

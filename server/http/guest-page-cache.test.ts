@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
+import { compression } from "./compression";
 import { describe, expect, it } from "vitest";
 import { inProcessCatalogueEvents } from "../catalogue/events";
 import { deferScripts } from "./deferred-scripts";
@@ -42,7 +42,7 @@ function shop(options: { maxBytes?: number } = {}) {
       inlineScripts: [SHELL_SCRIPT],
     }),
   );
-  app.use(compress());
+  app.use(compression());
   app.use(pagePipeline({ guestPages }));
   const count = (path: string) => renders.set(path, (renders.get(path) ?? 0) + 1);
   const page = (c: { get: (k: "cspNonce") => string }, text: string) =>

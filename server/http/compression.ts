@@ -1,0 +1,67 @@
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+import type { Context, MiddlewareHandler } from "hono";
+import { compress } from "hono/compress";
+import { acceptsGzip } from "./guest-page-cache";
+
+const gzipBytes = promisify(gzip);
+
+/** Below this a gzip header costs more than it saves (hono's default too). */
+const THRESHOLD = 1024;
+
+/** Answers the app builds whole in memory: API JSON and rendered pages. */
+const WHOLE = /^\s*(?:application\/(?:[\w.-]+\+)?json|text\/html)\b/i;
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+
+/**
+ * gzip for what the server sends. Hono's `compress` packs every answer without a Content-Length
+ * through a web CompressionStream, and `c.json()` sets none: a 15-byte JSON answer to a browser
+ * cost a stream and a zlib instance of its own (decision 065). Answers built whole (JSON, pages)
+ * are measured here: under 1 kB they go as they are, with their length; above, packed by one zlib
+ * call off the main thread. Everything else (scripts, styles, the CSV export's stream) keeps
+ * hono's streaming compression.
+ */
+export function compression(): MiddlewareHandler {
+  const streamed = compress({ threshold: THRESHOLD });
+  return async (c, next) => {
+    await streamed(c, async () => {
+      await next();
+      if (isWhole(c)) await packWhole(c);
+    });
+  };
+}
+
+function isWhole(c: Context): boolean {
+  const res = c.res;
+  return (
+    res.body !== null &&
+    c.req.method !== "HEAD" &&
+    res.status !== 206 &&
+    !res.headers.has("Content-Encoding") &&
+    !res.headers.has("Transfer-Encoding") &&
+    WHOLE.test(res.headers.get("Content-Type") ?? "")
+  );
+}
+
+/** Sets the answer's length, or its gzip copy when it is worth packing and the client takes it. */
+async function packWhole(c: Context): Promise<void> {
+  const bytes = new Uint8Array(await c.res.arrayBuffer());
+  const packable =
+    bytes.byteLength >= THRESHOLD && !NO_TRANSFORM.test(c.res.headers.get("Cache-Control") ?? "");
+  const packed = packable && acceptsGzip(c.req.header("Accept-Encoding"));
+  const body = packed ? new Uint8Array(await gzipBytes(bytes)) : bytes;
+  c.res = new Response(body, c.res);
+  const headers = c.res.headers;
+  headers.set("Content-Length", String(body.byteLength));
+  if (packable) {
+    const vary = headers.get("Vary");
+    if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? "")) {
+      headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    }
+  }
+  if (packed) {
+    headers.set("Content-Encoding", "gzip");
+    const etag = headers.get("ETag");
+    if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
+  }
+}
