@@ -378,6 +378,35 @@ describe("server sections", () => {
     expect(md).toContain("server — Product page for guests p99: measured 70 ms, budget ≤ 50 ms");
   });
 
+  it("checks guests' pages per core of server CPU when the load generator ran out first", () => {
+    const rows = withRatios([
+      { name: GUEST_ROWS.bare, path: "/livez", ...figures(16000), serverCpuPercent: 95 },
+      {
+        name: GUEST_ROWS.home,
+        path: "/",
+        floor: GUEST_ROWS.bare,
+        ...figures(2400),
+        serverCpuPercent: 30,
+      },
+      {
+        name: GUEST_ROWS.productPage,
+        path: "/product-details/x",
+        floor: GUEST_ROWS.bare,
+        ...figures(2400),
+        serverCpuPercent: 60,
+      },
+    ]);
+    const checks = guestPageChecks(rows);
+    expect(checks.map((c) => [c.label, Math.round(c.measured * 100), c.ok])).toEqual([
+      ["Home for guests vs bare JSON (req/s)", 15, false],
+      ["Home for guests vs bare JSON (req/s per core of server CPU)", 47, false],
+      ["Home for guests p99", 2000, true],
+      ["Product page for guests vs bare JSON (req/s)", 15, false],
+      ["Product page for guests vs bare JSON (req/s per core of server CPU)", 24, false],
+      ["Product page for guests p99", 2000, true],
+    ]);
+  });
+
   it("checks the flash sale: errors, lost or duplicated orders, page p95, refused orders", () => {
     const latency = (p95Ms: number) => ({
       count: 100,

@@ -1,8 +1,8 @@
 import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
-import { compression } from "./compression";
 import { describe, expect, it } from "vitest";
 import { inProcessCatalogueEvents } from "../catalogue/events";
+import { compression } from "./compression";
 import { deferScripts } from "./deferred-scripts";
 import type { AppEnv } from "./env";
 import { acceptsGzip, guestPageCache, shareablePage } from "./guest-page-cache";
