@@ -1,10 +1,7 @@
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { acceptsGzip } from "./guest-page-cache";
-
-const gzipBytes = promisify(gzip);
 
 /** Below this a gzip header costs more than it saves (hono's default too). */
 const THRESHOLD = 1024;
@@ -18,8 +15,9 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
  * through a web CompressionStream, and `c.json()` sets none: a 15-byte JSON answer to a browser
  * cost a stream and a zlib instance of its own (decision 065). Answers built whole (JSON, pages)
  * are measured here: under 1 kB they go as they are, with their length; above, packed by one zlib
- * call off the main thread. Everything else (scripts, styles, the CSV export's stream) keeps
- * hono's streaming compression.
+ * call in place (on the thread pool, every page waiting there held its bytes twice and the
+ * server's memory rose past its budget). Everything else (scripts, styles, the CSV export's
+ * stream) keeps hono's streaming compression.
  */
 export function compression(): MiddlewareHandler {
   const streamed = compress({ threshold: THRESHOLD });
@@ -49,7 +47,7 @@ async function packWhole(c: Context): Promise<void> {
   const packable =
     bytes.byteLength >= THRESHOLD && !NO_TRANSFORM.test(c.res.headers.get("Cache-Control") ?? "");
   const packed = packable && acceptsGzip(c.req.header("Accept-Encoding"));
-  const body = packed ? new Uint8Array(await gzipBytes(bytes)) : bytes;
+  const body = packed ? new Uint8Array(gzipSync(bytes)) : bytes;
   c.res = new Response(body, c.res);
   const headers = c.res.headers;
   headers.set("Content-Length", String(body.byteLength));
