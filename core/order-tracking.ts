@@ -118,3 +118,11 @@ export const ORDER_CODE_MESSAGES = {
 export function orderCodeSms(shopName: string, orderNumber: number, code: string): string {
   return `${shopName}: অর্ডার #${orderNumber} নিশ্চিত করার কোড ${code}। ১০ মিনিটের মধ্যে দিন। Your code for order #${orderNumber}: ${code}`;
 }
+
+/**
+ * The code SMS as staff see it: the code proves that the customer holds the phone, so the shop's
+ * screens show that it went out, not the code (the order number, after "#", stays).
+ */
+export function hideOrderCode(text: string): string {
+  return text.replace(/(?<![#\d])\d{6}(?!\d)/g, "••••••");
+}

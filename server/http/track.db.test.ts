@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { trackOrderPage } from "~/app/features/orders/track-order.server";
 import type { AppContext } from "../app-context";
 import { messages, orderCouriers, orders } from "../db/schema";
+import { listOrderMessages } from "../notify/messages";
 import { RATE_LIMITS } from "../rate-limit/rules";
 import { countOrdersByStatus, listOrders } from "../services/order-queries";
 import type { Product } from "../services/products";
@@ -312,6 +313,12 @@ describeDb(`order codes for risky orders (${TEST_DB})`, () => {
     const code = await lastCode(ctx, placed.insertedId);
     const stored = JSON.stringify(await ctx.db.execute(sql`select * from order_codes`));
     expect(stored).not.toContain(code);
+    // Staff see that the code went out, not the code.
+    const shown = await listOrderMessages(ctx.db, await adminActor(), placed.insertedId);
+    const codeSms = shown.find((m) => m.event === "order_code");
+    expect(codeSms?.text).toContain(`#${placed.orderNumber}`);
+    expect(codeSms?.text).toContain("••••••");
+    expect(codeSms?.text).not.toContain(code);
   });
 
   it("verifies the right code: the order joins the queue, and the code does not work twice", async () => {

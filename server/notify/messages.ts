@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import type { Actor } from "~/core/actor";
 import type { MessageChannel, MessageStatus, SmsEvent } from "~/core/notifications";
+import { hideOrderCode } from "~/core/order-tracking";
 import type { Db } from "../db/client";
 import { messages, orders } from "../db/schema";
 import { AppError } from "../errors";
@@ -43,7 +44,7 @@ export async function listOrderMessages(
     event: m.event,
     to: m.to,
     status: m.status,
-    text: m.text,
+    text: m.event === "order_code" && m.text ? hideOrderCode(m.text) : m.text,
     attempts: m.attempts,
     lastError: m.lastError,
     provider: m.provider,
