@@ -46,6 +46,8 @@ export type OrderView = {
   risk?: OrderRiskView;
   /** Admins only: why the order is held (its number is blocked); null when it is not. */
   heldReason?: string | null;
+  /** Admins only: the order waits for the code sent to its phone (ORDER_OTP, decision 060). */
+  awaitingCode?: boolean;
   /** Admins only: the confirmation calls so far (attempts, the last one). */
   confirmation?: OrderCallState;
   /** An order in Return: when an admin marked its goods received (its stock went back), ISO time. */

@@ -4658,6 +4658,8 @@ export interface components {
             };
             /** @description Admins only: why the order is held (a blocked number) */
             heldReason?: string | null;
+            /** @description Admins only: the order waits for the 6-digit code sent to its phone (ORDER_OTP); it is in the Unverified list, not the Pending queue, until the code is entered or staff confirm it by phone */
+            awaitingCode?: boolean;
             /** @description Admins only: the confirmation calls so far */
             confirmation?: {
                 attempts: number;

@@ -6,7 +6,7 @@ import type { AppContext } from "../app-context";
 import { messages, orderCouriers, orders } from "../db/schema";
 import { listOrderMessages } from "../notify/messages";
 import { RATE_LIMITS } from "../rate-limit/rules";
-import { countOrdersByStatus, listOrders } from "../services/order-queries";
+import { countOrdersByStatus, getOrderDetail, listOrders } from "../services/order-queries";
 import type { Product } from "../services/products";
 import { signUpAdmin } from "../testing/accounts";
 import { CUSTOMER_DATA, newProduct, orderBody } from "../testing/api-fixtures";
@@ -325,8 +325,12 @@ describeDb(`order codes for risky orders (${TEST_DB})`, () => {
     const phone = newPhone();
     const placed = await placeGuestOrder(call, product, phone);
     const code = await lastCode(ctx, placed.insertedId);
+    const admin0 = await adminActor();
+    const viewBefore = await getOrderDetail(ctx.db, admin0, placed.insertedId);
+    expect(viewBefore.awaitingCode).toBe(true);
     const ok = await call("POST", `/orders/${placed.orderNumber}/verify`, { phone, code });
     expect(ok.status).toBe(200);
+    expect((await getOrderDetail(ctx.db, admin0, placed.insertedId)).awaitingCode).toBe(false);
     expect(ok.body).toEqual({ data: { orderNumber: placed.orderNumber, status: "Pending" } });
     const admin = await adminActor();
     const pending = await listOrders(ctx.db, admin, {

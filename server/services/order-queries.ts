@@ -254,6 +254,7 @@ async function withLines(
       ...(admin
         ? {
             heldReason: row.heldReason,
+            awaitingCode: row.awaitingCode && row.status === "Pending",
             ...(risk ? { risk } : {}),
             confirmation: {
               attempts: row.callAttempts,

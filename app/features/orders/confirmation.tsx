@@ -12,6 +12,9 @@ import { type CallFormResult, isCallFormAnswer } from "./order-calls-form";
 import { orderDateTime } from "./order-format";
 import { orderListSearch } from "./paths";
 
+/** An order of ORDER_OTP that waits for its code (decision 060), as staff read it. */
+const AWAITING_CODE = "Waiting for the code sent by SMS";
+
 /**
  * The confirmation queue and the cash-on-delivery risk on screen (issue 23 items 1–2, decision
  * 057): every form posts to the page's own action and works without scripts.
@@ -52,6 +55,7 @@ export function RiskSummary({ order }: { order: OrderView }) {
       {order.heldReason ? (
         <span className="font-semibold text-error">Held: {order.heldReason}</span>
       ) : null}
+      {order.awaitingCode ? <span className="font-semibold">{AWAITING_CODE}</span> : null}
     </div>
   );
 }
@@ -253,6 +257,12 @@ export function RiskPanel({ order }: { order: OrderView }) {
       </h2>
       {order.heldReason ? (
         <p className="mb-2 font-semibold text-error">Held: {order.heldReason}</p>
+      ) : null}
+      {order.awaitingCode ? (
+        <p className="mb-2 font-semibold" data-testid="awaiting-code">
+          {AWAITING_CODE}: confirm it by phone, or it joins the Pending queue once the customer
+          enters the code.
+        </p>
       ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="risk-panel">
         <dt>Orders from this number</dt>
