@@ -8,7 +8,7 @@ import { mountServerRoutes } from "./http/api";
 import { clientAddress, clientAddressContext } from "./http/client-address";
 import { compression } from "./http/compression";
 import type { AppEnv } from "./http/env";
-import { guestPageCache } from "./http/guest-page-cache";
+import { guestPageCache, guestPageHits } from "./http/guest-page-cache";
 import { appCacheControl, immutableAssets, privateByDefault } from "./http/http-cache";
 import { pagePipeline } from "./http/page-pipeline";
 import { requestLog } from "./http/request-log";
@@ -59,6 +59,8 @@ export default await createHonoServer<AppEnv>({
     app.use(privateByDefault());
     // The library's public-file cache stamp is taken back from answers no file gave.
     app.use(ownCacheControl.restore);
+    // A guest's page already rendered: answered here, before any lookup below.
+    app.use(guestPageHits(guestPages));
     // Health, media and the API answer before the library's public-file middleware, which would
     // otherwise look for a file on disk on every API call (an order included).
     mountServerRoutes(app, ctx);

@@ -54,6 +54,24 @@ describe("CatalogueCache", () => {
     expect(await cache.get("a", load)).toBe(2);
   });
 
+  it("peeks a current value at once, nothing while it loads, is expired or was cleared", async () => {
+    let now = 0;
+    const cache = new CatalogueCache({ ttlMs: 1000, now: () => now, staleWhileRefreshing: true });
+    let release: (v: string) => void = () => {};
+    const loading = cache.get("a", () => new Promise<string>((r) => (release = r)));
+    expect(cache.peek("a")).toBeUndefined();
+    release("v1");
+    await loading;
+    expect(cache.peek("a")).toBe("v1");
+    now = 1000;
+    expect(cache.peek("a")).toBeUndefined();
+    // The refresh that `get` starts is what peek then finds.
+    expect(await cache.get("a", async () => "v2")).toBe("v2");
+    expect(cache.peek("a")).toBe("v2");
+    cache.clear();
+    expect(cache.peek("a")).toBeUndefined();
+  });
+
   it("with staleWhileRefreshing, serves an expired value while one reader loads it again", async () => {
     let now = 0;
     const cache = new CatalogueCache({ ttlMs: 1000, now: () => now, staleWhileRefreshing: true });

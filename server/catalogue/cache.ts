@@ -30,6 +30,8 @@ type Entry = {
   bytes: number;
   /** Settled: the value is there (a load still running is shared, not served stale). */
   settled: boolean;
+  /** The settled value itself, for `peek`. */
+  result?: unknown;
   /** A newer load of this key is running; the value is served meanwhile. */
   refreshing?: boolean;
 };
@@ -68,6 +70,18 @@ export class CatalogueCache {
     return entry !== undefined && entry.expires > this.now();
   }
 
+  /**
+   * The value of `key` when it is there and current, at once (no promise); undefined when it is
+   * missing, still loading or expired (`get` then loads or refreshes it).
+   */
+  peek<T>(key: string): T | undefined {
+    const found = this.entries.get(key);
+    if (!found?.settled || found.expires <= this.now()) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, found);
+    return found.result as T;
+  }
+
   /** The cached value of `key`, or the result of `load` (kept for later readers). */
   get<T>(key: string, load: () => Promise<T>, sizeOf?: (value: T) => number): Promise<T> {
     const found = this.entries.get(key);
@@ -90,6 +104,7 @@ export class CatalogueCache {
     value.then(
       (result) => {
         entry.settled = true;
+        entry.result = result;
         if (this.generation !== generation || this.entries.get(key) !== entry) return;
         entry.bytes = sizeOf?.(result) ?? 0;
         this.bytes += entry.bytes;
@@ -122,6 +137,7 @@ export class CatalogueCache {
           expires: this.now() + this.ttlMs,
           bytes,
           settled: true,
+          result,
         });
         this.bytes += bytes;
         this.evict();

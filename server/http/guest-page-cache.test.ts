@@ -5,7 +5,7 @@ import { inProcessCatalogueEvents } from "../catalogue/events";
 import { compression } from "./compression";
 import { deferScripts } from "./deferred-scripts";
 import type { AppEnv } from "./env";
-import { acceptsGzip, guestPageCache, shareablePage } from "./guest-page-cache";
+import { acceptsGzip, guestPageCache, guestPageHits, shareablePage } from "./guest-page-cache";
 import { pagePipeline } from "./page-pipeline";
 import { inlineHash, securityHeaders } from "./security-headers";
 
@@ -43,6 +43,14 @@ function shop(options: { maxBytes?: number } = {}) {
     }),
   );
   app.use(compression());
+  app.use(guestPageHits(guestPages));
+  // What stands between the early answer and the pipeline in server/index.ts (the library's
+  // public-file lookup, the API's routes): counted, to see that a cached page skips it.
+  let behind = 0;
+  app.use(async (_c, next) => {
+    behind++;
+    await next();
+  });
   app.use(pagePipeline({ guestPages }));
   const count = (path: string) => renders.set(path, (renders.get(path) ?? 0) + 1);
   const page = (c: { get: (k: "cspNonce") => string }, text: string) =>
@@ -83,7 +91,7 @@ function shop(options: { maxBytes?: number } = {}) {
     count("/contact-us");
     return c.html("<p>Gone</p>", 404);
   });
-  return { app, events, guestPages, renders, names };
+  return { app, events, guestPages, renders, names, behind: () => behind };
 }
 
 const scriptSrc = (res: Response) =>
@@ -108,6 +116,24 @@ describe("guest page cache: what is served from it", () => {
     expect(b).toContain("Braided Cable");
     expect(second.headers.get("Cache-Control")).toBe("public, no-cache");
     expect(second.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
+  });
+
+  it("answers a cached page before the file lookup and the routes behind it", async () => {
+    const { app, behind } = shop();
+    await app.request("/product-details/p1");
+    expect(behind()).toBe(1);
+    const hit = await app.request("/product-details/p1", {
+      headers: { "Accept-Encoding": "gzip" },
+    });
+    expect(hit.headers.get("X-Page-Cache")).toBe("hit");
+    expect(hit.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await hit.arrayBuffer())).toString("utf8")).toContain(
+      "Braided Cable",
+    );
+    expect(behind()).toBe(1);
+    // A signed-in visitor's request goes the whole way.
+    await app.request("/product-details/p1", { headers: SESSION });
+    expect(behind()).toBe(2);
   });
 
   it("keeps no nonce and allows the page's own scripts by their hashes, never 'unsafe-inline'", async () => {

@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { CatalogueCache } from "../catalogue/cache";
 import type { CatalogueEvents } from "../catalogue/events";
 import type { DeferredPage } from "./deferred-scripts";
@@ -69,6 +69,8 @@ export type GuestPageCacheOptions = {
 export type GuestPageCache = {
   /** The cache key of this request's page, or undefined when it must be rendered for it. */
   keyOf(c: Context<AppEnv>): string | undefined;
+  /** The page of `key` when it is cached and current; undefined otherwise (then `get`). */
+  peek(key: string): CachedPage | undefined;
   get(key: string, load: () => Promise<CachedPage>): Promise<CachedPage>;
   clear(): void;
   readonly size: number;
@@ -191,6 +193,20 @@ export function cachedPageAnswer(c: Context<AppEnv>, page: CachedPage, hit: bool
   return new Response(page.body, { status: 200, headers });
 }
 
+/**
+ * A guest's page that is cached and current, answered before anything else looks at the request:
+ * the library's public-file lookup on disk, the API's routes, the page pipeline. A page not there
+ * (or expired) goes on to the pipeline, which renders or refreshes it.
+ */
+export function guestPageHits(guestPages: GuestPageCache | undefined): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = guestPages?.keyOf(c);
+    const page = key === undefined ? undefined : guestPages?.peek(key);
+    if (!page) return next();
+    c.res = cachedPageAnswer(c, page, true);
+  };
+}
+
 const PRODUCT_PAGE = "/product-details/";
 
 /**
@@ -230,6 +246,7 @@ export function guestPageCache(
   followCatalogue(pages, events);
   return {
     keyOf: guestPageKey,
+    peek: (key) => pages.peek<CachedPage>(key),
     get: (key, load) => pages.get(key, load, (page) => page.body.byteLength + page.gzip.byteLength),
     clear: () => pages.clear(),
     get size() {
