@@ -1,9 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_INTRO, CHECKOUT_INTRO } from "~/app/features/cart/messages";
+import { PRODUCT_BODY } from "~/server/testing/api-fixtures";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { fetchProducts } from "./checkout-support";
+import { adminSessionCookie } from "./orders-support";
 
 /** What the browser recorded of a page load: paints, the largest paint, and script requests. */
 type LoadRecord = {
@@ -61,6 +63,22 @@ describe("the page comes first, its scripts after (decision 028)", () => {
     const withImage = (await fetchProducts(baseURL)).find((p) => p.images.length > 0);
     if (!withImage) throw new Error("no product with an image");
     productId = withImage._id;
+    // /shop leads with the newest product, and other journeys on this worker's server add
+    // products without pictures, whose cards have no image to paint: one with pictures goes first.
+    const added = await fetch(`${baseURL}/api/postProduct`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        origin: baseURL,
+        cookie: await adminSessionCookie(baseURL),
+      },
+      body: JSON.stringify({
+        ...PRODUCT_BODY,
+        name: "First Paint Panjabi",
+        images: withImage.images,
+      }),
+    });
+    expect(added.status).toBe(201);
   });
   afterAll(async () => browser?.close());
 

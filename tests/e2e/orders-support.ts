@@ -4,6 +4,17 @@ import { expectDialog, hydrated, login } from "./auth-support";
 import { cartItem, type fetchProducts, fillCheckout, seedCart } from "./checkout-support";
 
 export const ADMIN = { email: "admin@haat.test", password: "haat-admin-2026" };
+
+/** The demo admin's session cookie, signed in through the API. */
+export async function adminSessionCookie(baseURL: string): Promise<string> {
+  const res = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseURL },
+    body: JSON.stringify(ADMIN),
+  });
+  if (res.status !== 200) throw new Error(`admin sign-in answered ${res.status}`);
+  return (res.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+}
 /** SHOP_ADDRESS's default: the journeys' server runs without shop configuration. */
 export const DEFAULT_SHOP_ADDRESS = "West Shewrapara, Mirpur, Dhaka";
 

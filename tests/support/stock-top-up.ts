@@ -1,5 +1,5 @@
 import { PLENTY } from "../e2e/checkout-support";
-import { ADMIN } from "../e2e/orders-support";
+import { adminSessionCookie } from "../e2e/orders-support";
 
 /** What every variant a journey buys from holds after the top-up: more than a run can order. */
 export const TOPPED_UP = 100_000;
@@ -17,13 +17,7 @@ type ListedProduct = {
  * the seed's figures: the listing and stock journeys look at those.
  */
 export async function topUpJourneyStock(baseURL: string): Promise<number> {
-  const signIn = await fetch(`${baseURL}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseURL },
-    body: JSON.stringify(ADMIN),
-  });
-  if (signIn.status !== 200) throw new Error(`admin sign-in answered ${signIn.status}`);
-  const cookie = (signIn.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+  const cookie = await adminSessionCookie(baseURL);
   const listed = await fetch(`${baseURL}/api/products?limit=500`);
   if (!listed.ok) throw new Error(`GET /api/products answered ${listed.status}`);
   const products = ((await listed.json()) as { data: ListedProduct[] }).data.filter(
