@@ -24,6 +24,11 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler
 const SHELL_ROUTES = /[\\/]app[\\/](root|routes[\\/]storefront[\\/]layout)\.tsx$/;
 const SHOP_ROUTES = /[\\/]app[\\/]routes[\\/](storefront|cart)[\\/]/;
 const DASHBOARD_ROUTES = /[\\/]app[\\/]routes[\\/]dashboard[\\/]/;
+/**
+ * Shared by storefront routes, yet only by their forms: Rolldown's own chunk, loaded by the pages
+ * with a form (checkout, contact, sign-in), not "shop", which every storefront page loads.
+ */
+const FORM_ONLY = /[\\/]app[\\/]i18n[\\/]issues\.ts$/;
 
 /** The entry modules (route modules, the client entry) that import `id`, directly or not. */
 function entriesReaching(id: string, graph: ModuleGraph, memo: Map<string, Set<string>>) {
@@ -50,6 +55,7 @@ function chunkOf(
   // The route entries themselves keep their own files (React Router loads them by name).
   if (id.includes("?")) return null;
   if (FRAMEWORK.test(id)) return "shell";
+  if (FORM_ONLY.test(id)) return null;
   const entries = [...entriesReaching(id, graph, memo)];
   if (entries.some((e) => SHELL_ROUTES.test(e))) return "shell";
   if (entries.length < 2 || !entries.some((e) => SHOP_ROUTES.test(e))) return null;

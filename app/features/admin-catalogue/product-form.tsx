@@ -169,6 +169,39 @@ export function ProductForm(props: Props) {
           />
         </Field>
         <Field
+          id="product-nameBn"
+          label="Product Title in Bengali (optional)"
+          issue={issues.nameBn}
+          className="md:col-span-2"
+        >
+          <input
+            id="product-nameBn"
+            lang="bn"
+            className="input w-full"
+            value={values.nameBn}
+            maxLength={200}
+            onChange={(e) => set("nameBn", e.target.value)}
+            {...field("nameBn")}
+          />
+        </Field>
+        <Field
+          id="product-descriptionBn"
+          label="Product Description in Bengali (optional)"
+          issue={issues.descriptionBn}
+          className="md:col-span-2"
+        >
+          <textarea
+            id="product-descriptionBn"
+            lang="bn"
+            className="textarea w-full"
+            rows={6}
+            value={values.descriptionBn}
+            maxLength={5000}
+            onChange={(e) => set("descriptionBn", e.target.value)}
+            {...field("descriptionBn")}
+          />
+        </Field>
+        <Field
           id="product-videoLink"
           label="Product Video Link"
           issue={issues.videoLink}
