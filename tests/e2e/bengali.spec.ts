@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { hydrated } from "./auth-support";
 import { ADDRESS_OF_AREA, fetchProducts } from "./checkout-support";
 
@@ -11,7 +12,7 @@ import { ADDRESS_OF_AREA, fetchProducts } from "./checkout-support";
  * size codes are not interface words.
  */
 
-const baseURL = inject("baseURL");
+const baseURL = shop().baseURL;
 
 const BRANDS = [
   // The toggle's link to the other language names it in that language.
@@ -91,14 +92,14 @@ describe("the shop in Bengali", () => {
     const slides = (await (await fetch(`${baseURL}/api/getSliders`)).json()) as {
       title: string;
     }[];
-    const shop = ["West Shewrapara, Mirpur, Dhaka", "support@haat.example", "haat example"];
+    const shopDetails = ["West Shewrapara, Mirpur, Dhaka", "support@haat.example", "haat example"];
     // What the visitor typed (the search shown back) is theirs, not the interface's.
     const typed = ["zzzz-nothing"];
     dataWords = new Set(
       [
         ...BRANDS,
         ...SIZE_CODES,
-        ...shop,
+        ...shopDetails,
         ...typed,
         ...all.data.flatMap((p) => [p.name, p.description]),
         ...slides.map((s) => s.title),

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
 import { hydrated } from "./auth-support";
 
 /**
@@ -9,7 +10,7 @@ import { hydrated } from "./auth-support";
  * never hands one language's page to a visitor of the other.
  */
 
-const baseURL = inject("baseURL");
+const baseURL = shop().baseURL;
 
 async function get(path: string, cookie?: string) {
   const res = await fetch(`${baseURL}${path}`, { headers: cookie ? { cookie } : {} });
