@@ -12,10 +12,15 @@ import { defineConfig, type Rolldown } from "vite";
  * - "shell": React, React DOM, React Router and everything the root route or the storefront
  *   layout imports (header, footer, dialogs, the cart store...), plus the small helpers that
  *   storefront and dashboard routes share. Every page needs it.
- * - "shop": what two or more storefront or cart routes share and the dashboard does not (product
- *   cards, listings, the cart's parts).
- * - Everything else as Rolldown splits it: code of one route stays in that route's file, and the
- *   dashboard's and the sign-in pages' shared code in their own chunks.
+ *   So is what a browsing page (home, the listings, a product) shares with another storefront
+ *   page (the breadcrumb, the cart's line list): small, and it keeps "shop" to browsing pages.
+ * - "shop": what two or more browsing pages share and the dashboard does not (product cards,
+ *   listings).
+ * - Everything else as Rolldown splits it: code of one route stays in that route's file; what
+ *   only the cart, checkout and order pages share (quantity stepper, stock notices, order totals,
+ *   the order code form) goes in chunks of those pages; the checkout's rules and the Dhaka thana
+ *   list (core/checkout.ts, core/dhaka-thanas.ts) in one chunk for checkout, the forms' issue
+ *   table and the dashboard; the dashboard's and the sign-in pages' shared code in their own.
  */
 
 type ModuleGraph = Pick<Rolldown.ChunkingContext, "getModuleInfo">;
@@ -24,11 +29,20 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler
 const SHELL_ROUTES = /[\\/]app[\\/](root|routes[\\/]storefront[\\/]layout)\.tsx$/;
 const SHOP_ROUTES = /[\\/]app[\\/]routes[\\/](storefront|cart)[\\/]/;
 const DASHBOARD_ROUTES = /[\\/]app[\\/]routes[\\/]dashboard[\\/]/;
+/** The browsing pages: the home page, the listings and a product. */
+const BROWSE_ROUTES =
+  /[\\/]app[\\/]routes[\\/]storefront[\\/](home|shop|category|sub-category|product-details)\.tsx$/;
 /**
  * Shared by storefront routes, yet only by their forms: Rolldown's own chunk, loaded by the pages
- * with a form (checkout, contact, sign-in), not "shop", which every storefront page loads.
+ * with a form (checkout, contact, sign-in), never "shell" or "shop".
  */
 const FORM_ONLY = /[\\/]app[\\/]i18n[\\/]issues\.ts$/;
+/**
+ * The checkout form's rules and the Dhaka thana list: shared by checkout, the forms' issue table
+ * and the dashboard's schemas, yet no page but those needs them (core/cart-lines.ts and
+ * core/delivery.ts hold what the other pages use). Their own chunk, not "shell".
+ */
+const CHECKOUT_RULES = /[\\/]core[\\/](checkout|dhaka-thanas)\.ts$/;
 
 /** The entry modules (route modules, the client entry) that import `id`, directly or not. */
 function entriesReaching(id: string, graph: ModuleGraph, memo: Map<string, Set<string>>) {
@@ -55,11 +69,16 @@ function chunkOf(
   // The route entries themselves keep their own files (React Router loads them by name).
   if (id.includes("?")) return null;
   if (FRAMEWORK.test(id)) return "shell";
-  if (FORM_ONLY.test(id)) return null;
+  if (FORM_ONLY.test(id) || CHECKOUT_RULES.test(id)) return null;
   const entries = [...entriesReaching(id, graph, memo)];
   if (entries.some((e) => SHELL_ROUTES.test(e))) return "shell";
   if (entries.length < 2 || !entries.some((e) => SHOP_ROUTES.test(e))) return null;
-  return entries.some((e) => DASHBOARD_ROUTES.test(e)) ? "shell" : "shop";
+  if (entries.some((e) => DASHBOARD_ROUTES.test(e))) return "shell";
+  const browsing = entries.filter((e) => BROWSE_ROUTES.test(e)).length;
+  // The cart's, checkout's and order pages' shared parts: Rolldown's chunks for those pages.
+  if (browsing === 0) return null;
+  // Shared by a browsing page and another (a breadcrumb, the checkout's line list): the shell.
+  return browsing < entries.length ? "shell" : "shop";
 }
 
 /** `output.codeSplitting` of the client build. */

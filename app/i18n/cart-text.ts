@@ -1,4 +1,4 @@
-import { NOT_APPLICABLE } from "~/core/checkout";
+import { NOT_APPLICABLE } from "~/core/cart-lines";
 import { freeDeliveryProgress } from "~/core/delivery";
 import { colorName } from "./catalogue-names";
 import type { Translator } from "./translator";

@@ -6,7 +6,7 @@ import { categoryName, colorName, subCategoryName } from "~/app/i18n/catalogue-n
 import { availabilityText } from "~/app/i18n/stock-text";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { useRootData } from "~/app/lib/root-data";
-import { MAX_LINE_QUANTITY, missingChoices, NOT_APPLICABLE } from "~/core/checkout";
+import { MAX_LINE_QUANTITY, missingChoices, NOT_APPLICABLE } from "~/core/cart-lines";
 import { inLang } from "~/core/locale";
 import { mediaSrcSet } from "~/core/media";
 import { discountPercent, priceShown } from "~/core/money";

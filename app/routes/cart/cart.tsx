@@ -26,7 +26,7 @@ import { routeMessages } from "~/app/i18n/catalog.server";
 import { colorName } from "~/app/i18n/catalogue-names";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { useRootData } from "~/app/lib/root-data";
-import { linesSubTotal } from "~/core/checkout";
+import { linesSubTotal } from "~/core/cart-lines";
 import { mediaUrlForWidth } from "~/core/media";
 import { nameLimit, truncate } from "~/core/text";
 import type { Route } from "./+types/cart";

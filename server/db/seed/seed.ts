@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { deliveryAreaFor } from "~/core/delivery";
+import { deliveryAreaFor } from "~/core/dhaka-thanas";
 import { DISTRICTS } from "~/core/districts";
 import type { OrderStatus } from "~/core/order-status";
 import type { AppContext } from "~/server/app-context";
