@@ -205,7 +205,7 @@ export type Product = {
   _id: string;
   name: string;
   description: string;
-  /** "" (the API) or absent when the product has no Bengali name / description. */
+  /** Absent (the API) or "" when the product has no Bengali name / description. */
   nameBn?: string;
   descriptionBn?: string;
   videoLink: string | null;

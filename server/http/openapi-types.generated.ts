@@ -4504,9 +4504,9 @@ export interface components {
             _id: string;
             name: string;
             description: string;
-            /** @description The name in Bengali; "" when none (issue 25) */
+            /** @description The name in Bengali, when the shop gave one (issue 25) */
             nameBn?: string;
-            /** @description The description in Bengali; "" when none (issue 25) */
+            /** @description The description in Bengali, when the shop gave one (issue 25) */
             descriptionBn?: string;
             videoLink: string | null;
             category: string;
@@ -4574,8 +4574,8 @@ export interface components {
             image: string;
             /** @description Alt text of the image */
             title: string;
-            /** @description Alt text in Bengali; "" when none (issue 25) */
-            titleBn: string;
+            /** @description Alt text in Bengali, when the shop gave one (issue 25) */
+            titleBn?: string;
             /**
              * Format: date-time
              * @description Set when added or updated

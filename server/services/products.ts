@@ -32,8 +32,9 @@ export function toProduct(row: ProductRow): Product {
     _id: row.id,
     name: row.name,
     description: row.description,
-    nameBn: row.nameBn,
-    descriptionBn: row.descriptionBn,
+    // Only when the shop gave them: a product without Bengali keeps the spec's shape.
+    ...(row.nameBn ? { nameBn: row.nameBn } : {}),
+    ...(row.descriptionBn ? { descriptionBn: row.descriptionBn } : {}),
     videoLink: row.videoLink,
     category: row.category,
     subCategory: row.subCategory,

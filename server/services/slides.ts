@@ -8,8 +8,11 @@ import { AppError } from "../errors";
 import { assertAdmin } from "./authorize";
 import { afterCatalogueWrite, type CatalogueWriteContext } from "./catalogue-writes";
 
-/** Spec §3 slide: the title doubles as the image's alt text. */
-export type Slide = { _id: string; image: string; title: string; titleBn: string; time: string };
+/**
+ * Spec §3 slide: the title doubles as the image's alt text. `titleBn` (issue 25) only when the
+ * shop gave one, so a slide without it keeps the spec's shape.
+ */
+export type Slide = { _id: string; image: string; title: string; titleBn?: string; time: string };
 
 /** The home slider never shows more than this many slides. */
 export const MAX_SLIDES = 50;
@@ -19,7 +22,7 @@ export function toSlide(row: SlideRow): Slide {
     _id: row.id,
     image: row.image,
     title: row.title,
-    titleBn: row.titleBn,
+    ...(row.titleBn ? { titleBn: row.titleBn } : {}),
     time: row.time.toISOString(),
   };
 }
