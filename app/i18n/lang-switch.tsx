@@ -17,7 +17,10 @@ export function LangSwitch({ className = "" }: { className?: string }) {
       href={pathInLang(pathname + search, other, true)}
       hrefLang={other}
       lang={other}
-      className={`btn btn-ghost btn-sm px-2 ${className}`}
+      // "বাংলা" on an English page in the visitor's own Bengali font (every phone and desktop
+      // system has one): not the shop's 44 KB web font, which an English page whose only Bengali
+      // is ৳ never downloads (decision 013; tests/e2e/first-paint.spec.ts).
+      className={`btn btn-ghost btn-sm px-2 ${other === "bn" ? "[font-family:ui-sans-serif,system-ui,sans-serif]" : ""} ${className}`}
     >
       {LANG_NAMES[other]}
     </a>
