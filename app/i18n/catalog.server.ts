@@ -90,7 +90,18 @@ export const ROUTE_MESSAGES = {
   contact: ["contact", "breadcrumb", "issue"],
   auth: ["auth", "social", "issue"],
   notFound: [],
-  dashboard: ["dash", "success", "delivery", "color", "cat", "sub", "type", "status"],
+  dashboard: [
+    "dash",
+    "success",
+    "delivery",
+    "color",
+    "cat",
+    "sub",
+    "type",
+    "status",
+    "stock",
+    "listing.loadMore",
+  ],
 } as const satisfies Record<string, readonly Selector[]>;
 
 export type RoutePart = keyof typeof ROUTE_MESSAGES;

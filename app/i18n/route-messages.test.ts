@@ -134,6 +134,18 @@ describe("each page's messages (decision 061)", () => {
       expect(missing).toEqual([]);
     });
   }
+  // The dashboard's pages (the customer's and the admin's): root's shell and the "dashboard"
+  // part. Their own texts are English still; a module they share with the storefront (the
+  // "Load more" link, the status badge) writes a message, which must come with them too.
+  const dashboardDir = path.join(ROOT, "app/routes/dashboard");
+  for (const file of fs.readdirSync(dashboardDir).filter((f) => /^[^.]+\.tsx$/.test(f))) {
+    const page = `app/routes/dashboard/${file}`;
+    it(`${page} ships every key its modules name`, () => {
+      const shipped = new Set<string>(keysShipped("dashboard"));
+      const used = keysOfModules([page, "app/routes/dashboard/layout.tsx"], "dashboard");
+      expect([...used].filter((k) => !shipped.has(k)).sort()).toEqual([]);
+    });
+  }
   it("the shell ships the keys of root and the storefront layout", () => {
     const shipped = new Set<string>(keysShipped("notFound"));
     expect([...shell].filter((k) => !shipped.has(k)).sort()).toEqual([]);

@@ -170,7 +170,8 @@ export function ProductForm(props: Props) {
         </Field>
         <Field
           id="product-nameBn"
-          label="Product Title in Bengali (optional)"
+          label="পণ্যের নাম, বাংলায় (ঐচ্ছিক)"
+          lang="bn"
           issue={issues.nameBn}
           className="md:col-span-2"
         >
@@ -186,7 +187,8 @@ export function ProductForm(props: Props) {
         </Field>
         <Field
           id="product-descriptionBn"
-          label="Product Description in Bengali (optional)"
+          label="পণ্যের বিবরণ, বাংলায় (ঐচ্ছিক)"
+          lang="bn"
           issue={issues.descriptionBn}
           className="md:col-span-2"
         >
@@ -387,13 +389,15 @@ export function ProductForm(props: Props) {
 function Field(props: {
   id: string;
   label: string;
+  /** The label's language when it is not the page's (the Bengali fields are named in Bengali). */
+  lang?: string;
   issue?: string;
   className?: string;
   children: ReactNode;
 }) {
   return (
     <div className={`flex flex-col gap-1 ${props.className ?? ""}`}>
-      <label htmlFor={props.id} className="text-sm font-medium">
+      <label htmlFor={props.id} lang={props.lang} className="text-sm font-medium">
         {props.label}
       </label>
       {props.children}

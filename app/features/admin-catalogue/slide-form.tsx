@@ -120,8 +120,8 @@ export function SlideForm(props: Props) {
         ) : null}
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor="slide-titleBn" className="text-sm font-medium">
-          Title in Bengali <span className="font-normal text-base-content/70">(optional)</span>
+        <label htmlFor="slide-titleBn" lang="bn" className="text-sm font-medium">
+          শিরোনাম, বাংলায় <span className="font-normal text-base-content/70">(ঐচ্ছিক)</span>
         </label>
         <input
           id="slide-titleBn"
