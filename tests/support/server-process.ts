@@ -16,6 +16,9 @@ function canListen(port: number): Promise<boolean> {
   });
 }
 
+/** Ports of TEST_PORT_RANGE this process handed out in the last minute. */
+const handedOut = new Set<number>();
+
 /**
  * A free port on 127.0.0.1: any (the system's choice), or one of `TEST_PORT_RANGE` ("4700-4799")
  * on a machine whose other users keep to other ports.
@@ -28,7 +31,16 @@ export async function freePort(): Promise<number> {
     const start = Math.floor(Math.random() * count);
     for (let i = 0; i < count; i++) {
       const port = low + ((start + i) % count);
-      if (await canListen(port)) return port;
+      // Free now, but maybe just handed to a server of this process that is still starting
+      // (the e2e setup asks for one port per worker at once).
+      if (handedOut.has(port)) continue;
+      handedOut.add(port);
+      if (await canListen(port)) {
+        // By then its server listens on it (or gave it up): the check above suffices again.
+        setTimeout(() => handedOut.delete(port), 60_000).unref();
+        return port;
+      }
+      handedOut.delete(port);
     }
     throw new Error(`no free port in TEST_PORT_RANGE ${process.env.TEST_PORT_RANGE}`);
   }
