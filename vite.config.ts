@@ -12,10 +12,17 @@ import { defineConfig, type Rolldown } from "vite";
  * - "shell": React, React DOM, React Router and everything the root route or the storefront
  *   layout imports (header, footer, dialogs, the cart store...), plus the small helpers that
  *   storefront and dashboard routes share. Every page needs it.
- * - "shop": what two or more storefront or cart routes share and the dashboard does not (product
- *   cards, listings, the cart's parts).
- * - Everything else as Rolldown splits it: code of one route stays in that route's file, and the
- *   dashboard's and the sign-in pages' shared code in their own chunks.
+ *   So is what a browsing page (home, the listings, a product) shares with another storefront
+ *   page (the breadcrumb, the cart's line list): small, and it keeps "shop" to browsing pages.
+ * - "shop": what two or more browsing pages share and the dashboard does not (product cards,
+ *   listings).
+ * - "cart": what only the cart, checkout and order-success pages share (quantity stepper, stock
+ *   notices, the cart's texts).
+ * - "forms": the field-issue table, the checkout's rules and the Dhaka thana list, for checkout,
+ *   contact, the sign-in pages and the dashboard's forms.
+ * - Everything else as Rolldown splits it: code of one route stays in that route's file; the
+ *   order pages' shared parts (order totals, the order code form), the dashboard's and the
+ *   sign-in pages' shared code in their own chunks.
  */
 
 type ModuleGraph = Pick<Rolldown.ChunkingContext, "getModuleInfo">;
@@ -24,6 +31,18 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler
 const SHELL_ROUTES = /[\\/]app[\\/](root|routes[\\/]storefront[\\/]layout)\.tsx$/;
 const SHOP_ROUTES = /[\\/]app[\\/]routes[\\/](storefront|cart)[\\/]/;
 const DASHBOARD_ROUTES = /[\\/]app[\\/]routes[\\/]dashboard[\\/]/;
+/** The browsing pages: the home page, the listings and a product. */
+const BROWSE_ROUTES =
+  /[\\/]app[\\/]routes[\\/]storefront[\\/](home|shop|category|sub-category|product-details)\.tsx$/;
+/** The cart, checkout and order-success pages. */
+const CART_ROUTES = /[\\/]app[\\/]routes[\\/]cart[\\/](cart|checkout|order-success)\.tsx$/;
+/**
+ * "forms": the field-issue table (app/i18n/issues.ts), the checkout form's rules and the Dhaka
+ * thana list (core/checkout.ts, core/dhaka-thanas.ts). Shared by checkout, contact, the sign-in
+ * pages and the dashboard's schemas, yet no other page needs them (core/cart-lines.ts and
+ * core/delivery.ts hold what the others use): one chunk of their own, never "shell" or "shop".
+ */
+const FORMS = /[\\/](app[\\/]i18n[\\/]issues|core[\\/](checkout|dhaka-thanas))\.ts$/;
 
 /** The entry modules (route modules, the client entry) that import `id`, directly or not. */
 function entriesReaching(id: string, graph: ModuleGraph, memo: Map<string, Set<string>>) {
@@ -46,14 +65,21 @@ function chunkOf(
   id: string,
   graph: ModuleGraph,
   memo: Map<string, Set<string>>,
-): "shell" | "shop" | null {
+): "shell" | "shop" | "cart" | "forms" | null {
   // The route entries themselves keep their own files (React Router loads them by name).
   if (id.includes("?")) return null;
   if (FRAMEWORK.test(id)) return "shell";
+  if (FORMS.test(id)) return "forms";
   const entries = [...entriesReaching(id, graph, memo)];
   if (entries.some((e) => SHELL_ROUTES.test(e))) return "shell";
   if (entries.length < 2 || !entries.some((e) => SHOP_ROUTES.test(e))) return null;
-  return entries.some((e) => DASHBOARD_ROUTES.test(e)) ? "shell" : "shop";
+  if (entries.some((e) => DASHBOARD_ROUTES.test(e))) return "shell";
+  const browsing = entries.filter((e) => BROWSE_ROUTES.test(e)).length;
+  // The cart's, checkout's and order pages' shared parts: "cart" when only the cart, checkout and
+  // order-success share them (one file instead of one per set of pages), else Rolldown's chunks.
+  if (browsing === 0) return entries.every((e) => CART_ROUTES.test(e)) ? "cart" : null;
+  // Shared by a browsing page and another (a breadcrumb, the checkout's line list): the shell.
+  return browsing < entries.length ? "shell" : "shop";
 }
 
 /** `output.codeSplitting` of the client build. */
@@ -64,6 +90,8 @@ function clientChunks(): Rolldown.CodeSplittingOptions {
       // The shell first: what it takes (with the modules they import) is not also in "shop".
       { name: (id, graph) => (chunkOf(id, graph, memo) === "shell" ? "shell" : null), priority: 2 },
       { name: (id, graph) => (chunkOf(id, graph, memo) === "shop" ? "shop" : null), priority: 1 },
+      { name: (id, graph) => (chunkOf(id, graph, memo) === "cart" ? "cart" : null), priority: 0 },
+      { name: (id, graph) => (chunkOf(id, graph, memo) === "forms" ? "forms" : null), priority: 0 },
     ],
   };
 }

@@ -10,14 +10,26 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import { APP_CSS, EARLY_TAP_SCRIPT, THEME_BOOT_SCRIPT, takaFontScript } from "../shared/page-shell";
 import type { Route } from "./+types/root";
 import { DialogHost } from "./components/dialogs";
 import wholeAppCss from "./dashboard.css?url";
 import { RedirectNotice } from "./features/account/redirect-notice";
+import { shellMessages } from "./i18n/catalog.server";
+import type { MessageKey } from "./i18n/keys";
+import { pathInLang } from "./i18n/paths";
+import { type I18nData, useI18n } from "./i18n/use-i18n";
 import { apiTokenFor } from "./lib/api-token.server";
-import { actorMiddleware, actorOf, appOf, sessionIdOf } from "./lib/context.server";
+import {
+  actorMiddleware,
+  actorOf,
+  appOf,
+  langMiddleware,
+  langOf,
+  sessionIdOf,
+} from "./lib/context.server";
 import { shopInfo } from "./lib/shop.server";
 
 /** The logo as an inline icon: no extra request, and no 404 for /favicon.ico. */
@@ -60,12 +72,17 @@ function useDocumentSheet(): "inline" | "linked" {
 }
 
 /** Who is asking is settled once per request, for every loader and action below. */
-export const middleware: Route.MiddlewareFunction[] = [actorMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [actorMiddleware, langMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = actorOf(context);
   const app = appOf(context);
+  const lang = langOf(context);
   return {
+    // The page's language and its messages (that language only; the dashboard's own texts come
+    // with the dashboard layout's data): docs/decisions/061.
+    lang,
+    messages: shellMessages(lang),
     user,
     shop: shopInfo(app),
     apiToken: await apiTokenFor(app, user, sessionIdOf(context)),
@@ -79,8 +96,9 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = "";
   }, []);
   const sheet = useDocumentSheet();
+  const { lang } = useI18n();
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang={lang} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -103,6 +121,7 @@ export function Layout({ children }: { children: ReactNode }) {
             docs/decisions/027). Without a #content, rendering waits for the whole document. */}
         <link rel="expect" href="#content" blocking="render" />
         <Meta />
+        <LangAlternates />
         <Links />
       </head>
       <body className="min-h-screen bg-base-100 text-base-content">
@@ -111,6 +130,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/** hreflang alternates of this page: English (also x-default) at its path, Bengali with ?lang=bn. */
+function LangAlternates() {
+  const root = useRouteLoaderData("root") as
+    | (I18nData & { shop?: { publicUrl: string } })
+    | undefined;
+  const { pathname } = useLocation();
+  if (!root?.shop) return null;
+  const base = root.shop.publicUrl.replace(/\/+$/, "");
+  return (
+    <>
+      <link rel="alternate" hrefLang="en" href={base + pathInLang(pathname, "en")} />
+      <link rel="alternate" hrefLang="bn" href={base + pathInLang(pathname, "bn")} />
+      <link rel="alternate" hrefLang="x-default" href={base + pathInLang(pathname, "en")} />
+    </>
   );
 }
 
@@ -127,19 +163,27 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // When root's own loader failed, no messages came: its English words stand in.
+  const { t } = useI18n();
+  const say = (key: MessageKey, english: string) => {
+    const text = t(key);
+    return text === key ? english : text;
+  };
   return (
     <main className="mx-auto max-w-[1200px] px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">
-        {status === 404 ? "Oops! Page Not Found" : "Something went wrong"}
+        {status === 404
+          ? say("notFound.title", "Oops! Page Not Found")
+          : say("error.title", "Something went wrong")}
       </h1>
       <p className="mt-4 opacity-80">
         {status === 404
-          ? "The page you are looking for does not exist."
-          : "Please try again in a moment."}
+          ? say("notFound.text", "The page you are looking for does not exist.")
+          : say("error.text", "Please try again in a moment.")}
       </p>
       {/* A plain link: this page shows when the app itself failed, so reload from the server. */}
       <a className="btn btn-primary mt-8" href="/">
-        Go Home
+        {say("notFound.home", "Go Home")}
       </a>
     </main>
   );

@@ -270,11 +270,17 @@ async function resolveRoutes(baseUrl: string, notes: string[]): Promise<RouteInf
   } catch (error) {
     notes.push(`Product page skipped: ${error instanceof Error ? error.message : error}`);
   }
-  routes.push(
-    { name: "cart", path: "/cart" },
-    { name: "checkout", path: "/product-checkout" },
-    { name: "admin products", path: "/dashboard/allProducts", signedIn: true },
-  );
+  routes.push({ name: "cart", path: "/cart" }, { name: "checkout", path: "/product-checkout" });
+  // The storefront in Bengali too (issue 25): the same pages with `?lang=bn`, which serves
+  // Bengali, its messages and the Bengali font; every budget holds in both languages.
+  const bengali = routes
+    .filter((route) => !route.floor)
+    .map((route) => ({ name: `${route.name} (bn)`, path: `${route.path}?lang=bn` }));
+  routes.push(...bengali, {
+    name: "admin products",
+    path: "/dashboard/allProducts",
+    signedIn: true,
+  });
   return routes;
 }
 

@@ -1,22 +1,23 @@
-import {
-  chargeForOrder,
-  DELIVERY_AREAS,
-  type DeliveryArea,
-  deliveryAreaFor,
-  isDeliveryArea,
-} from "./delivery";
+import { chargeForOrder, DELIVERY_AREAS, type DeliveryArea, isDeliveryArea } from "./delivery";
+import { deliveryAreaFor } from "./dhaka-thanas";
 import { toAsciiDigits } from "./digits";
 import { BD_MOBILE_PATTERN, MOBILE_NUMBER_LENGTH, MOBILE_NUMBER_MESSAGE } from "./phone";
 
+export {
+  CHOOSE_COLOUR_MESSAGE,
+  CHOOSE_SIZE_MESSAGE,
+  linesSubTotal,
+  MAX_LINE_QUANTITY,
+  missingChoices,
+  NOT_APPLICABLE,
+} from "./cart-lines";
 export { MOBILE_NUMBER_MESSAGE };
 
 /**
  * Checkout rules without zod, so the browser's checkout form can use them; the server's
  * schema (core/schemas/order.ts) imports the same constants.
  */
-export const NOT_APPLICABLE = "N/A";
 export const MAX_ORDER_LINES = 50;
-export const MAX_LINE_QUANTITY = 99;
 export const ADDRESS_TYPES = ["Home", "Office"] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 export const PAYMENT_SYSTEM = "Cash On Delivery";
@@ -57,30 +58,6 @@ export function sanitizeMobileInput(raw: string, previous: string): MobileInput 
   }
   if (digits.length > MOBILE_NUMBER_LENGTH) return { value: previous, refused: true };
   return { value: digits, refused: false };
-}
-
-export const CHOOSE_SIZE_MESSAGE = "Please choose a size";
-export const CHOOSE_COLOUR_MESSAGE = "Please choose a colour";
-
-/**
- * What is still to be chosen before a product goes to the cart or checkout: a product that
- * offers sizes (colours) is ordered in one of them, N/A only when it offers none (decisions.md);
- * the server refuses such a line too.
- */
-export function missingChoices(
-  offers: { sizes: readonly string[]; colors: readonly string[] },
-  choice: { size: string | null; color: string | null },
-): { size?: string; color?: string } {
-  const missing: { size?: string; color?: string } = {};
-  const chosen = (v: string | null, options: readonly string[]) =>
-    v !== null && v !== NOT_APPLICABLE && options.includes(v);
-  if (offers.sizes.length > 0 && !chosen(choice.size, offers.sizes)) {
-    missing.size = CHOOSE_SIZE_MESSAGE;
-  }
-  if (offers.colors.length > 0 && !chosen(choice.color, offers.colors)) {
-    missing.color = CHOOSE_COLOUR_MESSAGE;
-  }
-  return missing;
 }
 
 export type CheckoutForm = {
@@ -183,7 +160,7 @@ export function checkoutFormIssues(
 }
 
 /**
- * The delivery area must be the address's own (core/delivery.ts `deliveryAreaFor`): the
+ * The delivery area must be the address's own (core/dhaka-thanas.ts `deliveryAreaFor`): the
  * checkout selects it from the district and thana, and the server refuses any other.
  */
 export function deliveryAreaIssue(
@@ -229,13 +206,6 @@ export type CheckoutLine = {
   originalPrice: number;
   quantity: number;
 };
-
-/** Sub-total of the lines as the customer sees them (unit price × quantity). */
-export function linesSubTotal(
-  lines: readonly { originalPrice: number; quantity: number }[],
-): number {
-  return lines.reduce((sum, l) => sum + l.originalPrice * l.quantity, 0);
-}
 
 /**
  * The delivery charge for a chosen area and sub-total (free from `freeOver`, the shop's

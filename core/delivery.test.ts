@@ -3,14 +3,13 @@ import {
   DEFAULT_FREE_DELIVERY_OVER,
   DELIVERY_AREAS,
   DELIVERY_CHARGES,
-  DHAKA_METRO_THANAS,
-  deliveryAreaFor,
   deliveryCharge,
   freeDeliveryNote,
   freeDeliveryProgress,
   isDeliveryArea,
   orderTotals,
 } from "./delivery";
+import { DHAKA_METRO_THANAS, deliveryAreaFor } from "./dhaka-thanas";
 import { DISTRICTS } from "./districts";
 
 describe("delivery charges", () => {

@@ -3,7 +3,7 @@
  * variants, what a customer is told about a choice, and what a stock grid may hold.
  */
 
-import { NOT_APPLICABLE } from "./checkout";
+import { NOT_APPLICABLE } from "./cart-lines";
 
 /** The size or colour of a product that offers none (its order lines say the same). */
 export const NO_CHOICE = NOT_APPLICABLE;

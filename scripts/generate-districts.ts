@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DHAKA_METRO_THANAS } from "../core/delivery";
+import { DHAKA_METRO_THANAS } from "../core/dhaka-thanas";
 
 type RawDistrict = { id: string; name: string; bn_name: string };
 type RawUpazila = { id: string; district_id: string; name: string; bn_name: string };

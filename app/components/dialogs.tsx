@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useI18n } from "~/app/i18n/use-i18n";
 
 /**
  * The shop's notices and confirmations (the spec's alert dialogs): one at a time, rendered by
@@ -113,10 +114,13 @@ const ICON_STYLE: Record<DialogIcon, { symbol: string; className: string; label:
 
 function DialogIconBadge({ icon }: { icon: DialogIcon }) {
   const style = ICON_STYLE[icon];
+  const { t } = useI18n();
+  const key = `dialog.icon.${icon}` as const;
+  const label = t(key) === key ? style.label : t(key);
   return (
     <span
       role="img"
-      aria-label={style.label}
+      aria-label={label}
       className={`mx-auto flex h-14 w-14 items-center justify-center rounded-full border-4 text-2xl font-bold ${style.className}`}
     >
       {style.symbol}
@@ -125,6 +129,7 @@ function DialogIconBadge({ icon }: { icon: DialogIcon }) {
 }
 
 export function DialogHost() {
+  const { t } = useI18n();
   const state = useSyncExternalStore(
     subscribe,
     () => current,
@@ -218,7 +223,7 @@ export function DialogHost() {
               className="btn btn-primary"
               onClick={() => show(null)}
             >
-              OK
+              {t("dialog.ok")}
             </button>
           )}
         </div>

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+import { useI18n } from "~/app/i18n/use-i18n";
+import { inLang } from "~/core/locale";
 import { mediaSrcSet } from "~/core/media";
-import { discountPercent, formatTaka, priceShown } from "~/core/money";
+import { discountPercent, priceShown } from "~/core/money";
 import type { Product } from "~/core/schemas/product";
 import { isSoldOut, type StockLevel } from "~/core/stock";
 import { truncate } from "~/core/text";
@@ -16,6 +18,8 @@ export type CardProduct = Pick<
   Product,
   "_id" | "name" | "images" | "originalPrice" | "offerPrice"
 > &
+  /** The Bengali name, when the product has one (Bengali pages show it). */
+  Partial<Pick<Product, "nameBn">> &
   Partial<Pick<Product, "ratings" | "reviews">> & {
     /** Tracked and no piece of any size or colour left: badged "Sold out". */
     soldOut?: true;
@@ -30,6 +34,7 @@ export function toCardProduct(p: Product & { stock?: readonly StockLevel[] }): C
   return {
     _id: p._id,
     name: p.name,
+    ...(p.nameBn ? { nameBn: p.nameBn } : {}),
     images: p.images.slice(0, 1),
     originalPrice: p.originalPrice,
     offerPrice: p.offerPrice,
@@ -55,9 +60,11 @@ export function ProductCard({
   showRating?: boolean;
 }) {
   const limit = useNameLimit("card");
+  const { t, taka, count: n, lang } = useI18n();
   const price = priceShown(product);
   const discount = discountPercent(product.originalPrice, product.offerPrice);
   const image = product.images[0];
+  const name = inLang(lang, product.name, product.nameBn);
   return (
     <article className="card h-full overflow-hidden rounded-box border border-base-300 bg-base-100 transition-shadow hover:shadow-md">
       <Link
@@ -70,7 +77,7 @@ export function ProductCard({
               src={image}
               srcSet={mediaSrcSet(image, 450)}
               sizes={CARD_SIZES}
-              alt={product.name}
+              alt={name}
               width={450}
               height={450}
               loading={eager ? "eager" : "lazy"}
@@ -84,26 +91,23 @@ export function ProductCard({
               className="badge badge-neutral absolute top-2 left-2 font-semibold"
               data-testid="sold-out-badge"
             >
-              Sold out
+              {t("card.soldOut")}
             </span>
           ) : null}
         </figure>
         <div className="flex flex-1 flex-col gap-1 p-2 sm:p-3">
-          <h3
-            className="line-clamp-2 h-[2lh] text-sm leading-snug font-medium"
-            title={product.name}
-          >
-            {truncate(product.name, limit)}
+          <h3 className="line-clamp-2 h-[2lh] text-sm leading-snug font-medium" title={name}>
+            {truncate(name, limit)}
           </h3>
           <p className="mt-auto flex flex-wrap items-baseline gap-x-1.5 text-sm">
-            <span className="text-base font-bold text-primary">{formatTaka(price)}</span>
+            <span className="text-base font-bold text-primary">{taka(price)}</span>
             {discount > 0 ? (
               <>
                 <s className="text-xs">
-                  <span className="sr-only">Was </span>
-                  {formatTaka(product.originalPrice)}
+                  <span className="sr-only">{t("card.was")}</span>
+                  {taka(product.originalPrice)}
                 </s>
-                <span className="badge badge-error badge-xs font-semibold">-{discount}%</span>
+                <span className="badge badge-error badge-xs font-semibold">-{n(discount)}%</span>
               </>
             ) : null}
           </p>

@@ -1,4 +1,5 @@
 import type { CSSProperties } from "react";
+import { useI18n } from "~/app/i18n/use-i18n";
 
 /**
  * Spec §9: always five stars, filled in proportion to the rating. One element drawn by CSS
@@ -13,16 +14,17 @@ export function RatingStars({
   reviews?: number;
   className?: string;
 }) {
+  const { t, count, digits } = useI18n();
   const fill = Math.max(0, Math.min(100, (rating / 5) * 100));
   return (
     <span className="flex items-center gap-1 text-xs">
       <span
         role="img"
-        aria-label={`Rated ${rating} out of 5`}
+        aria-label={t("rating.label", { rating: digits(String(rating)) })}
         className={`rating-stars ${className}`}
         style={{ "--fill": `${fill}%` } as CSSProperties}
       />
-      {reviews != null ? <span>({reviews})</span> : null}
+      {reviews != null ? <span>({count(reviews)})</span> : null}
     </span>
   );
 }

@@ -1,5 +1,12 @@
-import { data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import {
+  createContext,
+  data,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+  redirect,
+} from "react-router";
 import type { Actor } from "~/core/actor";
+import { DEFAULT_LANG, type Lang, parseLang } from "~/core/locale";
 import type { AppContext } from "~/server/app-context";
 import { sessionOf } from "~/server/auth/actor";
 import { appContext, sessionContext } from "~/server/http/router-context";
@@ -24,6 +31,45 @@ export function sessionIdOf(context: Context): string | null {
 /** Root middleware: the session is read once per page request, before any loader or action. */
 export const actorMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
   context.set(sessionContext, await sessionOf(context.get(appContext), request.headers));
+};
+
+const langContext = createContext<Lang>(DEFAULT_LANG);
+
+/** The language of this page: `?lang=`, else the `lang` cookie, else English. */
+export function langOf(context: Context): Lang {
+  return context.get(langContext);
+}
+
+/** A year: the choice stays until the visitor changes it. */
+const LANG_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  for (const part of (header ?? "").split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * Root middleware (issue 25): `?lang=bn` / `?lang=en` on any page serves that language and
+ * remembers it in the `lang` cookie, so the page's own links (which carry no query) stay in it;
+ * without the query the cookie decides; without either, English. The cookie is only set when it
+ * changes: a page that sets a cookie is never shared through the guest page cache (decision
+ * 047), whose key already holds the query and the `lang` cookie.
+ */
+export const langMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const asked = parseLang(new URL(request.url).searchParams.get("lang"));
+  const remembered = parseLang(cookieValue(request.headers.get("cookie"), "lang"));
+  context.set(langContext, asked ?? remembered ?? DEFAULT_LANG);
+  const response = await next();
+  if (asked && asked !== remembered) {
+    response.headers.append(
+      "Set-Cookie",
+      `lang=${asked}; Path=/; Max-Age=${LANG_COOKIE_MAX_AGE}; SameSite=Lax`,
+    );
+  }
+  return response;
 };
 
 /** The page the request is for, as a path to come back to (without React Router's .data suffix). */

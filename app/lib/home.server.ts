@@ -29,7 +29,12 @@ async function loadHomePageData(db: Db) {
     return { products, nextCursor: page.nextCursor };
   };
   return {
-    slides: slides.map((s) => ({ _id: s._id, image: s.image, title: s.title })),
+    slides: slides.map((s) => ({
+      _id: s._id,
+      image: s.image,
+      title: s.title,
+      ...(s.titleBn ? { titleBn: s.titleBn } : {}),
+    })),
     bestSelling: await section({ productType: "Best Selling", limit: CAROUSEL_FIRST }),
     newArrivals: await section({ productType: "New Arrivals", limit: CAROUSEL_FIRST }),
     popular: await section({ productType: "Most Popular", limit: GRID_FIRST }),

@@ -63,6 +63,9 @@ const ratingsSchema = z
 const fields = {
   name: z.string().trim().min(1, "Name is required").max(200),
   description: z.string().max(5000),
+  /** Optional Bengali name and description (issue 25): pages in Bengali show them first. */
+  nameBn: z.string().trim().max(200),
+  descriptionBn: z.string().max(5000),
   videoLink: videoLinkSchema,
   category: categorySchema,
   subCategory: subCategorySchema,
@@ -138,6 +141,8 @@ export const productInputSchema = z
   .object({
     ...fields,
     description: fields.description.default(""),
+    nameBn: fields.nameBn.default(""),
+    descriptionBn: fields.descriptionBn.default(""),
     sizes: fields.sizes.default([]),
     colors: fields.colors.default([]),
     images: fields.images.default([]),
@@ -200,6 +205,9 @@ export type Product = {
   _id: string;
   name: string;
   description: string;
+  /** Absent (the API) or "" when the product has no Bengali name / description. */
+  nameBn?: string;
+  descriptionBn?: string;
   videoLink: string | null;
   category: string;
   subCategory: string;

@@ -6,6 +6,7 @@ describe("slideInputSchema", () => {
     expect(slideInputSchema.parse({ image: "/media/slides/1.webp" })).toEqual({
       image: "/media/slides/1.webp",
       title: "",
+      titleBn: "",
     });
     expect(
       slideInputSchema.parse({
@@ -16,6 +17,7 @@ describe("slideInputSchema", () => {
     ).toEqual({
       image: "https://i.ibb.co/x/slide.jpg",
       title: "Eid Sale",
+      titleBn: "",
       time: "2025-03-05T06:00:00.000Z",
     });
   });

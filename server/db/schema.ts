@@ -103,6 +103,9 @@ export const products = pgTable(
     id: text("id").primaryKey(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
+    /** The name and description in Bengali (issue 25); "" when the product has none. */
+    nameBn: text("name_bn").notNull().default(""),
+    descriptionBn: text("description_bn").notNull().default(""),
     videoLink: text("video_link"),
     category: text("category").notNull(),
     subCategory: text("sub_category").notNull(),
@@ -121,11 +124,13 @@ export const products = pgTable(
   (t) => [
     // `ORDER BY x DESC` sorts nulls first; an index built `DESC NULLS LAST` (Drizzle's `.desc()`)
     // does not match it and the planner sorts the whole table instead (docs/decisions/016).
-    // `name` rides along so a search over the newest products is an index-only scan.
+    // `name` and `name_bn` ride along so a search over the newest products is an index-only
+    // scan.
     index("products_created_idx").on(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
       t.name,
+      t.nameBn,
     ),
     index("products_category_created_idx").on(
       t.category,
@@ -143,6 +148,7 @@ export const products = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("products_name_bn_trgm_idx").using("gin", sql`${t.nameBn} gin_trgm_ops`),
     check(
       "products_prices_check",
       sql`${t.originalPrice} >= 1 AND (${t.offerPrice} IS NULL OR ${t.offerPrice} BETWEEN 1 AND ${t.originalPrice})`,
@@ -206,6 +212,8 @@ export const slides = pgTable("slides", {
   id: text("id").primaryKey(),
   image: text("image").notNull(),
   title: text("title").notNull().default(""),
+  /** The title in Bengali (issue 25); "" when the slide has none. */
+  titleBn: text("title_bn").notNull().default(""),
   time: timestamp("time", { withTimezone: true }).notNull().defaultNow(),
   ...timestamps,
 });

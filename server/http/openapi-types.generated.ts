@@ -144,6 +144,10 @@ export interface paths {
                         name: string;
                         /** @default  */
                         description?: string;
+                        /** @default  */
+                        nameBn?: string;
+                        /** @default  */
+                        descriptionBn?: string;
                         videoLink?: unknown | string;
                         /** @enum {string} */
                         category: "Women Items" | "Men Items" | "Health and Beauty" | "Baby and Kids" | "Gadget Items" | "Kitchen Items" | "Bag Items" | "Home and Living" | "100 TK Items" | "Cosmetics and Accessories" | "Electronics and Appliances" | "Fashion and Accessories";
@@ -261,6 +265,8 @@ export interface paths {
                     "application/json": {
                         name?: string;
                         description?: string;
+                        nameBn?: string;
+                        descriptionBn?: string;
                         videoLink?: unknown | string;
                         /** @enum {string} */
                         category?: "Women Items" | "Men Items" | "Health and Beauty" | "Baby and Kids" | "Gadget Items" | "Kitchen Items" | "Bag Items" | "Home and Living" | "100 TK Items" | "Cosmetics and Accessories" | "Electronics and Appliances" | "Fashion and Accessories";
@@ -729,6 +735,8 @@ export interface paths {
                         image: string;
                         /** @default  */
                         title?: string;
+                        /** @default  */
+                        titleBn?: string;
                         /** Format: date-time */
                         time?: string;
                     };
@@ -826,6 +834,8 @@ export interface paths {
                         image: string;
                         /** @default  */
                         title?: string;
+                        /** @default  */
+                        titleBn?: string;
                         /** Format: date-time */
                         time?: string;
                     };
@@ -4494,6 +4504,10 @@ export interface components {
             _id: string;
             name: string;
             description: string;
+            /** @description The name in Bengali, when the shop gave one (issue 25) */
+            nameBn?: string;
+            /** @description The description in Bengali, when the shop gave one (issue 25) */
+            descriptionBn?: string;
             videoLink: string | null;
             category: string;
             subCategory: string;
@@ -4560,6 +4574,8 @@ export interface components {
             image: string;
             /** @description Alt text of the image */
             title: string;
+            /** @description Alt text in Bengali, when the shop gave one (issue 25) */
+            titleBn?: string;
             /**
              * Format: date-time
              * @description Set when added or updated

@@ -50,6 +50,14 @@ export const productSchema = z
     _id: z.string(),
     name: z.string(),
     description: z.string(),
+    nameBn: z
+      .string()
+      .optional()
+      .openapi({ description: 'The name in Bengali, when the shop gave one (issue 25)' }),
+    descriptionBn: z
+      .string()
+      .optional()
+      .openapi({ description: 'The description in Bengali, when the shop gave one (issue 25)' }),
     videoLink: z.string().nullable(),
     category: z.string(),
     subCategory: z.string(),

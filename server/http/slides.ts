@@ -18,6 +18,10 @@ export const slideSchema = z
     _id: z.string(),
     image: z.string().openapi({ description: "Image URL (900x450)" }),
     title: z.string().openapi({ description: "Alt text of the image" }),
+    titleBn: z
+      .string()
+      .optional()
+      .openapi({ description: "Alt text in Bengali, when the shop gave one (issue 25)" }),
     time: z.string().openapi({ format: "date-time", description: "Set when added or updated" }),
   })
   .openapi("Slide");

@@ -4,10 +4,10 @@ import { type CheckoutLine, type CustomerDetails, NOT_APPLICABLE } from "~/core/
 import {
   DEFAULT_FREE_DELIVERY_OVER,
   type DeliveryArea,
-  deliveryAreaFor,
   type OrderTotals,
   orderTotals,
 } from "~/core/delivery";
+import { deliveryAreaFor } from "~/core/dhaka-thanas";
 import { priceShown } from "~/core/money";
 import type { MessageLanguage } from "~/core/notifications";
 import type { OrderStatus } from "~/core/order-status";
@@ -345,7 +345,7 @@ export type PlacedOrder = {
 /** What the client must show when its figures are out of date (409 price_changed). */
 export type CurrentFigures = OrderTotals & {
   products: CheckoutLine[];
-  /** The address's own area (core/delivery.ts), which the charge is computed for. */
+  /** The address's own area (core/dhaka-thanas.ts), which the charge is computed for. */
   deliveryArea: DeliveryArea;
 };
 

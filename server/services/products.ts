@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/core/actor";
 import {
   type Product,
@@ -32,6 +32,9 @@ export function toProduct(row: ProductRow): Product {
     _id: row.id,
     name: row.name,
     description: row.description,
+    // Only when the shop gave them: a product without Bengali keeps the spec's shape.
+    ...(row.nameBn ? { nameBn: row.nameBn } : {}),
+    ...(row.descriptionBn ? { descriptionBn: row.descriptionBn } : {}),
     videoLink: row.videoLink,
     category: row.category,
     subCategory: row.subCategory,
@@ -79,7 +82,12 @@ async function searchProductIds(
 ): Promise<string[]> {
   const pattern = `%${escapeLike(text)}%`;
   const recent = db
-    .select({ id: products.id, name: products.name, createdAt: products.createdAt })
+    .select({
+      id: products.id,
+      name: products.name,
+      nameBn: products.nameBn,
+      createdAt: products.createdAt,
+    })
     .from(products)
     .where(and(...filters))
     .orderBy(...newestFirst)
@@ -88,7 +96,7 @@ async function searchProductIds(
   const hits = await db
     .select({ id: recent.id })
     .from(recent)
-    .where(ilike(recent.name, pattern))
+    .where(or(ilike(recent.name, pattern), ilike(recent.nameBn, pattern)))
     .orderBy(desc(recent.createdAt), desc(recent.id))
     .limit(take);
   if (hits.length >= take || text.length < MIN_TRIGRAM_SEARCH) return hits.map((h) => h.id);
@@ -98,7 +106,7 @@ async function searchProductIds(
   const matches = db
     .select({ id: products.id, createdAt: products.createdAt })
     .from(products)
-    .where(and(...filters, ilike(products.name, pattern)))
+    .where(and(...filters, or(ilike(products.name, pattern), ilike(products.nameBn, pattern))))
     .offset(0)
     .as("matches");
   const rows = await db
@@ -289,7 +297,11 @@ export async function productSitemapEntries(
  * "adjustment" unless said otherwise; the seed says "import"). The grid is checked against the
  * product's sizes and colours first: nothing is stored when it does not fit.
  */
-export type NewProduct = Omit<ProductInput, "trackStock"> & { trackStock?: boolean };
+export type NewProduct = Omit<ProductInput, "trackStock" | "nameBn" | "descriptionBn"> & {
+  trackStock?: boolean;
+  nameBn?: string;
+  descriptionBn?: string;
+};
 
 export async function createProduct(
   db: Db,
@@ -305,6 +317,8 @@ export async function createProduct(
         id: newId(),
         name: input.name,
         description: input.description,
+        nameBn: input.nameBn ?? "",
+        descriptionBn: input.descriptionBn ?? "",
         videoLink: input.videoLink ?? null,
         category: input.category,
         subCategory: input.subCategory,
@@ -405,6 +419,8 @@ export async function updateProduct(
         .set({
           name: merged.name,
           description: merged.description,
+          nameBn: merged.nameBn,
+          descriptionBn: merged.descriptionBn,
           videoLink: merged.videoLink ?? null,
           category: merged.category,
           subCategory: merged.subCategory,

@@ -16,6 +16,7 @@ describeDb(`product search beyond the recent window (${TEST_DB})`, () => {
       ctx.db,
       {
         name: "Qzx Heirloom Nakshi Kantha",
+        nameBn: "কিউজেডএক্স নকশি কাঁথা",
         description: "Material: Cotton",
         category: "Home and Living",
         subCategory: "Bed Sheet",
@@ -58,6 +59,30 @@ describeDb(`product search beyond the recent window (${TEST_DB})`, () => {
     const page = await listProducts(ctx.db, { searchQuery: "heirloom", limit: 10 });
     expect(page.data.map((p) => p.name)).toEqual(["Qzx Heirloom Nakshi Kantha"]);
     expect(page.nextCursor).toBeNull();
+  });
+
+  it("finds a product by its Bengali name too (issue 25), inside and beyond the recent window", async () => {
+    const old = await listProducts(ctx.db, { searchQuery: "নকশি কাঁথা", limit: 10 });
+    expect(old.data.map((p) => p.nameBn)).toEqual(["কিউজেডএক্স নকশি কাঁথা"]);
+    const recent = await createProduct(ctx.db, {
+      name: "Clay Water Jug",
+      nameBn: "মাটির কলসি",
+      description: "",
+      category: "Kitchen Items",
+      subCategory: "Water Bottle",
+      productType: "New Arrivals",
+      sizes: [],
+      colors: [],
+      images: [],
+      originalPrice: 450,
+      ratings: 5,
+      reviews: 0,
+    });
+    const found = await listProducts(ctx.db, { searchQuery: "কলসি", limit: 10 });
+    expect(found.data.map((p) => p._id)).toEqual([recent._id]);
+    expect(
+      (await listProducts(ctx.db, { searchQuery: "clay water", limit: 10 })).data,
+    ).toHaveLength(1);
   });
 
   it("pages a search with its cursor like a listing", async () => {

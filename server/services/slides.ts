@@ -8,14 +8,23 @@ import { AppError } from "../errors";
 import { assertAdmin } from "./authorize";
 import { afterCatalogueWrite, type CatalogueWriteContext } from "./catalogue-writes";
 
-/** Spec §3 slide: the title doubles as the image's alt text. */
-export type Slide = { _id: string; image: string; title: string; time: string };
+/**
+ * Spec §3 slide: the title doubles as the image's alt text. `titleBn` (issue 25) only when the
+ * shop gave one, so a slide without it keeps the spec's shape.
+ */
+export type Slide = { _id: string; image: string; title: string; titleBn?: string; time: string };
 
 /** The home slider never shows more than this many slides. */
 export const MAX_SLIDES = 50;
 
 export function toSlide(row: SlideRow): Slide {
-  return { _id: row.id, image: row.image, title: row.title, time: row.time.toISOString() };
+  return {
+    _id: row.id,
+    image: row.image,
+    title: row.title,
+    ...(row.titleBn ? { titleBn: row.titleBn } : {}),
+    time: row.time.toISOString(),
+  };
 }
 
 /**
@@ -60,7 +69,13 @@ export async function addSlide(
   // millisecond still keep their order.
   const [row] = await ctx.db
     .insert(slides)
-    .values({ id: newId(), image: input.image, title: input.title, time: new Date() })
+    .values({
+      id: newId(),
+      image: input.image,
+      title: input.title,
+      titleBn: input.titleBn,
+      time: new Date(),
+    })
     .returning();
   if (!row) throw new Error("insert returned no row");
   await afterCatalogueWrite(ctx, { kind: "slide", id: row.id });
@@ -81,6 +96,7 @@ export async function updateSlide(
   assertAdmin(actor);
   const input = parseSlideInput(body);
   const hasTitle = typeof body === "object" && body !== null && "title" in body;
+  const hasTitleBn = typeof body === "object" && body !== null && "titleBn" in body;
   const { before, after } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(slides).where(eq(slides.id, id)).for("update");
     if (!row) throw AppError.notFound("Slide");
@@ -89,6 +105,7 @@ export async function updateSlide(
       .set({
         image: input.image,
         ...(hasTitle ? { title: input.title } : {}),
+        ...(hasTitleBn ? { titleBn: input.titleBn } : {}),
         time: new Date(),
       })
       .where(eq(slides.id, id))

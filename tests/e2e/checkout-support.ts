@@ -9,6 +9,9 @@ export type StoredCartItem = CartItem;
 type ApiProduct = {
   _id: string;
   name: string;
+  description: string;
+  category: string;
+  subCategory: string;
   images: string[];
   colors: string[];
   sizes: string[];

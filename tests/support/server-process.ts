@@ -7,7 +7,43 @@ import path from "node:path";
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SERVER_ENTRY = path.join(ROOT, "build/server/index.js");
 
+/** Whether `port` can be listened on at 127.0.0.1 now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/** Ports of TEST_PORT_RANGE this process handed out in the last minute. */
+const handedOut = new Set<number>();
+
+/**
+ * A free port on 127.0.0.1: any (the system's choice), or one of `TEST_PORT_RANGE` ("4700-4799")
+ * on a machine whose other users keep to other ports.
+ */
 export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORT_RANGE ?? "");
+  if (range) {
+    const low = Number(range[1]);
+    const count = Number(range[2]) - low + 1;
+    const start = Math.floor(Math.random() * count);
+    for (let i = 0; i < count; i++) {
+      const port = low + ((start + i) % count);
+      // Free now, but maybe just handed to a server of this process that is still starting
+      // (the e2e setup asks for one port per worker at once).
+      if (handedOut.has(port)) continue;
+      handedOut.add(port);
+      if (await canListen(port)) {
+        // By then its server listens on it (or gave it up): the check above suffices again.
+        setTimeout(() => handedOut.delete(port), 60_000).unref();
+        return port;
+      }
+      handedOut.delete(port);
+    }
+    throw new Error(`no free port in TEST_PORT_RANGE ${process.env.TEST_PORT_RANGE}`);
+  }
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, "127.0.0.1", () => {
@@ -91,7 +127,11 @@ export function spawnServer(options: {
 }
 
 /** Waits until /healthz answers 200, or fails with the server's output. */
-export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 180_000): Promise<void> {
+export async function waitUntilHealthy(
+  server: ServerProcess,
+  // A machine shared with benchmarks can take longer to seed the demo shop's images.
+  timeoutMs = Number(process.env.E2E_START_TIMEOUT_MS) || 180_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   server.exited.then((code) => {

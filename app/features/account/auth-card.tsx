@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { issueText } from "~/app/i18n/issues";
+import { useI18n } from "~/app/i18n/use-i18n";
 
 /** The frame of the sign-in pages: a centred card with a heading, readable on a phone. */
 export function AuthCard({
@@ -46,6 +48,7 @@ export function Field({
   /** The action's message for this field, shown under it. */
   error?: string;
 }) {
+  const tr = useI18n();
   const id = `field-${name}`;
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
     .filter(Boolean)
@@ -77,7 +80,7 @@ export function Field({
           id={`${id}-error`}
           className="text-sm font-medium text-red-700 in-data-[theme=dark]:text-red-300"
         >
-          {error}
+          {issueText(tr, error)}
         </p>
       ) : null}
     </div>
@@ -85,7 +88,8 @@ export function Field({
 }
 
 export function OrDivider() {
-  return <div className="divider my-0 text-sm text-base-content/70">or</div>;
+  const { t } = useI18n();
+  return <div className="divider my-0 text-sm text-base-content/70">{t("auth.or")}</div>;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { type DialogIcon, notify } from "~/app/components/dialogs";
+import type { Translator } from "~/app/i18n/translator";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { useRootData } from "~/app/lib/root-data";
 
 /**
@@ -29,42 +31,46 @@ type Notice = { icon: DialogIcon; title: string; text: string };
 
 type RootData = ReturnType<typeof useRootData>;
 
-function noticeFor(kind: string | null, root: RootData): Notice | null {
+function noticeFor(kind: string | null, root: RootData, { t }: Translator): Notice | null {
   switch (kind) {
     case "welcome":
       // Only for the new account itself: the words name the signed-in user.
       return root.user
         ? {
             icon: "success",
-            title: "Signup Successful",
-            text: `Welcome to ${root.shop.name}, ${root.user.name}! We sent a link to ${root.user.email} to confirm your email.`,
+            title: t("notice.welcome.title"),
+            text: t("notice.welcome.text", {
+              shop: root.shop.name,
+              name: root.user.name,
+              email: root.user.email,
+            }),
           }
         : null;
     case "sign-in-instead":
       return {
         icon: "info",
-        title: "Please Sign In",
-        text: "We could not create a new account for this email. If you already have one, sign in or reset your password.",
+        title: t("notice.signIn.title"),
+        text: t("notice.signIn.text"),
       };
     case "reset-sent":
       return {
         icon: "success",
-        title: "Password Reset Email Sent",
-        text: "Please check your email for password reset instructions.",
+        title: t("notice.resetSent.title"),
+        text: t("notice.resetSent.text"),
       };
     case "password-changed":
       return {
         icon: "success",
-        title: "Password Changed",
-        text: "Your new password is set. Please sign in with it.",
+        title: t("notice.changed.title"),
+        text: t("notice.changed.text"),
       };
     case "logged-out":
       return root.user
         ? null
         : {
             icon: "success",
-            title: "Logout Successful",
-            text: "You have been successfully logged out.",
+            title: t("notice.loggedOut.title"),
+            text: t("notice.loggedOut.text"),
           };
     default:
       return null;
@@ -74,11 +80,12 @@ function noticeFor(kind: string | null, root: RootData): Notice | null {
 export function RedirectNotice() {
   const location = useLocation();
   const root = useRootData();
+  const tr = useI18n();
   // Not useHydrated(): this sits beside every page, and the in-page words are only for a page
   // without scripts, so it needs no more than "this component has mounted".
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const notice = noticeFor(new URLSearchParams(location.search).get(PARAM), root);
+  const notice = noticeFor(new URLSearchParams(location.search).get(PARAM), root, tr);
 
   // Once per arrival at an address: the effect also runs again when the root data changes.
   const shownFor = useRef<string | null>(null);
@@ -86,7 +93,7 @@ export function RedirectNotice() {
     const params = new URLSearchParams(location.search);
     if (!params.has(PARAM) || shownFor.current === location.key) return;
     shownFor.current = location.key;
-    const shown = noticeFor(params.get(PARAM), root);
+    const shown = noticeFor(params.get(PARAM), root, tr);
     if (shown) notify(shown);
     // The address loses the parameter without a navigation (no loader runs again), so a reload
     // or a shared link does not repeat the notice.
@@ -97,7 +104,7 @@ export function RedirectNotice() {
       "",
       location.pathname + (search ? `?${search}` : "") + location.hash,
     );
-  }, [location, root]);
+  }, [location, root, tr]);
 
   if (!notice || mounted) return null;
   return (

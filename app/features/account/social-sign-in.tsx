@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { notify } from "~/app/components/dialogs";
+import { issueText } from "~/app/i18n/issues";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { safeReturnPath } from "./auth-client";
 
 export type SocialProvider = "google" | "oidc";
@@ -42,6 +44,8 @@ export function SocialSignInButton({
   returnTo: string;
 }) {
   const [busy, setBusy] = useState(false);
+  const tr = useI18n();
+  const { t } = tr;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const cleanup = useRef<() => void>(() => {});
@@ -60,7 +64,7 @@ export function SocialSignInButton({
           <GoogleMark /> {label}
         </button>
         <p id="google-not-set-up" className="mt-2 text-center text-sm text-base-content/80">
-          Google sign-in is not set up on this shop.
+          {t("social.notSetUp")}
         </p>
       </div>
     );
@@ -90,8 +94,8 @@ export function SocialSignInButton({
       navigate(returnTo, { replace: true });
       notify({
         icon: "success",
-        title: "Login Successful",
-        text: `Welcome, ${session.user.name ?? ""}!`,
+        title: t("social.success.title"),
+        text: t("social.success.text", { name: session.user.name ?? "" }),
       });
       return true;
     };
@@ -105,8 +109,8 @@ export function SocialSignInButton({
       setBusy(false);
       notify({
         icon: "warning",
-        title: "Google Signup Failed",
-        text: data.error || "Google sign-in did not complete. Please try again.",
+        title: t("social.failed"),
+        text: issueText(tr, data.error || "Google sign-in did not complete. Please try again."),
       });
     };
     // The popup posts its answer and closes itself; the browser may run this timer before it
@@ -132,7 +136,7 @@ export function SocialSignInButton({
 
   return (
     <button type="button" className="btn btn-outline w-full" onClick={start} disabled={busy}>
-      <GoogleMark /> {busy ? "Waiting for Google..." : label}
+      <GoogleMark /> {busy ? t("social.waiting") : label}
     </button>
   );
 }
@@ -143,8 +147,10 @@ export function SocialSignInButton({
  * and closes itself.
  */
 export function SocialSignInStep({ step }: { step: "start" | "done" | "error" }) {
+  const tr = useI18n();
+  const { t } = tr;
   const [message, setMessage] = useState(
-    step === "start" ? "Connecting to Google..." : "Finishing sign-in...",
+    step === "start" ? t("social.connecting") : t("social.finishing"),
   );
   const navigate = useNavigate();
 
@@ -169,8 +175,8 @@ export function SocialSignInStep({ step }: { step: "start" | "done" | "error" })
       const error = describeError(params.get("error"));
       if (inPopup) tellOpener({ type: MESSAGE_TYPE, ok: false, error });
       else {
-        setMessage(error);
-        notify({ icon: "warning", title: "Google Signup Failed", text: error });
+        setMessage(issueText(tr, error));
+        notify({ icon: "warning", title: t("social.failed"), text: issueText(tr, error) });
       }
       return;
     }
@@ -192,11 +198,11 @@ export function SocialSignInStep({ step }: { step: "start" | "done" | "error" })
       const error = r.message || "Google sign-in could not start.";
       if (inPopup) tellOpener({ type: MESSAGE_TYPE, ok: false, error });
       else {
-        setMessage(error);
-        notify({ icon: "warning", title: "Google Signup Failed", text: error });
+        setMessage(issueText(tr, error));
+        notify({ icon: "warning", title: t("social.failed"), text: issueText(tr, error) });
       }
     })();
-  }, [step, navigate]);
+  }, [step, navigate, t, tr]);
 
   return (
     <main className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-4 px-4 py-10 text-center">
@@ -208,7 +214,7 @@ export function SocialSignInStep({ step }: { step: "start" | "done" | "error" })
       </p>
       {step === "error" ? (
         <a className="link font-medium" href="/authentication/login">
-          Back to sign in
+          {t("social.back")}
         </a>
       ) : null}
     </main>

@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { shellMessages } from "~/app/i18n/catalog.server";
 import { UserMenu } from "./user-menu";
 
 const shop = {
@@ -25,7 +26,10 @@ function render(path: string, user: unknown) {
   return renderToString(
     createElement(Stub, {
       initialEntries: [path],
-      hydrationData: { loaderData: { root: { user, shop } } },
+      // Root's data as an English page gets it: the language and the shell's messages.
+      hydrationData: {
+        loaderData: { root: { lang: "en", messages: shellMessages("en"), user, shop } },
+      },
     }),
   );
 }

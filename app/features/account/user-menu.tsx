@@ -1,6 +1,7 @@
 import { Link, useLocation, useSubmit } from "react-router";
 import { confirm } from "~/app/components/dialogs";
 import { LogoutIcon, UserIcon } from "~/app/components/icons";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { useRootData } from "~/app/lib/root-data";
 import { clearApiToken, loginHref } from "./auth-client";
 import { useApiTokenSync } from "./use-api-token";
@@ -15,12 +16,13 @@ export const LOGOUT_ACTION = "/authentication/logout";
 export function useLogout() {
   const submit = useSubmit();
   const location = useLocation();
+  const { t } = useI18n();
   return async function logout(options: { goHome?: boolean } = {}) {
     const ok = await confirm({
       icon: "warning",
-      title: "Are you sure you want to logout?",
-      confirmText: "Yes, logout!",
-      cancelText: "Cancel",
+      title: t("account.logout.confirm"),
+      confirmText: t("account.logout.yes"),
+      cancelText: t("common.cancel"),
       destructive: true,
     });
     if (!ok) return;
@@ -43,6 +45,7 @@ export function UserMenu() {
   const { user } = useRootData();
   const location = useLocation();
   const logout = useLogout();
+  const { t } = useI18n();
   useApiTokenSync(user?.email);
 
   const here = location.pathname + location.search;
@@ -56,7 +59,7 @@ export function UserMenu() {
         <span className="max-sm:hidden">
           <UserIcon className="h-5 w-5 shrink-0" />
         </span>
-        Register / Login
+        {t("account.registerLogin")}
       </Link>
     );
   }
@@ -64,7 +67,7 @@ export function UserMenu() {
     <div className="flex items-center gap-0.5">
       <Link to="/dashboard" className={itemClass} title={`${user.name} (${user.email})`}>
         <UserIcon className="h-5 w-5 shrink-0" />
-        <span className="max-sm:sr-only">Dashboard</span>
+        <span className="max-sm:sr-only">{t("account.dashboard")}</span>
       </Link>
       {/* A form, so Logout works before (or without) the scripts; with them it asks first. */}
       <form
@@ -80,7 +83,7 @@ export function UserMenu() {
             still asks first; without script at all the form posts. */}
         <button type="submit" className={itemClass} data-early-tap="">
           <LogoutIcon className="h-5 w-5 shrink-0" />
-          <span className="max-sm:sr-only">Logout</span>
+          <span className="max-sm:sr-only">{t("account.logout")}</span>
         </button>
       </form>
     </div>

@@ -57,6 +57,8 @@ describe("productBody", () => {
       _id: "p1",
       name: "Pan",
       description: "Size: 24 cm",
+      nameBn: "ননস্টিক প্যান",
+      descriptionBn: "",
       videoLink: null,
       category: "Kitchen Items",
       subCategory: "Non Stick Pan",

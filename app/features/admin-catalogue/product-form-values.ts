@@ -6,6 +6,9 @@ import { type StockLevel, type Variant, variantsOf } from "~/core/stock";
 export type ProductFormValues = {
   name: string;
   description: string;
+  /** Optional Bengali name and description (issue 25). */
+  nameBn: string;
+  descriptionBn: string;
   videoLink: string;
   category: string;
   subCategory: string;
@@ -30,6 +33,8 @@ export function stockKey(v: Variant): string {
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   name: "",
   description: "",
+  nameBn: "",
+  descriptionBn: "",
   videoLink: "",
   category: "",
   subCategory: "",
@@ -51,6 +56,8 @@ export function formValuesOf(
   return {
     name: product.name,
     description: product.description,
+    nameBn: product.nameBn ?? "",
+    descriptionBn: product.descriptionBn ?? "",
     videoLink: product.videoLink ?? "",
     category: product.category,
     subCategory: product.subCategory,
@@ -83,6 +90,8 @@ export function productBody(values: ProductFormValues, images: readonly string[]
   return {
     name: values.name,
     description: values.description,
+    nameBn: values.nameBn,
+    descriptionBn: values.descriptionBn,
     videoLink: values.videoLink.trim(),
     category: values.category,
     subCategory: values.subCategory,
@@ -149,6 +158,8 @@ export function productBodyFromForm(form: FormData) {
   const values: ProductFormValues = {
     name: textOf(form, "name"),
     description: textOf(form, "description"),
+    nameBn: textOf(form, "nameBn"),
+    descriptionBn: textOf(form, "descriptionBn"),
     videoLink: textOf(form, "videoLink"),
     category: textOf(form, "category"),
     subCategory: textOf(form, "subCategory"),

@@ -169,6 +169,41 @@ export function ProductForm(props: Props) {
           />
         </Field>
         <Field
+          id="product-nameBn"
+          label="পণ্যের নাম, বাংলায় (ঐচ্ছিক)"
+          lang="bn"
+          issue={issues.nameBn}
+          className="md:col-span-2"
+        >
+          <input
+            id="product-nameBn"
+            lang="bn"
+            className="input w-full"
+            value={values.nameBn}
+            maxLength={200}
+            onChange={(e) => set("nameBn", e.target.value)}
+            {...field("nameBn")}
+          />
+        </Field>
+        <Field
+          id="product-descriptionBn"
+          label="পণ্যের বিবরণ, বাংলায় (ঐচ্ছিক)"
+          lang="bn"
+          issue={issues.descriptionBn}
+          className="md:col-span-2"
+        >
+          <textarea
+            id="product-descriptionBn"
+            lang="bn"
+            className="textarea w-full"
+            rows={6}
+            value={values.descriptionBn}
+            maxLength={5000}
+            onChange={(e) => set("descriptionBn", e.target.value)}
+            {...field("descriptionBn")}
+          />
+        </Field>
+        <Field
           id="product-videoLink"
           label="Product Video Link"
           issue={issues.videoLink}
@@ -354,13 +389,15 @@ export function ProductForm(props: Props) {
 function Field(props: {
   id: string;
   label: string;
+  /** The label's language when it is not the page's (the Bengali fields are named in Bengali). */
+  lang?: string;
   issue?: string;
   className?: string;
   children: ReactNode;
 }) {
   return (
     <div className={`flex flex-col gap-1 ${props.className ?? ""}`}>
-      <label htmlFor={props.id} className="text-sm font-medium">
+      <label htmlFor={props.id} lang={props.lang} className="text-sm font-medium">
         {props.label}
       </label>
       {props.children}

@@ -24,7 +24,7 @@ const MODES = {
 } as const;
 
 /** A stored slide as the update page loads it (spec §3). */
-export type SlideFields = { _id: string; image: string; title: string };
+export type SlideFields = { _id: string; image: string; title: string; titleBn?: string };
 
 type Props = { mode: "add" } | { mode: "update"; slide: SlideFields };
 
@@ -47,6 +47,7 @@ export function SlideForm(props: Props) {
   const stored = props.mode === "update" ? props.slide : null;
   const [slot, setSlot] = useState<ImageSlotState>(slotOf(stored?.image));
   const [title, setTitle] = useState(stored?.title ?? "");
+  const [titleBn, setTitleBn] = useState(stored?.titleBn ?? "");
   const [issues, setIssues] = useState<FieldIssues>({});
   const [uploading, setUploading] = useState(false);
   const busy = uploading || save.busy;
@@ -76,7 +77,7 @@ export function SlideForm(props: Props) {
     } finally {
       setUploading(false);
     }
-    const outcome = await save.submit({ image: image ?? "", title });
+    const outcome = await save.submit({ image: image ?? "", title, titleBn });
     if (outcome.kind === "failure") {
       setIssues(issuesByField(outcome.failure.issues));
       toast(texts.failure, { icon: "error" });
@@ -115,6 +116,27 @@ export function SlideForm(props: Props) {
         {issues.title ? (
           <p id="slide-title-issue" className="text-sm text-error">
             {issues.title}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="slide-titleBn" lang="bn" className="text-sm font-medium">
+          শিরোনাম, বাংলায় <span className="font-normal text-base-content/70">(ঐচ্ছিক)</span>
+        </label>
+        <input
+          id="slide-titleBn"
+          name="titleBn"
+          lang="bn"
+          className="input w-full"
+          value={titleBn}
+          maxLength={120}
+          onChange={(e) => setTitleBn(e.target.value)}
+          aria-invalid={issues.titleBn ? true : undefined}
+          aria-describedby={issues.titleBn ? "slide-titleBn-issue" : undefined}
+        />
+        {issues.titleBn ? (
+          <p id="slide-titleBn-issue" className="text-sm text-error">
+            {issues.titleBn}
           </p>
         ) : null}
       </div>

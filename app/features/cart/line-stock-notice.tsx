@@ -1,3 +1,5 @@
+import { availabilityText } from "~/app/i18n/stock-text";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { type StockByProduct, shortfallOf } from "./line-stock";
 
 /**
@@ -16,6 +18,7 @@ export function LineStockNotice({
   onReduce: (quantity: number) => void;
 }) {
   const short = shortfallOf(stock, line);
+  const tr = useI18n();
   if (!short) return null;
   return (
     <p
@@ -23,15 +26,18 @@ export function LineStockNotice({
       className="flex flex-wrap items-center gap-2 text-sm font-medium text-red-700 in-data-[theme=dark]:text-red-300"
       data-testid="line-stock"
     >
-      {short.text}
+      {availabilityText(
+        short.left === 0 ? { kind: "out_of_stock" } : { kind: "few_left", left: short.left },
+        tr,
+      )}
       {short.left > 0 ? (
         <button
           type="button"
           className="btn btn-outline btn-xs"
-          aria-label={`Reduce ${label} to ${short.left}`}
+          aria-label={tr.t("cart.reduceLine", { label, count: tr.count(short.left) })}
           onClick={() => onReduce(short.left)}
         >
-          Reduce to {short.left}
+          {tr.t("cart.reduceTo", { count: tr.count(short.left) })}
         </button>
       ) : null}
     </p>

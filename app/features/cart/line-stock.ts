@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { NOT_APPLICABLE } from "~/core/checkout";
+import { NOT_APPLICABLE } from "~/core/cart-lines";
 import { type StockLevel, sameVariant } from "~/core/stock";
 
 /** Pieces on hand per product (`null`: not tracked), as the `cart-stock` loader answers. */

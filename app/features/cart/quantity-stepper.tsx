@@ -1,3 +1,4 @@
+import { useI18n } from "~/app/i18n/use-i18n";
 /** − quantity + with the decrease disabled at `min` and the increase at `max`. */
 export function QuantityStepper({
   value,
@@ -15,13 +16,14 @@ export function QuantityStepper({
   max?: number;
   disabled?: boolean;
 }) {
+  const { t, count } = useI18n();
   return (
     // biome-ignore lint/a11y/useSemanticElements: a labelled group of two buttons and a value, not a form fieldset
-    <div className="join" role="group" aria-label={`Quantity of ${label}`}>
+    <div className="join" role="group" aria-label={t("cart.quantityOf", { label })}>
       <button
         type="button"
         className="btn btn-sm join-item w-9 px-0 text-lg"
-        aria-label={`Decrease quantity of ${label}`}
+        aria-label={t("cart.decreaseOf", { label })}
         disabled={disabled || value <= min}
         onClick={() => onChange(value - 1)}
       >
@@ -30,14 +32,14 @@ export function QuantityStepper({
       <output
         className="join-item flex w-10 items-center justify-center border-y border-base-300 bg-base-100 text-sm font-semibold tabular-nums"
         aria-live="polite"
-        aria-label={`Quantity of ${label}`}
+        aria-label={t("cart.quantityOf", { label })}
       >
-        {value}
+        {count(value)}
       </output>
       <button
         type="button"
         className="btn btn-sm join-item w-9 px-0 text-lg"
-        aria-label={`Increase quantity of ${label}`}
+        aria-label={t("cart.increaseOf", { label })}
         disabled={disabled || value >= max}
         onClick={() => onChange(value + 1)}
       >

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useI18n } from "~/app/i18n/use-i18n";
 
 export type Crumb = { label: string; to?: string };
 
@@ -7,12 +8,13 @@ export type Crumb = { label: string; to?: string };
  * breadcrumb word (§2 Checkout) and keeps it apart from the header's Home link.
  */
 export function Breadcrumb({ items }: { items: Crumb[] }) {
+  const { t } = useI18n();
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumbs py-1 text-sm">
+    <nav aria-label={t("breadcrumb.label")} className="breadcrumbs py-1 text-sm">
       <ul>
         <li>
           <Link to="/" className="link-hover">
-            Homepage
+            {t("breadcrumb.home")}
           </Link>
         </li>
         {items.map((c, i) =>

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { CardProduct } from "~/app/components/product-card";
+import { productTypeName } from "~/app/i18n/catalogue-names";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { PRODUCT_TYPES } from "~/core/catalogue";
 import { Breadcrumb, type Crumb } from "./breadcrumb";
 import type { ListingPage } from "./listing.server";
@@ -38,6 +40,7 @@ export function Listing(props: Props) {
 
 function ListingBody({ title, intro, crumbs, page, related, empty }: Props) {
   const location = useLocation();
+  const { t, count } = useI18n();
   const fetcher = useFetcher<ListingPage>();
   const [products, setProducts] = useState<CardProduct[]>(page.products);
   const [nextCursor, setNextCursor] = useState(page.nextCursor);
@@ -107,7 +110,7 @@ function ListingBody({ title, intro, crumbs, page, related, empty }: Props) {
         </nav>
       ) : null}
 
-      <nav aria-label="Filter by type" className="mt-4">
+      <nav aria-label={t("listing.filterByType")} className="mt-4">
         <ul className="flex flex-wrap gap-2">
           {[null, ...PRODUCT_TYPES].map((type) => {
             const q = new URLSearchParams(params);
@@ -123,7 +126,7 @@ function ListingBody({ title, intro, crumbs, page, related, empty }: Props) {
                   className={`btn btn-xs md:btn-sm ${current ? "btn-neutral" : "btn-ghost border-base-300"}`}
                   preventScrollReset
                 >
-                  {type ?? "All Items"}
+                  {type ? productTypeName(t, type) : t("home.allItems")}
                 </Link>
               </li>
             );
@@ -134,19 +137,17 @@ function ListingBody({ title, intro, crumbs, page, related, empty }: Props) {
       {page.continued ? (
         <p className="mt-4 text-sm">
           <Link to={`?${params.toString()}`} className="link">
-            Back to the first page
+            {t("listing.backToFirst")}
           </Link>
         </p>
       ) : null}
 
       <section ref={gridRef} aria-labelledby="listing-heading" className="mt-5">
         <h2 id="listing-heading" className="sr-only">
-          Products
+          {t("listing.products")}
         </h2>
         {products.length === 0 ? (
-          <p className="rounded-box bg-base-200 p-8 text-center">
-            {empty ?? "No products here yet. Please check back soon."}
-          </p>
+          <p className="rounded-box bg-base-200 p-8 text-center">{empty ?? t("listing.empty")}</p>
         ) : (
           <ProductGrid
             products={products}
@@ -158,7 +159,7 @@ function ListingBody({ title, intro, crumbs, page, related, empty }: Props) {
       </section>
 
       <p className="sr-only" aria-live="polite">
-        {firstNew !== undefined ? `Showing ${products.length} products` : ""}
+        {firstNew !== undefined ? t("listing.showing", { count: count(products.length) }) : ""}
       </p>
 
       {nextCursor ? (

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { withCursor } from "./paths";
 
 /**
@@ -14,6 +15,7 @@ export function LoadMoreLink(props: {
   spinner?: ReactNode;
 }) {
   const location = useLocation();
+  const { t } = useI18n();
   const next = withCursor(location.search, props.nextCursor);
   return (
     <Link
@@ -27,7 +29,7 @@ export function LoadMoreLink(props: {
       }}
     >
       {props.loading ? props.spinner : null}
-      {props.loading ? "Loading..." : "Load more"}
+      {props.loading ? t("common.loadingDots") : t("listing.loadMore")}
     </Link>
   );
 }

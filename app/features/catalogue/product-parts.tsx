@@ -1,5 +1,6 @@
+import type { Translator } from "~/app/i18n/translator";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { DELIVERY_CHARGES } from "~/core/delivery";
-import { formatTaka } from "~/core/money";
 import { parseDescription } from "./description";
 
 const STAR_PATH =
@@ -32,11 +33,13 @@ function Stars({ filled }: { filled: boolean }) {
 /** Spec §9: always five stars, filled up to the rating. */
 export function RatingStars({ rating, reviews }: { rating: number; reviews: number }) {
   const clamped = Math.max(0, Math.min(5, rating));
+  const { t, count, digits } = useI18n();
+  const shown = digits(clamped.toFixed(1));
   return (
     <div className="flex items-center gap-2 text-sm">
       <span
         role="img"
-        aria-label={`Rated ${clamped.toFixed(1)} out of 5`}
+        aria-label={t("rating.label", { rating: shown })}
         className="relative inline-block text-amber-600 in-data-[theme=dark]:text-amber-400"
       >
         <Stars filled={false} />
@@ -48,7 +51,10 @@ export function RatingStars({ rating, reviews }: { rating: number; reviews: numb
         </span>
       </span>
       <span className="text-base-content/80">
-        {clamped.toFixed(1)} ({reviews} {reviews === 1 ? "review" : "reviews"})
+        {t(reviews === 1 ? "product.reviews.one" : "product.reviews.other", {
+          rating: shown,
+          count: count(reviews),
+        })}
       </span>
     </div>
   );
@@ -64,8 +70,11 @@ export function ChoicePicker({
   id,
   pick,
   soldOut,
+  optionName = (o) => o,
 }: {
   label: string;
+  /** What an option is called on the page (a colour's name in Bengali); the value stays. */
+  optionName?: (option: string) => string;
   options: readonly string[];
   value: string | null;
   onChange: (v: string) => void;
@@ -77,11 +86,13 @@ export function ChoicePicker({
   /** An option with nothing left: marked, disabled and announced as sold out. */
   soldOut?: (v: string) => boolean;
 }) {
+  const { t } = useI18n();
   if (options.length === 0) return null;
   return (
     <fieldset className="mt-4" id={id} aria-describedby={message ? `${id}-msg` : undefined}>
       <legend className="mb-1 text-sm font-semibold">
-        {label}: <span className="font-normal">{value ?? "Choose one"}</span>
+        {label}:{" "}
+        <span className="font-normal">{value ? optionName(value) : t("product.chooseOne")}</span>
       </legend>
       <div className="flex flex-wrap gap-2">
         {options.map((o) => {
@@ -90,8 +101,8 @@ export function ChoicePicker({
             <button
               key={o}
               disabled={gone}
-              aria-label={gone ? `${o}, sold out` : undefined}
-              title={gone ? "Sold out" : undefined}
+              aria-label={gone ? t("product.optionSoldOut", { option: optionName(o) }) : undefined}
+              title={gone ? t("card.soldOut") : undefined}
               type={pick ? "submit" : "button"}
               name={pick?.name}
               value={pick ? o : undefined}
@@ -107,7 +118,7 @@ export function ChoicePicker({
               }}
               className={`btn btn-sm min-w-11 ${value === o ? "btn-primary" : "btn-outline"} ${gone ? "line-through" : ""}`}
             >
-              {o}
+              {optionName(o)}
             </button>
           );
         })}
@@ -153,14 +164,15 @@ export function QuantityStepper({
           "data-early-tap": "",
         } as const)
       : ({ type: "button" } as const);
+  const { t, count } = useI18n();
   return (
     <fieldset className="mt-4">
-      <legend className="mb-1 text-sm font-semibold">Quantity</legend>
+      <legend className="mb-1 text-sm font-semibold">{t("product.quantity")}</legend>
       <div className="join">
         <button
           {...asPick(Math.max(1, value - 1))}
           className="btn join-item btn-sm w-10"
-          aria-label="Decrease quantity"
+          aria-label={t("product.decrease")}
           disabled={value <= 1}
           onClick={(e) => {
             e.preventDefault();
@@ -171,15 +183,15 @@ export function QuantityStepper({
         </button>
         <output
           aria-live="polite"
-          aria-label="Quantity"
+          aria-label={t("product.quantity")}
           className="join-item flex w-12 items-center justify-center border-y border-base-300 text-base font-semibold"
         >
-          {value}
+          {count(value)}
         </output>
         <button
           {...asPick(Math.min(max, value + 1))}
           className="btn join-item btn-sm w-10"
-          aria-label="Increase quantity"
+          aria-label={t("product.increase")}
           disabled={value >= max}
           onClick={(e) => {
             e.preventDefault();
@@ -213,7 +225,9 @@ function Tick() {
 /** Plain text, line by line; "Label: value" lines get a tick and a bold label. Never HTML. */
 export function ProductDescription({ text }: { text: string }) {
   const lines = parseDescription(text);
-  if (lines.length === 0) return <p className="text-base-content/80">No description yet.</p>;
+  const { t } = useI18n();
+  if (lines.length === 0)
+    return <p className="text-base-content/80">{t("product.noDescription")}</p>;
   return (
     <ul className="space-y-2">
       {lines.map((line, i) =>
@@ -241,42 +255,51 @@ const FREE_SHIPPING_ICON =
  * Spec §1 policy texts. Free shipping is kept, not just shown (decisions.md): the card names
  * the shop's FREE_DELIVERY_OVER and is left out when the setting is 0.
  */
-export function policyCards(freeDeliveryOver: number) {
+export function policyCards(freeDeliveryOver: number, { t, taka }: Pick<Translator, "t" | "taka">) {
   const free =
     freeDeliveryOver > 0
       ? [
           {
-            title: "Free Shipping",
-            text: `Free shipping on orders over ${formatTaka(freeDeliveryOver)}.`,
+            title: t("policy.free.title"),
+            text: t("policy.free.text", { amount: taka(freeDeliveryOver) }),
             icon: FREE_SHIPPING_ICON,
           },
         ]
       : [];
-  return [...free, ...OTHER_POLICY_CARDS];
+  const charges = {
+    inside: taka(DELIVERY_CHARGES["Inside Dhaka"]),
+    outside: taka(DELIVERY_CHARGES["Outside Dhaka"]),
+  };
+  return [
+    ...free,
+    ...OTHER_POLICY_CARDS.map((c) => ({
+      title: t(`policy.${c.key}.title`),
+      text: t(`policy.${c.key}.text`, charges),
+      icon: c.icon,
+    })),
+  ];
 }
 
 const OTHER_POLICY_CARDS = [
   {
-    title: "7 Days Return",
-    text: "7 days return for any reason.",
+    key: "return",
     icon: "M4 12a8 8 0 108-8H8M8 4L5 7l3 3",
   },
   {
-    title: "Courier Charge",
-    text: `If you refuse a product that matches its description, the courier charge is ${formatTaka(DELIVERY_CHARGES["Inside Dhaka"])} inside Dhaka and ${formatTaka(DELIVERY_CHARGES["Outside Dhaka"])} outside Dhaka.`,
+    key: "courier",
     icon: "M12 3l8 4v10l-8 4-8-4V7zM4 7l8 4 8-4M12 11v10",
   },
   {
-    title: "Cash On Delivery",
-    text: "Pay in cash when the product reaches you, anywhere in Bangladesh.",
+    key: "cod",
     icon: "M3 7h18v10H3zM12 14.5a2.5 2.5 0 100-5 2.5 2.5 0 000 5zM6 10v4M18 10v4",
   },
 ] as const;
 
 export function PolicyCards({ freeDeliveryOver }: { freeDeliveryOver: number }) {
+  const tr = useI18n();
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
-      {policyCards(freeDeliveryOver).map((c) => (
+      {policyCards(freeDeliveryOver, tr).map((c) => (
         <li
           key={c.title}
           className="flex gap-3 rounded-box border border-base-300 bg-base-200/50 p-3"

@@ -2,13 +2,17 @@ import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { notify } from "~/app/components/dialogs";
 import type { CardProduct } from "~/app/components/product-card";
+import { categoryName, colorName, subCategoryName } from "~/app/i18n/catalogue-names";
+import { availabilityText } from "~/app/i18n/stock-text";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { useRootData } from "~/app/lib/root-data";
-import { MAX_LINE_QUANTITY, missingChoices, NOT_APPLICABLE } from "~/core/checkout";
+import { MAX_LINE_QUANTITY, missingChoices, NOT_APPLICABLE } from "~/core/cart-lines";
+import { inLang } from "~/core/locale";
 import { mediaSrcSet } from "~/core/media";
-import { discountPercent, formatTaka, priceShown } from "~/core/money";
+import { discountPercent, priceShown } from "~/core/money";
 import type { Product } from "~/core/schemas";
 import { whatsappLink } from "~/core/shop";
-import { availabilityLabel, type StockLevel } from "~/core/stock";
+import type { StockLevel } from "~/core/stock";
 import { addToCart } from "../cart/cart-store";
 import { checkoutNavigation } from "../cart/checkout-items";
 import { Breadcrumb } from "./breadcrumb";
@@ -29,6 +33,7 @@ import { useHydrated } from "./use-hydrated";
 
 function Gallery({ product }: { product: Product }) {
   const [active, setActive] = useState(0);
+  const { t, count, lang } = useI18n();
   const images = product.images;
   const main = images[active] ?? images[0];
   return (
@@ -39,7 +44,7 @@ function Gallery({ product }: { product: Product }) {
             src={main}
             srcSet={mediaSrcSet(main, 450)}
             sizes="(min-width: 1248px) 584px, (min-width: 768px) 47vw, calc(100vw - 32px)"
-            alt={product.name}
+            alt={inLang(lang, product.name, product.nameBn)}
             width={450}
             height={450}
             loading="eager"
@@ -50,17 +55,20 @@ function Gallery({ product }: { product: Product }) {
           />
         ) : (
           <div className="flex h-full items-center justify-center text-base-content/70">
-            No image
+            {t("product.noImage")}
           </div>
         )}
       </div>
       {images.length > 1 ? (
-        <ul aria-label="Product images" className="mt-3 grid grid-cols-4 gap-2">
+        <ul aria-label={t("product.images")} className="mt-3 grid grid-cols-4 gap-2">
           {images.map((src, i) => (
             <li key={src}>
               <button
                 type="button"
-                aria-label={`Show image ${i + 1} of ${images.length}`}
+                aria-label={t("product.showImage", {
+                  n: count(i + 1),
+                  count: count(images.length),
+                })}
                 aria-pressed={i === active}
                 onClick={() => setActive(i)}
                 className={`block w-full overflow-hidden rounded-box border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
@@ -131,6 +139,8 @@ function ProductBuyBox({
   stock: readonly StockLevel[] | null;
 }) {
   const { user, shop } = useRootData();
+  const tr = useI18n();
+  const { t, taka, count } = tr;
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [fromUrl] = useState(() => choicesFromUrl(search, product));
@@ -153,6 +163,7 @@ function ProductBuyBox({
   const item = () => cartItemFor(product, { color, size, quantity: shownQuantity }, user?.email);
   const missing = missingChoices(product, { size, color });
   const shown = asked ? missing : {};
+  const optionName = (o: string) => colorName(t, o);
   /** False (and the missing choice asked for, the first one focused) until size and colour are chosen. */
   const ready = () => {
     if (!missing.size && !missing.color) return true;
@@ -167,12 +178,14 @@ function ProductBuyBox({
   return (
     <div data-testid="buy-box">
       <div className="flex items-start justify-between gap-3">
-        <h1 className="text-xl font-bold leading-snug md:text-2xl">{product.name}</h1>
+        <h1 className="text-xl font-bold leading-snug md:text-2xl">
+          {inLang(tr.lang, product.name, product.nameBn)}
+        </h1>
         <button
           type="button"
-          aria-label="Favourite"
+          aria-label={t("product.favourite")}
           aria-pressed={favourite}
-          title={favourite ? "Remove from favourites" : "Add to favourites"}
+          title={favourite ? t("product.favourite.remove") : t("product.favourite.add")}
           onClick={toggleFavourite}
           className={`btn btn-circle btn-ghost shrink-0 ${favourite ? "text-error" : ""}`}
         >
@@ -181,11 +194,11 @@ function ProductBuyBox({
       </div>
       <p className="mt-1 text-sm text-base-content/80">
         <Link to={categoryPath(product.category)} className="link-hover">
-          {product.category}
+          {categoryName(t, product.category)}
         </Link>
         {" / "}
         <Link to={subCategoryPath(product.subCategory)} className="link-hover">
-          {product.subCategory}
+          {subCategoryName(t, product.subCategory)}
         </Link>
       </p>
       <div className="mt-2">
@@ -193,15 +206,15 @@ function ProductBuyBox({
       </div>
       <p className="mt-3 flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <span className="text-3xl font-bold text-primary" data-testid="price">
-          {formatTaka(price)}
+          {taka(price)}
         </span>
         {discount > 0 ? (
           <>
             <s className="text-lg text-base-content/70">
-              <span className="sr-only">Was </span>
-              {formatTaka(product.originalPrice)}
+              <span className="sr-only">{t("card.was")}</span>
+              {taka(product.originalPrice)}
             </s>
-            <span className="badge badge-error font-semibold">-{discount}%</span>
+            <span className="badge badge-error font-semibold">-{count(discount)}%</span>
           </>
         ) : null}
       </p>
@@ -213,21 +226,22 @@ function ProductBuyBox({
         <input type="hidden" name="quantity" value={shownQuantity} />
         <ChoicePicker
           id="choice-size"
-          label="Size"
+          label={t("product.size")}
           options={product.sizes}
           value={size}
           onChange={setSize}
-          message={shown.size}
+          message={shown.size && t("issue.chooseSize")}
           pick={{ name: "pick-size", page }}
           soldOut={soldOutOption("size")}
         />
         <ChoicePicker
           id="choice-colour"
-          label="Colour"
+          label={t("product.colour")}
+          optionName={optionName}
           options={product.colors}
           value={color}
           onChange={setColor}
-          message={shown.color}
+          message={shown.color && t("issue.chooseColour")}
           pick={{ name: "pick-color", page }}
           soldOut={soldOutOption("color")}
         />
@@ -242,12 +256,10 @@ function ProductBuyBox({
                 : "text-green-800 in-data-[theme=dark]:text-green-300"
           }`}
         >
-          {availabilityLabel(availability)}
+          {availabilityText(availability, tr)}
           {fromUrl.short ? (
             <span className="block font-normal">
-              {soldOut
-                ? "Sorry, this choice has just sold out."
-                : "Sorry, not that many are left: the quantity is set to what is left."}
+              {soldOut ? t("product.justSoldOut") : t("product.notThatMany")}
             </span>
           ) : null}
         </p>
@@ -269,12 +281,12 @@ function ProductBuyBox({
               addToCart(item());
               notify({
                 icon: "success",
-                title: "Product Added!",
-                text: "Your product has been successfully added to the cart.",
+                title: t("product.added.title"),
+                text: t("product.added.text"),
               });
             }}
           >
-            Add To Cart
+            {t("product.addToCart")}
           </button>
           <button
             type="submit"
@@ -289,14 +301,14 @@ function ProductBuyBox({
               if (ready()) navigate("/product-checkout", checkoutNavigation([item()]));
             }}
           >
-            Order Now
+            {t("product.orderNow")}
           </button>
         </div>
         {soldOut ? (
           <p id="sold-out-note" className="mt-2 text-sm text-base-content/80">
             {size || color || (product.sizes.length === 0 && product.colors.length === 0)
-              ? "This choice is out of stock."
-              : "This product is out of stock."}
+              ? t("product.choiceOut")
+              : t("product.productOut")}
           </p>
         ) : null}
       </form>
@@ -309,28 +321,28 @@ function ProductBuyBox({
           className="btn btn-outline btn-sm mt-4"
           aria-describedby="video-new-tab"
         >
-          Watch Video Demo
+          {t("product.video")}
           <span id="video-new-tab" hidden>
-            Opens in a new tab
+            {t("product.newTab")}
           </span>
         </a>
       ) : null}
 
       <p className="mt-5 rounded-box bg-base-200 p-3 text-sm">
-        Questions or phone orders? Call{" "}
+        {t("product.questions.before")}
         <a className="link font-semibold" href={`tel:${shop.phone.replace(/[^\d+]/g, "")}`}>
           {shop.phone}
-        </a>{" "}
-        or{" "}
+        </a>
+        {t("product.questions.or")}
         <a
           className="link font-semibold"
           href={whatsappLink(shop.phone)}
           target="_blank"
           rel="noopener noreferrer"
         >
-          WhatsApp us
+          {t("product.questions.whatsapp")}
         </a>
-        .
+        {t("product.questions.after")}
       </p>
     </div>
   );
@@ -348,6 +360,7 @@ export function ProductView({
 }) {
   const hydrated = useHydrated();
   const { shop } = useRootData();
+  const { t, lang } = useI18n();
   return (
     <main
       className="mx-auto max-w-[1200px] px-3 pt-3 pb-12 md:px-4"
@@ -355,9 +368,12 @@ export function ProductView({
     >
       <Breadcrumb
         items={[
-          { label: product.category, to: categoryPath(product.category) },
-          { label: product.subCategory, to: subCategoryPath(product.subCategory) },
-          { label: product.name },
+          { label: categoryName(t, product.category), to: categoryPath(product.category) },
+          {
+            label: subCategoryName(t, product.subCategory),
+            to: subCategoryPath(product.subCategory),
+          },
+          { label: inLang(lang, product.name, product.nameBn) },
         ]}
       />
       <div className="mt-3 grid gap-6 md:grid-cols-2 md:gap-10">
@@ -367,24 +383,24 @@ export function ProductView({
 
       <section aria-labelledby="policies-heading" className="mt-10">
         <h2 id="policies-heading" className="sr-only">
-          Shipping, returns and payment
+          {t("product.policies")}
         </h2>
         <PolicyCards freeDeliveryOver={shop.freeDeliveryOver} />
       </section>
 
       <section aria-labelledby="description-heading" className="mt-10">
         <h2 id="description-heading" className="mb-3 text-xl font-bold">
-          Product Details
+          {t("product.details")}
         </h2>
-        <ProductDescription text={product.description} />
+        <ProductDescription text={inLang(lang, product.description, product.descriptionBn)} />
       </section>
 
       {related.length > 0 ? (
         <section aria-labelledby="related-heading" className="mt-12">
           <h2 id="related-heading" className="mb-4 text-xl font-bold">
-            Related Products
+            {t("product.related")}
           </h2>
-          <ProductGrid products={related} label="Related Products" />
+          <ProductGrid products={related} label={t("product.related")} />
         </section>
       ) : null}
     </main>

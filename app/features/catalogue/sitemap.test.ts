@@ -9,7 +9,16 @@ describe("sitemap.xml and robots.txt", () => {
     ]);
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
     const subCount = CATEGORIES.reduce((n, c) => n + SUB_CATEGORIES[c].length, 0);
-    expect(locs).toHaveLength(4 + CATEGORIES.length + subCount + 1);
+    // Each page twice: its English address and its Bengali one.
+    expect(locs).toHaveLength(2 * (4 + CATEGORIES.length + subCount + 1));
+    expect(locs).toContain("https://haat.example/?lang=bn");
+    expect(locs).toContain("https://haat.example/product-details/a%26b?lang=bn");
+    expect(xml).toContain(
+      '<xhtml:link rel="alternate" hreflang="bn" href="https://haat.example/shop?lang=bn"/>',
+    );
+    expect(xml).toContain(
+      '<xhtml:link rel="alternate" hreflang="x-default" href="https://haat.example/shop"/>',
+    );
     expect(locs).toContain("https://haat.example/");
     expect(locs).toContain("https://haat.example/product/category/Bag%20Items");
     expect(locs).toContain("https://haat.example/product/sub-category/smart%20watch");

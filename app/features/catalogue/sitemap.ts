@@ -1,4 +1,6 @@
+import { pathInLang } from "~/app/i18n/paths";
 import { CATEGORIES, SUB_CATEGORIES } from "~/core/catalogue";
+import { LANGS } from "~/core/locale";
 import { absoluteUrl, categoryPath, productPath, subCategoryPath } from "./paths";
 
 /** sitemap.xml holds the newest products up to this many (a sitemap allows 50,000 URLs). */
@@ -15,7 +17,11 @@ function escapeXml(text: string): string {
     .replace(/'/g, "&apos;");
 }
 
-/** Every public page: static pages, each category and sub-category, and the given products. */
+/**
+ * Every public page, in both languages: static pages, each category and sub-category, and the
+ * given products. Each page is listed at its English address and its Bengali one (?lang=bn), each
+ * entry naming both as hreflang alternates (English is also x-default).
+ */
 export function buildSitemap(
   publicUrl: string,
   products: readonly { id: string; updatedAt: string }[],
@@ -26,15 +32,24 @@ export function buildSitemap(
     ...CATEGORIES.flatMap((c) => SUB_CATEGORIES[c].map((s) => ({ loc: subCategoryPath(s) }))),
     ...products.map((p) => ({ loc: productPath(p.id), lastmod: p.updatedAt })),
   ];
+  const address = (loc: string, lang: (typeof LANGS)[number]) =>
+    escapeXml(absoluteUrl(publicUrl, pathInLang(loc, lang)));
   const body = urls
-    .map(
-      (u) =>
-        `<url><loc>${escapeXml(absoluteUrl(publicUrl, u.loc))}</loc>${
-          u.lastmod ? `<lastmod>${escapeXml(u.lastmod)}</lastmod>` : ""
-        }</url>`,
-    )
+    .flatMap((u) => {
+      const alternates = [
+        ...LANGS.map(
+          (lang) =>
+            `<xhtml:link rel="alternate" hreflang="${lang}" href="${address(u.loc, lang)}"/>`,
+        ),
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${address(u.loc, "en")}"/>`,
+      ].join("");
+      const lastmod = u.lastmod ? `<lastmod>${escapeXml(u.lastmod)}</lastmod>` : "";
+      return LANGS.map(
+        (lang) => `<url><loc>${address(u.loc, lang)}</loc>${lastmod}${alternates}</url>`,
+      );
+    })
     .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
 }
 
 export function buildRobots(publicUrl: string): string {

@@ -1,6 +1,8 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { notify } from "~/app/components/dialogs";
+import { issueText } from "~/app/i18n/issues";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { toAsciiDigits } from "~/core/digits";
 import {
   CONTACT_FIELDS,
@@ -36,6 +38,12 @@ export function ContactForm({ initial }: { initial?: Result }) {
   const result = fetcher.data ?? initial;
   const [errors, setErrors] = useState<ContactErrors>(initial && !initial.ok ? initial.errors : {});
   const handled = useRef<unknown>(initial);
+  const tr = useI18n();
+  const { t } = tr;
+  const sent = useMemo(
+    () => ({ title: t("contact.sent.title"), text: t("contact.sent.text") }),
+    [t],
+  );
 
   useEffect(() => {
     const r = fetcher.data;
@@ -44,11 +52,11 @@ export function ContactForm({ initial }: { initial?: Result }) {
     if (r.ok) {
       formRef.current?.reset();
       setErrors({});
-      notify({ icon: "success", ...CONTACT_SUCCESS });
+      notify({ icon: "success", ...sent });
     } else {
       setErrors(r.errors);
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, sent]);
 
   const values = result && !result.ok ? result.values : undefined;
   const busy = fetcher.state !== "idle";
@@ -73,14 +81,14 @@ export function ContactForm({ initial }: { initial?: Result }) {
       {initial?.ok && !fetcher.data ? (
         <div role="status" className="alert alert-success">
           <span>
-            <strong>{CONTACT_SUCCESS.title}</strong> {CONTACT_SUCCESS.text}
+            <strong>{sent.title}</strong> {sent.text}
           </span>
         </div>
       ) : null}
       {result && !result.ok && result.message ? (
         <div role="alert" className="alert alert-error">
           <span>
-            <strong>Message Not Sent</strong> {result.message}
+            <strong>{t("contact.notSent")}</strong> {issueText(tr, result.message)}
           </span>
         </div>
       ) : null}
@@ -109,7 +117,7 @@ export function ContactForm({ initial }: { initial?: Result }) {
           return (
             <div key={f.name} className={f.type === "textarea" ? "md:col-span-2" : undefined}>
               <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-                {f.label}{" "}
+                {t(`contact.field.${f.name}`)}{" "}
                 <span aria-hidden="true" className="text-error">
                   *
                 </span>
@@ -134,7 +142,7 @@ export function ContactForm({ initial }: { initial?: Result }) {
                   id={`${id}-error`}
                   className="mt-1 text-sm font-medium text-red-700 in-data-[theme=dark]:text-red-300"
                 >
-                  {error}
+                  {issueText(tr, error)}
                 </p>
               ) : null}
             </div>
@@ -144,7 +152,7 @@ export function ContactForm({ initial }: { initial?: Result }) {
       <div>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          {busy ? "Sending..." : "Send Message"}
+          {busy ? t("contact.sending") : t("contact.submit")}
         </button>
       </div>
     </fetcher.Form>

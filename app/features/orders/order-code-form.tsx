@@ -1,4 +1,6 @@
 import { Form, useNavigation } from "react-router";
+import { orderCodeText } from "~/app/features/orders/order-code-text";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { ORDER_CODE_DIGITS, type OrderCodeView } from "~/core/order-tracking";
 import type { OrderCodeActionData } from "./track-order.server";
 
@@ -19,6 +21,7 @@ export function OrderCodeForm({
   result?: OrderCodeActionData;
 }) {
   const navigation = useNavigation();
+  const { t, count } = useI18n();
   const busy = navigation.state === "submitting";
   const failure = result && !result.ok ? result : null;
   const codeIssue = failure?.issues.code;
@@ -31,39 +34,37 @@ export function OrderCodeForm({
       className="mt-6 w-full rounded-box border-2 border-warning p-4 text-left"
     >
       <h2 id="order-code-heading" className="text-lg font-semibold">
-        Confirm your order with the code we sent by SMS
+        {t("track.code.title")}
       </h2>
       {code.state === "locked" ? (
         <p role="alert" className="mt-2">
-          Too many wrong codes, or no new code left. Your order is kept: our team will call you to
-          confirm it.
+          {t("track.code.locked")}
         </p>
       ) : (
         <>
           <p className="mt-1 text-sm text-base-content/80">
-            We sent a {ORDER_CODE_DIGITS}-digit code to the phone number of this order. Your order
-            goes on to our team once you enter it (within 10 minutes).
+            {t("track.code.sent", { digits: count(ORDER_CODE_DIGITS) })}
           </p>
           {result?.ok ? (
             <p role="status" className="alert alert-success mt-3">
-              {result.message}
+              {orderCodeText(t, result.message)}
             </p>
           ) : null}
           {failure && !codeIssue ? (
             <p role="alert" className="alert alert-error mt-3">
-              {failure.message}
+              {orderCodeText(t, failure.message)}
             </p>
           ) : null}
           {code.state === "expired" ? (
             <p role="alert" className="mt-3">
-              The code has expired. Ask for a new code.
+              {t("track.code.expired")}
             </p>
           ) : (
             <Form method="post" action={action} className="mt-3 flex flex-wrap items-end gap-3">
               {fields}
               <input type="hidden" name="intent" value="verify" />
               <label className="form-control">
-                <span className="label-text">Code from the SMS</span>
+                <span className="label-text">{t("track.code.label")}</span>
                 <input
                   name="code"
                   inputMode="numeric"
@@ -76,11 +77,11 @@ export function OrderCodeForm({
                 />
               </label>
               <button type="submit" className="btn btn-primary" disabled={busy}>
-                Confirm order
+                {t("track.code.confirm")}
               </button>
               {codeIssue ? (
                 <p id="order-code-issue" role="alert" className="w-full text-sm text-error">
-                  {codeIssue}
+                  {orderCodeText(t, codeIssue)}
                 </p>
               ) : null}
             </Form>
@@ -90,13 +91,15 @@ export function OrderCodeForm({
               {fields}
               <input type="hidden" name="intent" value="resend" />
               <button type="submit" className="btn btn-outline btn-sm" disabled={busy}>
-                Send a new code
+                {t("track.code.resend")}
               </button>
               <span className="ml-2 text-xs text-base-content/70">
                 {code.resendAfterSeconds > 0
-                  ? `Available in ${code.resendAfterSeconds} seconds. `
+                  ? t("track.code.wait", { seconds: count(code.resendAfterSeconds) })
                   : ""}
-                {code.resendsLeft} new {code.resendsLeft === 1 ? "code" : "codes"} left.
+                {t(code.resendsLeft === 1 ? "track.code.left.one" : "track.code.left.other", {
+                  count: count(code.resendsLeft),
+                })}
               </span>
             </Form>
           ) : null}

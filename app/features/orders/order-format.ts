@@ -1,4 +1,4 @@
-import { NOT_APPLICABLE } from "~/core/checkout";
+import { NOT_APPLICABLE } from "~/core/cart-lines";
 import { formatOrderDate, formatOrderTime } from "~/core/dates";
 import type { OrderHistoryEntry, OrderLineView } from "~/core/order-view";
 

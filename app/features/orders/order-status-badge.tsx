@@ -1,3 +1,5 @@
+import type { MessageKey } from "~/app/i18n/keys";
+import { useI18n } from "~/app/i18n/use-i18n";
 import type { OrderStatus } from "~/core/order-status";
 
 const BADGE: Record<OrderStatus, string> = {
@@ -10,7 +12,17 @@ const BADGE: Record<OrderStatus, string> = {
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`badge whitespace-nowrap ${BADGE[status]}`}>{status}</span>;
+  return (
+    <span className={`badge whitespace-nowrap ${BADGE[status]}`}>{useStatusName(status)}</span>
+  );
+}
+
+/** An order status in the page's language (the status itself where the page has no messages). */
+export function useStatusName(status: OrderStatus): string {
+  const { t } = useI18n();
+  const key = `status.${status}` as MessageKey;
+  const text = t(key);
+  return text === key ? status : text;
 }
 
 export function EyeIcon({ className = "h-5 w-5" }: { className?: string }) {

@@ -1,4 +1,4 @@
-import { formatTaka } from "~/core/money";
+import { useI18n } from "~/app/i18n/use-i18n";
 
 /** An order's sub-total, delivery and total, as the success and tracking pages show them. */
 export function OrderTotals({
@@ -9,22 +9,23 @@ export function OrderTotals({
   /** Tests find the delivery and total figures by `${prefix}-delivery` / `${prefix}-total`. */
   testIdPrefix: string;
 }) {
+  const { t, taka } = useI18n();
   return (
     <dl className="mt-2 space-y-1 border-t border-base-300 pt-2 text-sm">
       <div className="flex justify-between">
-        <dt>Sub Total</dt>
-        <dd className="tabular-nums">{formatTaka(order.subTotal)}</dd>
+        <dt>{t("success.subTotal")}</dt>
+        <dd className="tabular-nums">{taka(order.subTotal)}</dd>
       </div>
       <div className="flex justify-between">
-        <dt>Delivery</dt>
+        <dt>{t("success.delivery")}</dt>
         <dd className="tabular-nums" data-testid={`${testIdPrefix}-delivery`}>
-          {order.deliveryCharge === 0 ? "Free delivery" : formatTaka(order.deliveryCharge)}
+          {order.deliveryCharge === 0 ? t("delivery.free") : taka(order.deliveryCharge)}
         </dd>
       </div>
       <div className="flex justify-between font-semibold">
-        <dt>Total</dt>
+        <dt>{t("success.total")}</dt>
         <dd className="tabular-nums" data-testid={`${testIdPrefix}-total`}>
-          {formatTaka(order.total)}
+          {taka(order.total)}
         </dd>
       </div>
     </dl>

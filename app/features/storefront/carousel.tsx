@@ -1,5 +1,6 @@
 import { Children, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { ChevronLeftIcon, ChevronRightIcon } from "~/app/components/icons";
+import { useI18n } from "~/app/i18n/use-i18n";
 
 /**
  * Spec §9 carousel: 2 per view (phones), 3 from 768px, 5 from 1024px, gaps 10/15/20px. Native
@@ -16,6 +17,7 @@ export function Carousel({
   onNearEnd?: () => void;
 }) {
   const trackRef = useRef<HTMLUListElement>(null);
+  const { t } = useI18n();
   const [edges, setEdges] = useState({ start: true, end: false });
   const nearEndRef = useRef(onNearEnd);
   nearEndRef.current = onNearEnd;
@@ -73,7 +75,7 @@ export function Carousel({
       <button
         type="button"
         className={`${button} -left-2 sm:-left-4`}
-        aria-label={`Previous ${label}`}
+        aria-label={t("carousel.previous", { label })}
         disabled={edges.start}
         onClick={() => page(-1)}
       >
@@ -92,7 +94,7 @@ export function Carousel({
       <button
         type="button"
         className={`${button} -right-2 sm:-right-4`}
-        aria-label={`Next ${label}`}
+        aria-label={t("carousel.next", { label })}
         disabled={edges.end}
         onClick={() => page(1)}
       >

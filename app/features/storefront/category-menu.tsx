@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ChevronDownIcon, ChevronRightIcon, MenuIcon } from "~/app/components/icons";
+import { categoryName, subCategoryName } from "~/app/i18n/catalogue-names";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { CATEGORIES, SUB_CATEGORIES } from "~/core/catalogue";
 import { categoryPath, subCategoryPath } from "../catalogue/paths";
 
@@ -16,6 +18,7 @@ export function CategoryMenu() {
   const [listOpen, setListOpen] = useState(false);
   const rootRef = useRef<HTMLElement>(null);
   const lastPointer = useRef("");
+  const { t } = useI18n();
 
   useEffect(() => {
     if (active === null && !listOpen) return;
@@ -35,7 +38,7 @@ export function CategoryMenu() {
   return (
     <nav
       ref={rootRef}
-      aria-label="Categories"
+      aria-label={t("menu.categories")}
       className="relative z-30 rounded-box border border-base-300 bg-base-100"
       onPointerLeave={(e) => e.pointerType === "mouse" && setActive(null)}
       onKeyDown={(e) => {
@@ -57,14 +60,14 @@ export function CategoryMenu() {
         onClick={() => setListOpen((o) => !o)}
       >
         <MenuIcon className="h-5 w-5" />
-        All Categories
+        {t("menu.allCategories")}
         <ChevronDownIcon
           className={`ml-auto h-5 w-5 transition-transform ${listOpen ? "rotate-180" : ""}`}
         />
       </button>
       <h2 className="hidden items-center gap-2 border-b border-base-300 px-4 py-2.5 font-bold lg:flex">
         <MenuIcon className="h-5 w-5" />
-        All Categories
+        {t("menu.allCategories")}
       </h2>
       <ul
         id={`${id}-list`}
@@ -94,7 +97,7 @@ export function CategoryMenu() {
                 }}
                 className={`flex w-full items-center justify-between gap-2 px-4 py-2 text-left text-sm hover:bg-base-200 lg:py-1 xl:py-[7px] ${open ? "bg-base-200 font-semibold text-primary" : ""}`}
               >
-                {category}
+                {categoryName(t, category)}
                 <ChevronRightIcon
                   className={`h-4 w-4 shrink-0 transition-transform ${open ? "max-lg:-rotate-90" : "max-lg:rotate-90"}`}
                 />
@@ -109,7 +112,7 @@ export function CategoryMenu() {
                     to={categoryPath(category)}
                     className="link link-primary mb-2 inline-block text-sm font-bold"
                   >
-                    All {category}
+                    {t("menu.allOf", { category: categoryName(t, category) })}
                   </Link>
                   <ul className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3 lg:grid-cols-2">
                     {SUB_CATEGORIES[category].map((sub) => (
@@ -122,7 +125,7 @@ export function CategoryMenu() {
                           }}
                           className="block rounded px-1 py-1 text-sm hover:bg-base-200 hover:text-primary"
                         >
-                          {sub}
+                          {subCategoryName(t, sub)}
                         </Link>
                       </li>
                     ))}

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { categoryName } from "~/app/i18n/catalogue-names";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { HOME_CATEGORY_TILES } from "~/core/catalogue";
 import { categoryPath } from "../catalogue/paths";
 import { SectionHeading } from "./section-heading";
@@ -51,9 +53,10 @@ const TINTS = [
 
 /** Spec §2 home: six category tiles, each opening its category listing. */
 export function CategoryTiles() {
+  const { t } = useI18n();
   return (
     <section id="categories" aria-labelledby="categories-heading" className="mt-10">
-      <SectionHeading id="categories-heading">Shop by Category</SectionHeading>
+      <SectionHeading id="categories-heading">{t("home.byCategory")}</SectionHeading>
       <ul className="grid grid-cols-2 gap-[10px] sm:grid-cols-3 md:gap-[15px] lg:grid-cols-6 lg:gap-5">
         {HOME_CATEGORY_TILES.map((category, i) => (
           <li key={category}>
@@ -74,7 +77,7 @@ export function CategoryTiles() {
               >
                 {ICONS[category]}
               </svg>
-              <span className="text-sm">{category}</span>
+              <span className="text-sm">{categoryName(t, category)}</span>
             </Link>
           </li>
         ))}

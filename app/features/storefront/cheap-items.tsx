@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { ProductCard, toCardProduct } from "~/app/components/product-card";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { CHEAP_ITEMS_CATEGORY } from "~/core/catalogue";
 import type { ProductList } from "./most-popular";
 import { fetchProducts } from "./products-api";
@@ -19,6 +20,7 @@ export function CheapItems({ initial }: { initial: ProductList }) {
   const [expanded, setExpanded] = useState(false);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
+  const { t } = useI18n();
   const sectionRef = useRef<HTMLElement>(null);
 
   const hasButton = list.products.length > CHEAP_FIRST || list.nextCursor !== null;
@@ -62,12 +64,8 @@ export function CheapItems({ initial }: { initial: ProductList }) {
       aria-labelledby="hundred_tk_items-heading"
       className="mt-10"
     >
-      <SectionHeading id="hundred_tk_items-heading">100 TK Items</SectionHeading>
-      {failed ? (
-        <p className="alert alert-warning mb-4">
-          More products could not be loaded. Please try again.
-        </p>
-      ) : null}
+      <SectionHeading id="hundred_tk_items-heading">{t("home.cheap")}</SectionHeading>
+      {failed ? <p className="alert alert-warning mb-4">{t("home.moreFailed")}</p> : null}
       <ul
         className="grid grid-cols-2 gap-[10px] md:grid-cols-3 md:gap-[15px] lg:grid-cols-5 lg:gap-5"
         aria-busy={loading}
@@ -86,7 +84,7 @@ export function CheapItems({ initial }: { initial: ProductList }) {
             onClick={onClick}
             disabled={loading}
           >
-            {loading ? "Loading..." : allShown ? "Show Less" : "Show Me More"}
+            {loading ? t("common.loadingDots") : allShown ? t("home.showLess") : t("home.showMore")}
           </button>
         </div>
       ) : null}

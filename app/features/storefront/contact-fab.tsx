@@ -1,6 +1,7 @@
 import { type PointerEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { ChatIcon, CloseIcon, FacebookIcon, PhoneIcon, WhatsappIcon } from "~/app/components/icons";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { useRootData } from "~/app/lib/root-data";
 import { whatsappLink } from "~/core/shop";
 
@@ -17,6 +18,7 @@ const NO_BUTTON_ON_PHONES = new Set(["/cart", "/product-checkout"]);
  */
 export function ContactFab() {
   const { shop } = useRootData();
+  const { t } = useI18n();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -54,7 +56,7 @@ export function ContactFab() {
     >
       <ul
         id={`${id}-menu`}
-        aria-label="Contact us"
+        aria-label={t("fab.contact")}
         className={`flex flex-col items-end gap-2 ${open ? "" : "hidden"}`}
       >
         <li>
@@ -69,7 +71,7 @@ export function ContactFab() {
         </li>
         <li>
           <a className={`${item} bg-info text-info-content`} href={`tel:${shop.phone}`}>
-            <PhoneIcon className="h-5 w-5" /> Call {shop.phone}
+            <PhoneIcon className="h-5 w-5" /> {t("fab.call", { phone: shop.phone })}
           </a>
         </li>
         <li>
@@ -79,7 +81,7 @@ export function ContactFab() {
             target="_blank"
             rel="noopener noreferrer"
           >
-            <FacebookIcon className="h-5 w-5" /> Facebook page
+            <FacebookIcon className="h-5 w-5" /> {t("fab.facebook")}
           </a>
         </li>
       </ul>
@@ -87,7 +89,7 @@ export function ContactFab() {
         id={`${id}-button`}
         type="button"
         className="btn btn-circle btn-primary btn-lg shadow-xl"
-        aria-label="Contact us"
+        aria-label={t("fab.contact")}
         aria-expanded={open}
         aria-controls={`${id}-menu`}
         onPointerDown={(e) => {

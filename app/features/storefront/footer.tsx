@@ -9,6 +9,7 @@ import {
   PinIcon,
   TwitterIcon,
 } from "~/app/components/icons";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { useRootData } from "~/app/lib/root-data";
 
 /** Spec §2 Follow Us: only Facebook has a link; the others are shown without one. */
@@ -61,6 +62,7 @@ function FooterLinks({
 
 export function Footer() {
   const { shop, user } = useRootData();
+  const { t, count } = useI18n();
   const year = new Date().getFullYear();
   return (
     <footer className="render-when-near mt-12 bg-neutral text-neutral-content">
@@ -70,9 +72,7 @@ export function Footer() {
             <LogoMark className="h-8 w-8 text-primary" />
             <span className="text-xl font-extrabold">{shop.name}</span>
           </Link>
-          <p className="mt-3 max-w-xs text-sm">
-            Imported goods delivered to your door anywhere in Bangladesh. Pay cash when it arrives.
-          </p>
+          <p className="mt-3 max-w-xs text-sm">{t("footer.blurb")}</p>
           <ul className="mt-4 space-y-2 text-sm">
             <li className="flex items-start gap-2">
               <PinIcon className="mt-0.5 h-4 w-4 shrink-0" />
@@ -95,42 +95,44 @@ export function Footer() {
 
         <FooterLinks
           id="footer-getting-started"
-          title="Getting Started"
+          title={t("footer.gettingStarted")}
           links={[
-            { to: user ? "/dashboard" : "/authentication/login", label: "Accounts" },
-            { to: "/cart", label: "My Cart" },
-            { to: "/track-order", label: "Track Your Order" },
-            { to: "/contact-us", label: "Help & Support" },
+            { to: user ? "/dashboard" : "/authentication/login", label: t("footer.accounts") },
+            { to: "/cart", label: t("footer.myCart") },
+            { to: "/track-order", label: t("footer.track") },
+            { to: "/contact-us", label: t("footer.help") },
           ]}
         />
         <FooterLinks
           id="footer-explore"
-          title="Explore Now"
+          title={t("footer.explore")}
           links={[
-            { to: "/#new_arrivals", label: "New Arrivals" },
-            { to: "/#most_popular_items", label: "Most Popular Items" },
-            { to: "/#best_selling_products", label: "Best Selling Products" },
+            { to: "/#new_arrivals", label: t("footer.newArrivals") },
+            { to: "/#most_popular_items", label: t("footer.mostPopular") },
+            { to: "/#best_selling_products", label: t("footer.bestSelling") },
           ]}
         />
 
         <div className="col-span-2 space-y-6 sm:col-span-2 lg:col-span-1">
           <section aria-labelledby="footer-payment">
             <h2 id="footer-payment" className={heading}>
-              Payment Methods
+              {t("footer.payment")}
             </h2>
             <p className="mb-2 text-sm">
-              We accept <strong>Cash On Delivery</strong> only.
+              {t("footer.payment.before")}
+              <strong>{t("footer.cod")}</strong>
+              {t("footer.payment.after")}
             </p>
-            <ul className="flex flex-wrap gap-1.5" aria-label="Payment brands">
+            <ul className="flex flex-wrap gap-1.5" aria-label={t("footer.paymentBrands")}>
               <li className="badge h-7 border-0 bg-success font-bold text-success-content">
-                Cash On Delivery
+                {t("footer.cod")}
               </li>
               {PAYMENT_BRANDS.map((b) => (
                 <li
                   key={b.name}
                   className="badge h-7 border-0 font-bold italic"
                   style={{ backgroundColor: b.bg, color: b.fg }}
-                  title={`${b.name}: not available yet`}
+                  title={t("footer.notYet", { brand: b.name })}
                 >
                   {b.name}
                 </li>
@@ -139,7 +141,7 @@ export function Footer() {
           </section>
           <section aria-labelledby="footer-follow">
             <h2 id="footer-follow" className={heading}>
-              Follow Us
+              {t("footer.follow")}
             </h2>
             <ul className="flex items-center gap-2">
               <li>
@@ -170,10 +172,8 @@ export function Footer() {
       </div>
       <div className="border-t border-neutral-content/20">
         <div className="mx-auto flex max-w-[1200px] flex-col items-center justify-between gap-1 px-4 py-4 text-xs sm:flex-row">
-          <p>
-            © {year} {shop.name}. All rights reserved.
-          </p>
-          <p>Developed by the {shop.name} team</p>
+          <p>{t("footer.rights", { year: count(year), shop: shop.name })}</p>
+          <p>{t("footer.developed", { shop: shop.name })}</p>
         </div>
       </div>
     </footer>

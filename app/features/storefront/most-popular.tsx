@@ -1,5 +1,7 @@
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { type CardProduct, ProductCard, toCardProduct } from "~/app/components/product-card";
+import { categoryName } from "~/app/i18n/catalogue-names";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { CATEGORIES } from "~/core/catalogue";
 import { SOLD_OUT_LAST_START } from "~/core/stock";
 import { fetchProducts } from "./products-api";
@@ -9,6 +11,7 @@ import { SectionHeading } from "./section-heading";
 export const POPULAR_PAGE = 10;
 export const POPULAR_STEP = 5;
 const FETCH_MORE = 20;
+
 const ALL_ITEMS = "All Items";
 const TABS = [ALL_ITEMS, ...CATEGORIES];
 
@@ -26,6 +29,8 @@ export function MostPopular({ initial }: { initial: ProductList }) {
   const id = useId();
   const [state, setState] = useState<State>({ ...initial, tab: ALL_ITEMS, visible: POPULAR_PAGE });
   const [loading, setLoading] = useState<"tab" | "more" | null>(null);
+  const { t } = useI18n();
+  const tabName = (tab: string) => (tab === ALL_ITEMS ? t("home.allItems") : categoryName(t, tab));
   const [failed, setFailed] = useState(false);
   const request = useRef<AbortController | null>(null);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -128,10 +133,10 @@ export function MostPopular({ initial }: { initial: ProductList }) {
       aria-labelledby="most_popular_items-heading"
       className="mt-10"
     >
-      <SectionHeading id="most_popular_items-heading">Most Popular Item</SectionHeading>
+      <SectionHeading id="most_popular_items-heading">{t("home.mostPopular")}</SectionHeading>
       <div
         role="tablist"
-        aria-label="Most popular by category"
+        aria-label={t("home.mostPopular.tabs")}
         className="no-scrollbar -mx-3 mb-4 flex gap-2 overflow-x-auto px-3 pb-1"
       >
         {TABS.map((tab, i) => {
@@ -152,7 +157,7 @@ export function MostPopular({ initial }: { initial: ProductList }) {
               onKeyDown={(e) => onTabKey(e, i)}
               className={`btn btn-sm shrink-0 rounded-full ${selected ? "btn-primary" : "btn-outline border-base-300"}`}
             >
-              {tab}
+              {tabName(tab)}
             </button>
           );
         })}
@@ -163,18 +168,16 @@ export function MostPopular({ initial }: { initial: ProductList }) {
         aria-labelledby={tabId(selectedIndex)}
         aria-busy={loading !== null}
       >
-        {failed ? (
-          <p className="alert alert-warning mb-4">
-            These products could not be loaded. Please try again.
-          </p>
-        ) : null}
+        {failed ? <p className="alert alert-warning mb-4">{t("home.loadFailed")}</p> : null}
         {loading === "tab" ? (
           <p className="py-10 text-center">
             <span className="loading loading-spinner loading-md" aria-hidden="true" />
-            <span className="sr-only">Loading</span>
+            <span className="sr-only">{t("common.loading")}</span>
           </p>
         ) : shown.length === 0 ? (
-          <p className="py-10 text-center">No popular items in {state.tab} yet.</p>
+          <p className="py-10 text-center">
+            {t("home.noPopular", { category: tabName(state.tab) })}
+          </p>
         ) : (
           <ul className="grid grid-cols-2 gap-[10px] md:grid-cols-3 md:gap-[15px] lg:grid-cols-5 lg:gap-5">
             {shown.map((p) => (
@@ -192,7 +195,11 @@ export function MostPopular({ initial }: { initial: ProductList }) {
               onClick={more}
               disabled={loading === "more"}
             >
-              {loading === "more" ? "Loading..." : allShown ? "Show Less" : "Show Me More"}
+              {loading === "more"
+                ? t("common.loadingDots")
+                : allShown
+                  ? t("home.showLess")
+                  : t("home.showMore")}
             </button>
           </div>
         ) : null}

@@ -1,8 +1,10 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { SearchIcon } from "~/app/components/icons";
+import { useI18n } from "~/app/i18n/use-i18n";
+import { inLang } from "~/core/locale";
 import { mediaUrlForWidth } from "~/core/media";
-import { formatTaka, priceShown } from "~/core/money";
+import { priceShown } from "~/core/money";
 import type { Product } from "~/core/schemas/product";
 import { productPath } from "../catalogue/paths";
 import { fetchProducts } from "./products-api";
@@ -12,7 +14,7 @@ export const SEARCH_LIMIT = 10;
 /** Wait this long after the last keystroke before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
-type Result = Pick<Product, "_id" | "name" | "images" | "originalPrice" | "offerPrice">;
+type Result = Pick<Product, "_id" | "name" | "nameBn" | "images" | "originalPrice" | "offerPrice">;
 type Status = "idle" | "loading" | "done" | "error";
 
 const cache = new Map<string, Result[]>();
@@ -25,6 +27,7 @@ const cache = new Map<string, Result[]>();
 export function SearchBox({ className = "" }: { className?: string }) {
   const id = useId();
   const listId = `${id}-results`;
+  const { t, taka, count, lang } = useI18n();
   const [query, setQuery] = useState("");
   const [status, setStatus] = useState<Status>("idle");
   // The last answer stays listed while the next one loads, so the list does not flicker.
@@ -74,6 +77,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         const results = page.data.slice(0, SEARCH_LIMIT).map((p) => ({
           _id: p._id,
           name: p.name,
+          nameBn: p.nameBn,
           images: p.images.slice(0, 1),
           originalPrice: p.originalPrice,
           offerPrice: p.offerPrice,
@@ -157,7 +161,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
       }}
     >
       <label htmlFor={`${id}-input`} className="sr-only">
-        Search products
+        {t("search.label")}
       </label>
       {/* Enter without a chosen suggestion opens every match (/shop?search=…), with or without
           JavaScript; a highlighted suggestion opens that product instead (onKeyDown). */}
@@ -187,7 +191,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
           spellCheck={false}
           enterKeyHint="search"
           maxLength={100}
-          placeholder="Search products..."
+          placeholder={t("search.placeholder")}
           className="input input-sm w-full rounded-full pl-9 md:input-md"
           value={query}
           onChange={(e) => {
@@ -205,7 +209,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         <div
           id={listId}
           role="listbox"
-          aria-label="Search results"
+          aria-label={t("search.results")}
           className="max-h-[70vh] overflow-y-auto py-1"
         >
           {results.map((p, i) => (
@@ -232,24 +236,24 @@ export function SearchBox({ className = "" }: { className?: string }) {
               ) : (
                 <span className="h-10 w-10 shrink-0 rounded bg-base-200" />
               )}
-              <span className="line-clamp-2 min-w-0 flex-1">{p.name}</span>
-              <span className="shrink-0 font-semibold">{formatTaka(priceShown(p))}</span>
+              <span className="line-clamp-2 min-w-0 flex-1">{inLang(lang, p.name, p.nameBn)}</span>
+              <span className="shrink-0 font-semibold">{taka(priceShown(p))}</span>
             </Link>
           ))}
         </div>
         {status === "loading" && results.length === 0 ? (
-          <p className="px-3 py-2 text-sm">Searching...</p>
+          <p className="px-3 py-2 text-sm">{t("search.searching")}</p>
         ) : null}
         {status === "done" && results.length === 0 ? (
-          <p className="px-3 py-2 text-sm">No products found for “{answer.query}”</p>
+          <p className="px-3 py-2 text-sm">{t("search.none", { query: answer.query })}</p>
         ) : null}
-        {status === "error" ? (
-          <p className="px-3 py-2 text-sm">Search is not available right now. Please try again.</p>
-        ) : null}
+        {status === "error" ? <p className="px-3 py-2 text-sm">{t("search.unavailable")}</p> : null}
       </div>
       <p role="status" className="sr-only">
         {expanded && status === "done"
-          ? `${results.length} ${results.length === 1 ? "result" : "results"}`
+          ? t(results.length === 1 ? "search.count.one" : "search.count.other", {
+              count: count(results.length),
+            })
           : ""}
       </p>
     </div>

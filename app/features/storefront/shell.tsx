@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense } from "react";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { ContactFab } from "./contact-fab";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -6,13 +7,14 @@ import { ScrollToTop } from "./scroll-to-top";
 
 /** Header, page, footer and the floating contact button: every storefront screen. */
 export function StorefrontShell({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#content"
         className="btn btn-primary btn-sm fixed top-2 left-2 z-50 -translate-y-20 focus:translate-y-0"
       >
-        Skip to content
+        {t("shell.skip")}
       </a>
       <ScrollToTop />
       <Header />

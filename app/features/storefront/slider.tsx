@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { ChevronLeftIcon, ChevronRightIcon } from "~/app/components/icons";
+import { useI18n } from "~/app/i18n/use-i18n";
+import { inLang } from "~/core/locale";
 import { mediaSrcSet } from "~/core/media";
 
-export type SlideView = { _id: string; image: string; title: string };
+export type SlideView = { _id: string; image: string; title: string; titleBn?: string };
 
 /** Spec §4/§9: the slider advances every 2 seconds and loops. */
 export const SLIDE_INTERVAL_MS = 2000;
@@ -14,6 +16,7 @@ export const SLIDE_INTERVAL_MS = 2000;
  */
 export function Slider({ slides }: { slides: SlideView[] }) {
   const [index, setIndex] = useState(0);
+  const { t, count: n, lang } = useI18n();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
@@ -57,7 +60,7 @@ export function Slider({ slides }: { slides: SlideView[] }) {
     <section
       ref={rootRef}
       aria-roledescription="carousel"
-      aria-label="Offers"
+      aria-label={t("slider.offers")}
       className="relative touch-pan-y overflow-hidden rounded-box bg-base-200"
       onPointerEnter={(e) => e.pointerType === "mouse" && setHovered(true)}
       onPointerDown={(e) => {
@@ -95,7 +98,7 @@ export function Slider({ slides }: { slides: SlideView[] }) {
             key={s._id}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
+            aria-label={t("slider.position", { n: n(i + 1), count: n(count) })}
             aria-hidden={i !== index}
             className="h-full w-full shrink-0"
           >
@@ -103,7 +106,7 @@ export function Slider({ slides }: { slides: SlideView[] }) {
               src={s.image}
               srcSet={mediaSrcSet(s.image, 900)}
               sizes="(min-width: 1024px) 924px, 100vw"
-              alt={s.title}
+              alt={inLang(lang, s.title, s.titleBn)}
               width={900}
               height={450}
               loading={i === 0 || warm ? "eager" : "lazy"}
@@ -119,7 +122,7 @@ export function Slider({ slides }: { slides: SlideView[] }) {
           <button
             type="button"
             className={`${arrow} left-2`}
-            aria-label="Previous slide"
+            aria-label={t("slider.previous")}
             onClick={() => go(index - 1)}
           >
             <ChevronLeftIcon className="h-5 w-5" />
@@ -127,7 +130,7 @@ export function Slider({ slides }: { slides: SlideView[] }) {
           <button
             type="button"
             className={`${arrow} right-2`}
-            aria-label="Next slide"
+            aria-label={t("slider.next")}
             onClick={() => go(index + 1)}
           >
             <ChevronRightIcon className="h-5 w-5" />
@@ -137,7 +140,7 @@ export function Slider({ slides }: { slides: SlideView[] }) {
               <button
                 key={s._id}
                 type="button"
-                aria-label={`Show slide ${i + 1}`}
+                aria-label={t("slider.show", { n: n(i + 1) })}
                 aria-current={i === index ? "true" : undefined}
                 onClick={() => go(i)}
                 className="flex h-6 w-6 items-center justify-center rounded-full"

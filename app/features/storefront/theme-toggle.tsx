@@ -1,4 +1,5 @@
 import { MoonIcon, SunIcon } from "~/app/components/icons";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { THEME_STORAGE_KEY } from "~/shared/page-shell";
 
 /** Flips the theme the boot script chose (shared/page-shell.ts) and remembers the choice. */
@@ -20,6 +21,7 @@ export function toggleTheme(): "light" | "dark" {
  * name always says what the button switches to, before and after hydration, without a flash.
  */
 export function ThemeToggle({ className = "" }: { className?: string }) {
+  const { t } = useI18n();
   return (
     <button
       type="button"
@@ -28,11 +30,11 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
     >
       <span className="theme-when-light items-center gap-1.5">
         <MoonIcon className="h-5 w-5" />
-        <span className="max-xl:sr-only">Dark Mode</span>
+        <span className="max-xl:sr-only">{t("theme.dark")}</span>
       </span>
       <span className="theme-when-dark items-center gap-1.5">
         <SunIcon className="h-5 w-5" />
-        <span className="max-xl:sr-only">Light Mode</span>
+        <span className="max-xl:sr-only">{t("theme.light")}</span>
       </span>
     </button>
   );

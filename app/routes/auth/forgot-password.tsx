@@ -5,13 +5,17 @@ import { forgotPasswordAction } from "~/app/features/account/auth-actions.server
 import { AuthCard, FormProblem } from "~/app/features/account/auth-card";
 import { AUTH_MESSAGES } from "~/app/features/account/auth-messages";
 import { useHydrated } from "~/app/features/catalogue/use-hydrated";
+import { routeMessages } from "~/app/i18n/catalog.server";
+import { issueText } from "~/app/i18n/issues";
+import type { Translator } from "~/app/i18n/translator";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { authPageOptions } from "~/app/lib/auth-options.server";
 import { appOf } from "~/app/lib/context.server";
 import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/forgot-password";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return authPageOptions(appOf(context));
+  return { ...authPageOptions(appOf(context)), messages: routeMessages(context, "auth") };
 }
 
 /** The reset mail, then home with the spec's notice (redirect-notice). */
@@ -23,38 +27,42 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [
-    { title: `Forgot password | ${loaderData?.shopName ?? "Haat"}` },
+    {
+      title: `${metaTranslator(matches).t("auth.forgot.title")} | ${loaderData?.shopName ?? "Haat"}`,
+    },
     { name: "robots", content: "noindex" },
   ];
 }
 
-const EMAIL_REQUIRED = { title: "Email Required", text: AUTH_MESSAGES.emailRequired };
+const emailRequired = (tr: Translator) => ({
+  title: tr.t("auth.emailRequired.title"),
+  text: issueText(tr, AUTH_MESSAGES.emailRequired),
+});
 
 /** The spec's notice for a refusal: its title, and the shop's wait for too many requests. */
-function problemOf(failure: { code: string; message: string }) {
-  if (failure.code === "email_required") return EMAIL_REQUIRED;
-  return { title: "Password Reset Failed", text: failure.message };
+function problemOf(failure: { code: string; message: string }, tr: Translator) {
+  if (failure.code === "email_required") return emailRequired(tr);
+  return { title: tr.t("auth.resetFailed.title"), text: issueText(tr, failure.message) };
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const tr = useI18n();
+  const { t } = tr;
 
   useEffect(() => {
     if (actionData?.ok !== false) return;
-    const problem = problemOf(actionData);
+    const problem = problemOf(actionData, tr);
     notify({ icon: actionData.code === "email_required" ? "warning" : "error", ...problem });
-  }, [actionData]);
+  }, [actionData, tr]);
 
-  const problem = actionData && !hydrated ? problemOf(actionData) : null;
+  const problem = actionData && !hydrated ? problemOf(actionData, tr) : null;
   return (
-    <AuthCard
-      title="Forgot password"
-      intro="Enter your account's email and we will send you a link to set a new password."
-    >
+    <AuthCard title={t("auth.forgot.title")} intro={t("auth.forgot.intro")}>
       {problem ? <FormProblem title={problem.title} text={problem.text} /> : null}
       {/* noValidate: an empty email gets the spec's "Email Required" notice, not the browser's bubble */}
       <Form
@@ -66,12 +74,12 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           if (typeof email === "string" && email.trim()) return;
           // Said at once, without a round trip; the action says the same without JavaScript.
           event.preventDefault();
-          notify({ icon: "warning", ...EMAIL_REQUIRED });
+          notify({ icon: "warning", ...emailRequired(tr) });
         }}
       >
         <div className="flex flex-col gap-1">
           <label htmlFor="field-email" className="font-medium">
-            Email
+            {t("auth.email")}
           </label>
           <input
             id="field-email"
@@ -83,17 +91,17 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           />
         </div>
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-          {busy ? "Sending..." : "Forgot"}
+          {busy ? t("auth.sending") : t("auth.forgot.submit")}
         </button>
       </Form>
       <p className="text-center">
-        Remembered it?{" "}
+        {t("auth.remembered")}{" "}
         <Link className="link font-medium" to="/authentication/login">
-          Sign in
+          {t("auth.signInLink")}
         </Link>{" "}
-        or{" "}
+        {t("auth.or")}{" "}
         <Link className="link font-medium" to="/authentication/register">
-          Sign up
+          {t("auth.signUpLink")}
         </Link>
       </p>
     </AuthCard>

@@ -5,6 +5,9 @@ import { returnPathFor, signInAction } from "~/app/features/account/auth-actions
 import { AuthCard, Field, FormProblem, OrDivider } from "~/app/features/account/auth-card";
 import { SocialSignInButton, SocialSignInStep } from "~/app/features/account/social-sign-in";
 import { useHydrated } from "~/app/features/catalogue/use-hydrated";
+import { routeMessages } from "~/app/i18n/catalog.server";
+import { issueText } from "~/app/i18n/issues";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { authPageOptions } from "~/app/lib/auth-options.server";
 import { appOf } from "~/app/lib/context.server";
 import { issuesByField } from "~/app/lib/field-issues";
@@ -13,7 +16,11 @@ import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/login";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { ...authPageOptions(appOf(context)), returnTo: returnPathFor(request) };
+  return {
+    ...authPageOptions(appOf(context)),
+    returnTo: returnPathFor(request),
+    messages: routeMessages(context, "auth"),
+  };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -24,9 +31,9 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [
-    { title: `Login | ${loaderData?.shopName ?? "Haat"}` },
+    { title: `${metaTranslator(matches).t("auth.login")} | ${loaderData?.shopName ?? "Haat"}` },
     { name: "robots", content: "noindex" },
   ];
 }
@@ -37,14 +44,20 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const tr = useI18n();
+  const { t } = tr;
 
   // Spec §8: Login Failed with the provider's message, then home (the notice stays over it).
   // Without JavaScript the page itself shows the same words instead.
   useEffect(() => {
     if (actionData?.ok !== false || actionData.code === "invalid") return;
-    notify({ icon: "warning", title: "Login Failed", text: actionData.message });
+    notify({
+      icon: "warning",
+      title: t("auth.login.failed"),
+      text: issueText(tr, actionData.message),
+    });
     navigate("/", { replace: true });
-  }, [actionData, navigate]);
+  }, [actionData, navigate, t, tr]);
 
   const step = search.get("oauth");
   if (step === "start" || step === "done" || step === "error") {
@@ -58,9 +71,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const issues = actionData ? issuesByField(actionData.issues) : {};
 
   return (
-    <AuthCard title="Login" intro="Welcome back! Sign in to see your orders.">
+    <AuthCard title={t("auth.login")} intro={t("auth.login.intro")}>
       {actionData && !hydrated && actionData.code !== "invalid" ? (
-        <FormProblem title="Login Failed" text={actionData.message} />
+        <FormProblem title={t("auth.login.failed")} text={issueText(tr, actionData.message)} />
       ) : null}
       <Form method="post" className="flex flex-col gap-4">
         <input
@@ -69,7 +82,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           value={actionData?.values.redirectTo ?? loaderData.returnTo}
         />
         <Field
-          label="Email"
+          label={t("auth.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -77,7 +90,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           error={issues.email}
         />
         <Field
-          label="Password"
+          label={t("auth.password")}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -85,23 +98,23 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         />
         <div className="-mt-2 text-right">
           <Link className="link font-medium text-sm" to="/authentication/forgot-password">
-            Forgot password?
+            {t("auth.forgot")}
           </Link>
         </div>
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-          {busy ? "Signing In..." : "Sign In"}
+          {busy ? t("auth.signingIn") : t("auth.signIn")}
         </button>
       </Form>
       <OrDivider />
       <SocialSignInButton
         provider={loaderData.socialProvider}
-        label="Google"
+        label={t("auth.google")}
         returnTo={loaderData.returnTo}
       />
       <p className="text-center">
-        New here?{" "}
+        {t("auth.newHere")}{" "}
         <Link className="link font-medium" to={registerHref}>
-          Register
+          {t("auth.register")}
         </Link>
       </p>
     </AuthCard>

@@ -5,6 +5,9 @@ import { returnPathFor, signUpAction } from "~/app/features/account/auth-actions
 import { AuthCard, Field, FormProblem, OrDivider } from "~/app/features/account/auth-card";
 import { SocialSignInButton } from "~/app/features/account/social-sign-in";
 import { useHydrated } from "~/app/features/catalogue/use-hydrated";
+import { routeMessages } from "~/app/i18n/catalog.server";
+import { issueText } from "~/app/i18n/issues";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { authPageOptions } from "~/app/lib/auth-options.server";
 import { appOf } from "~/app/lib/context.server";
 import { issuesByField } from "~/app/lib/field-issues";
@@ -13,7 +16,11 @@ import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/register";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { ...authPageOptions(appOf(context)), returnTo: returnPathFor(request) };
+  return {
+    ...authPageOptions(appOf(context)),
+    returnTo: returnPathFor(request),
+    messages: routeMessages(context, "auth"),
+  };
 }
 
 /** Success goes home, where the spec's 3-second notice greets the new customer (redirect-notice). */
@@ -21,9 +28,11 @@ export function action({ request, context }: Route.ActionArgs) {
   return signUpAction({ app: appOf(context), request, address: context.get(clientAddressContext) });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [
-    { title: `Register | ${loaderData?.shopName ?? "Haat"}` },
+    {
+      title: `${metaTranslator(matches).t("auth.register")} | ${loaderData?.shopName ?? "Haat"}`,
+    },
     { name: "robots", content: "noindex" },
   ];
 }
@@ -37,30 +46,32 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const loginHref = back
     ? `/authentication/login?redirectTo=${encodeURIComponent(back)}`
     : "/authentication/login";
-  const failedTitle = `${actionData?.values.name ?? ""} Signup Failed`;
+  const tr = useI18n();
+  const { t } = tr;
+  const failedTitle = t("auth.signupFailed", { name: actionData?.values.name ?? "" });
 
   // Spec §8: a warning with the name followed by Signup Failed; the form stays.
   useEffect(() => {
     if (actionData?.ok !== false || actionData.code === "invalid") return;
-    notify({ icon: "warning", title: failedTitle, text: actionData.message });
-  }, [actionData, failedTitle]);
+    notify({ icon: "warning", title: failedTitle, text: issueText(tr, actionData.message) });
+  }, [actionData, failedTitle, tr]);
 
   const issues = actionData ? issuesByField(actionData.issues) : {};
   return (
-    <AuthCard title="Register" intro="Create an account to follow your orders.">
+    <AuthCard title={t("auth.register")} intro={t("auth.register.intro")}>
       {actionData && !hydrated && actionData.code !== "invalid" ? (
-        <FormProblem title={failedTitle} text={actionData.message} />
+        <FormProblem title={failedTitle} text={issueText(tr, actionData.message)} />
       ) : null}
       <Form method="post" className="flex flex-col gap-4">
         <Field
-          label="Name"
+          label={t("auth.name")}
           name="name"
           autoComplete="name"
           defaultValue={actionData?.values.name}
           error={issues.name}
         />
         <Field
-          label="Email"
+          label={t("auth.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -68,28 +79,28 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           error={issues.email}
         />
         <Field
-          label="Password"
+          label={t("auth.password")}
           name="password"
           type="password"
           autoComplete="new-password"
           minLength={8}
-          hint="At least 8 characters."
+          hint={t("auth.passwordHint")}
           error={issues.password}
         />
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-          {busy ? "Signing Up..." : "Sign Up"}
+          {busy ? t("auth.signingUp") : t("auth.signUp")}
         </button>
       </Form>
       <OrDivider />
       <SocialSignInButton
         provider={loaderData.socialProvider}
-        label="Continue with Google"
+        label={t("auth.continueGoogle")}
         returnTo={loaderData.returnTo}
       />
       <p className="text-center">
-        Already have an account?{" "}
+        {t("auth.haveAccount")}{" "}
         <Link className="link font-medium" to={loginHref}>
-          Login
+          {t("auth.login")}
         </Link>
       </p>
     </AuthCard>

@@ -3,6 +3,9 @@ import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { resetPasswordAction } from "~/app/features/account/auth-actions.server";
 import { AuthCard, Field } from "~/app/features/account/auth-card";
 import { AUTH_MESSAGES } from "~/app/features/account/auth-messages";
+import { routeMessages } from "~/app/i18n/catalog.server";
+import { issueText } from "~/app/i18n/issues";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { authPageOptions } from "~/app/lib/auth-options.server";
 import { appOf } from "~/app/lib/context.server";
 import { issuesByField } from "~/app/lib/field-issues";
@@ -10,7 +13,7 @@ import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/reset-password";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return authPageOptions(appOf(context));
+  return { ...authPageOptions(appOf(context)), messages: routeMessages(context, "auth") };
 }
 
 /** The new password, then the login page with the notice (redirect-notice). */
@@ -22,9 +25,11 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [
-    { title: `Set a new password | ${loaderData?.shopName ?? "Haat"}` },
+    {
+      title: `${metaTranslator(matches).t("auth.reset.title")} | ${loaderData?.shopName ?? "Haat"}`,
+    },
     { name: "robots", content: "noindex" },
   ];
 }
@@ -36,6 +41,8 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   // The two fields are compared at once in the browser; the action compares them again.
   const [mismatch, setMismatch] = useState(false);
+  const tr = useI18n();
+  const { t } = tr;
   const problem = !token
     ? AUTH_MESSAGES.invalidLink
     : mismatch
@@ -44,10 +51,10 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const issues = actionData ? issuesByField(actionData.issues) : {};
 
   return (
-    <AuthCard title="Set a new password">
+    <AuthCard title={t("auth.reset.title")}>
       {problem ? (
         <div role="alert" className="alert alert-error">
-          <span>{problem}</span>
+          <span>{issueText(tr, problem)}</span>
         </div>
       ) : null}
       {token ? (
@@ -63,33 +70,33 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         >
           <input type="hidden" name="token" value={token} />
           <Field
-            label="New password"
+            label={t("auth.newPassword")}
             name="password"
             type="password"
             autoComplete="new-password"
             minLength={8}
-            hint="At least 8 characters."
+            hint={t("auth.passwordHint")}
             error={issues.password}
           />
           <Field
-            label="Confirm new password"
+            label={t("auth.confirmPassword")}
             name="confirm"
             type="password"
             autoComplete="new-password"
             minLength={8}
           />
           <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-            {busy ? "Saving..." : "Save new password"}
+            {busy ? t("auth.saving") : t("auth.savePassword")}
           </button>
         </Form>
       ) : null}
       <p className="text-center">
         <Link className="link font-medium" to="/authentication/forgot-password">
-          Ask for a new link
+          {t("auth.newLink")}
         </Link>{" "}
         ·{" "}
         <Link className="link font-medium" to="/authentication/login">
-          Sign in
+          {t("auth.signInLink")}
         </Link>
       </p>
     </AuthCard>

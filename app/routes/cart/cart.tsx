@@ -2,7 +2,6 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import {
   type CartItem,
-  lineLabel,
   MAX_CART_QUANTITY,
   NOT_APPLICABLE,
   removeCartLine,
@@ -18,31 +17,40 @@ import { checkoutNavigation } from "~/app/features/cart/checkout-items";
 import { useHydrated, useViewportWidth } from "~/app/features/cart/client-hooks";
 import { type StockByProduct, useLineStock } from "~/app/features/cart/line-stock";
 import { LineStockNotice } from "~/app/features/cart/line-stock-notice";
-import { CART_INTRO } from "~/app/features/cart/messages";
+import { deliveryCharges } from "~/app/features/cart/messages";
 import { pageTitle } from "~/app/features/cart/page-title";
 import { QuantityStepper } from "~/app/features/cart/quantity-stepper";
 import { productPath } from "~/app/features/catalogue/paths";
+import { freeDeliveryText, lineLabelIn } from "~/app/i18n/cart-text";
+import { routeMessages } from "~/app/i18n/catalog.server";
+import { colorName } from "~/app/i18n/catalogue-names";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { useRootData } from "~/app/lib/root-data";
-import { linesSubTotal } from "~/core/checkout";
-import { freeDeliveryNote } from "~/core/delivery";
+import { linesSubTotal } from "~/core/cart-lines";
 import { mediaUrlForWidth } from "~/core/media";
-import { formatTaka } from "~/core/money";
 import { nameLimit, truncate } from "~/core/text";
 import type { Route } from "./+types/cart";
 
+/** The page's own messages (decision 061); the cart itself lives in the browser. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { messages: routeMessages(context, "cart") };
+}
+
 export function meta({ matches }: Route.MetaArgs) {
+  const { t } = metaTranslator(matches);
   return [
-    { title: pageTitle("Cart", matches) },
-    { name: "description", content: "Your shopping cart: choose the items to order." },
+    { title: pageTitle(t("cart.title"), matches) },
+    { name: "description", content: t("cart.description") },
   ];
 }
 
 export default function Cart() {
   const hydrated = useHydrated();
+  const tr = useI18n();
   return (
     <main className="mx-auto min-h-screen w-full max-w-[1200px] px-3 py-6 sm:px-4">
-      <h1 className="text-2xl font-bold">Cart</h1>
-      <p className="mt-1 mb-4 text-base-content/80">{CART_INTRO}</p>
+      <h1 className="text-2xl font-bold">{tr.t("cart.title")}</h1>
+      <p className="mt-1 mb-4 text-base-content/80">{tr.t("cart.intro", deliveryCharges(tr))}</p>
       {hydrated ? <CartContents /> : <CartSkeleton />}
     </main>
   );
@@ -50,9 +58,10 @@ export default function Cart() {
 
 /** SSR and hydration: the cart lives in the browser, so a placeholder of the same shape. */
 function CartSkeleton() {
+  const { t } = useI18n();
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_340px]" aria-busy="true">
-      <p className="sr-only">Loading your cart…</p>
+      <p className="sr-only">{t("cart.loading")}</p>
       <div className="space-y-3">
         {[0, 1].map((i) => (
           <div key={i} className="flex h-28 gap-3 rounded-box border border-base-300 p-3">
@@ -74,6 +83,8 @@ function CartContents() {
   const width = useViewportWidth();
   const navigate = useNavigate();
   const { shop } = useRootData();
+  const tr = useI18n();
+  const { t, taka, count } = tr;
   const [unticked, setUnticked] = useState<Unticked>(() => new Set());
 
   // New lines start ticked; lines past the end (deleted in another tab) are simply not there.
@@ -85,10 +96,10 @@ function CartContents() {
   if (cart.length === 0) {
     return (
       <section className="rounded-box border border-base-300 px-4 py-12 text-center">
-        <h2 className="text-xl font-semibold">Your cart is empty</h2>
-        <p className="mt-2 text-base-content/80">Browse the shop and add the products you like.</p>
+        <h2 className="text-xl font-semibold">{t("cart.empty")}</h2>
+        <p className="mt-2 text-base-content/80">{t("cart.emptyText")}</p>
         <Link to="/shop" className="btn btn-primary mt-6">
-          Continue Shopping
+          {t("cart.continue")}
         </Link>
       </section>
     );
@@ -102,7 +113,8 @@ function CartContents() {
     // Later lines move up one place; their tick moves with them.
     setUnticked((prev) => untickedAfterRemoval(prev, index));
   };
-  const freeNote = chosenItems.length > 0 ? freeDeliveryNote(total, shop.freeDeliveryOver) : null;
+  const freeNote =
+    chosenItems.length > 0 ? freeDeliveryText(total, shop.freeDeliveryOver, tr) : null;
 
   const lineLimit = nameLimit("cartLine", width);
   const summaryLimit = nameLimit("cartSummary", width);
@@ -111,7 +123,7 @@ function CartContents() {
     <div className="grid items-start gap-6 lg:grid-cols-[1fr_340px]">
       <section aria-labelledby="cart-lines-heading">
         <h2 id="cart-lines-heading" className="sr-only">
-          Items in your cart
+          {t("cart.items")}
         </h2>
         <div className="mb-3 flex items-center justify-between gap-3 rounded-box bg-base-200 px-3 py-2">
           <label className="flex cursor-pointer items-center gap-3 text-sm font-medium">
@@ -121,10 +133,12 @@ function CartContents() {
               checked={allSelected}
               onChange={toggleAll}
             />
-            Select all
+            {t("cart.selectAll")}
           </label>
           <span className="text-sm text-base-content/80">
-            {cart.length} {cart.length === 1 ? "item" : "items"}
+            {t(cart.length === 1 ? "cart.count.one" : "cart.count.other", {
+              count: count(cart.length),
+            })}
           </span>
         </div>
         <ul className="space-y-3">
@@ -150,12 +164,12 @@ function CartContents() {
         className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm lg:sticky lg:top-20"
       >
         <h2 id="cart-summary-heading" className="text-lg font-semibold">
-          Order Summary
+          {t("cart.summary")}
         </h2>
         {chosenItems.length === 0 ? (
-          <p className="mt-3 text-sm text-base-content/80">Tick the items you want to order.</p>
+          <p className="mt-3 text-sm text-base-content/80">{t("cart.tickItems")}</p>
         ) : (
-          <ul className="mt-3 space-y-2 text-sm" aria-label="Selected items">
+          <ul className="mt-3 space-y-2 text-sm" aria-label={t("cart.selected")}>
             {chosen.map((i) => {
               const item = cart[i] as CartItem;
               return (
@@ -163,11 +177,11 @@ function CartContents() {
                   <span className="min-w-0 break-words" title={item.name}>
                     {truncate(item.name, summaryLimit)}{" "}
                     <span className="whitespace-nowrap text-base-content/70">
-                      × {item.quantity}
+                      × {count(item.quantity)}
                     </span>
                   </span>
                   <span className="shrink-0 tabular-nums">
-                    {formatTaka(item.originalPrice * item.quantity)}
+                    {taka(item.originalPrice * item.quantity)}
                   </span>
                 </li>
               );
@@ -175,9 +189,9 @@ function CartContents() {
           </ul>
         )}
         <div className="mt-4 flex items-center justify-between border-t border-base-300 pt-3 text-base font-semibold">
-          <span>Total</span>
+          <span>{t("cart.total")}</span>
           <span className="tabular-nums" data-testid="cart-total">
-            {formatTaka(total, 2)}
+            {taka(total, 2)}
           </span>
         </div>
         {freeNote ? (
@@ -193,7 +207,7 @@ function CartContents() {
             navigate("/product-checkout", checkoutNavigation(chosenItems, { fromCart: true }))
           }
         >
-          Proceed To Checkout
+          {t("cart.proceed")}
         </button>
       </aside>
     </div>
@@ -217,10 +231,11 @@ function CartLine({
   onToggle: () => void;
   onRemove: () => void;
 }) {
-  const label = lineLabel(item);
+  const { t, taka } = useI18n();
+  const label = lineLabelIn(item, t);
   const options = [
-    item.color !== NOT_APPLICABLE ? `Colour: ${item.color}` : null,
-    item.size !== NOT_APPLICABLE ? `Size: ${item.size}` : null,
+    item.color !== NOT_APPLICABLE ? t("cart.colourIs", { colour: colorName(t, item.color) }) : null,
+    item.size !== NOT_APPLICABLE ? t("cart.sizeIs", { size: item.size }) : null,
   ].filter(Boolean);
   return (
     <li
@@ -232,7 +247,7 @@ function CartLine({
         className="checkbox checkbox-primary checkbox-sm mt-1 shrink-0"
         checked={checked}
         onChange={onToggle}
-        aria-label={`Select ${label}`}
+        aria-label={t("cart.select", { label })}
       />
       <Link to={productPath(item.id)} className="shrink-0" tabIndex={-1} aria-hidden="true">
         {item.imageUrl ? (
@@ -262,8 +277,8 @@ function CartLine({
             <p className="mt-1 text-sm text-base-content/80">{options.join(" · ")}</p>
           ) : null}
           <p className="mt-1 text-sm">
-            <span className="sr-only">Price: </span>
-            {formatTaka(item.originalPrice)}
+            <span className="sr-only">{t("cart.price")}</span>
+            {taka(item.originalPrice)}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end">
@@ -280,17 +295,17 @@ function CartLine({
             onReduce={(q) => setCartQuantity(index, q)}
           />
           <p className="text-sm font-semibold tabular-nums">
-            <span className="text-base-content/70 font-normal">Sub-total: </span>
-            {formatTaka(item.originalPrice * item.quantity)}
+            <span className="text-base-content/70 font-normal">{t("cart.subTotal")}</span>
+            {taka(item.originalPrice * item.quantity)}
           </p>
           <button
             type="button"
             className="btn btn-ghost btn-sm hover:text-error"
             onClick={onRemove}
-            aria-label={`Delete ${label}`}
+            aria-label={t("cart.deleteLine", { label })}
           >
             <TrashIcon />
-            <span className="sm:sr-only">Delete</span>
+            <span className="sm:sr-only">{t("cart.delete")}</span>
           </button>
         </div>
       </div>

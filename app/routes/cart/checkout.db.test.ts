@@ -125,6 +125,8 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
     expect(await load("/order-success?order=nope", successLoader)).toEqual({
       placed: null,
       verified: false,
+      // The page's own messages in the request's language (decision 061).
+      messages: expect.any(Object),
     });
   });
 

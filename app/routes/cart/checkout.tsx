@@ -3,7 +3,6 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { notify } from "~/app/components/dialogs";
 import {
   type CartItem,
-  lineLabel,
   NOT_APPLICABLE,
   removeOrderedFromCart,
   updateCartPrices,
@@ -21,11 +20,16 @@ import type { CheckoutActionFailure, PlaceOption } from "~/app/features/cart/che
 import { useHydrated, useViewportWidth } from "~/app/features/cart/client-hooks";
 import { useLineStock } from "~/app/features/cart/line-stock";
 import { LineStockNotice } from "~/app/features/cart/line-stock-notice";
-import { CHECKOUT_INTRO } from "~/app/features/cart/messages";
+import { deliveryCharges } from "~/app/features/cart/messages";
 import { refuseShortOrderNow } from "~/app/features/cart/order-now-stock.server";
 import { pageTitle } from "~/app/features/cart/page-title";
 import { QuantityStepper } from "~/app/features/cart/quantity-stepper";
 import { productPath } from "~/app/features/catalogue/paths";
+import { freeDeliveryText, lineLabelIn } from "~/app/i18n/cart-text";
+import { routeMessages } from "~/app/i18n/catalog.server";
+import { colorName } from "~/app/i18n/catalogue-names";
+import { issueText } from "~/app/i18n/issues";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { actorOf, appOf } from "~/app/lib/context.server";
 import { useRootData } from "~/app/lib/root-data";
 import {
@@ -44,14 +48,8 @@ import {
   selectableAreas,
   withAddressArea,
 } from "~/core/checkout";
-import {
-  DELIVERY_AREAS,
-  DELIVERY_CHARGES,
-  freeDeliveryNote,
-  isDeliveryArea,
-} from "~/core/delivery";
+import { DELIVERY_AREAS, DELIVERY_CHARGES, isDeliveryArea } from "~/core/delivery";
 import { mediaUrlForWidth } from "~/core/media";
-import { formatTaka } from "~/core/money";
 import { MOBILE_NUMBER_PLACEHOLDER, MOBILE_TOO_LONG_MESSAGE } from "~/core/phone";
 import { nameLimit, truncate } from "~/core/text";
 import { clientAddressContext } from "~/server/http/client-address";
@@ -60,7 +58,10 @@ import type { Route } from "./+types/checkout";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   await refuseShortOrderNow(appOf(context), url);
-  return checkoutPage(appOf(context), url);
+  return {
+    ...(await checkoutPage(appOf(context), url)),
+    messages: routeMessages(context, "checkout"),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,15 +74,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { t } = metaTranslator(matches);
   return [
-    { title: pageTitle("Checkout", matches) },
-    { name: "description", content: "Place your cash-on-delivery order." },
+    { title: pageTitle(t("checkout.title"), matches) },
+    { name: "description", content: t("checkout.description") },
   ];
 }
-
-const SAVE_FAILED = { title: "Error", text: "Failed to save order. Please try again." } as const;
-const PRICE_CHANGED_MESSAGE =
-  "Prices have changed since you chose these items. Please check the new total and press Confirm Order again.";
 
 type Geo = typeof import("~/core/geo");
 
@@ -91,21 +89,20 @@ type Geo = typeof import("~/core/geo");
  */
 function useGeo(): Geo | null {
   const [geo, setGeo] = useState<Geo | null>(null);
+  const { t } = useI18n();
   useEffect(() => {
     let live = true;
     import("~/core/geo").then(
       (m) => live && setGeo(m),
-      () => live && setGeoError(),
+      () =>
+        live &&
+        notify({ icon: "error", title: t("checkout.errorTitle"), text: t("checkout.geoFailed") }),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [t]);
   return geo;
-}
-
-function setGeoError() {
-  notify({ icon: "error", title: "Error", text: "Could not load the districts. Please reload." });
 }
 
 const NO_PLACES: PlaceRules = { isDistrict: () => false, isValidDistrictThana: () => false };
@@ -120,20 +117,22 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   };
   // Items named in the URL (Order Now's form) are priced by the loader and render on the server.
   const served = loaderData.items;
+  const tr = useI18n();
+  const { t } = tr;
   return (
     // At least a screen tall, so the footer stays below the fold while the skeleton gives way to
     // the form or to the empty notice: neither moves it on screen (CLS, DESIGN §7).
     <main className="mx-auto min-h-screen w-full max-w-[1200px] px-3 py-6 sm:px-4">
-      <nav aria-label="Breadcrumb" className="breadcrumbs mb-2 p-0 text-sm">
+      <nav aria-label={t("breadcrumb.label")} className="breadcrumbs mb-2 p-0 text-sm">
         <ul>
           <li>
-            <Link to="/">Homepage</Link>
+            <Link to="/">{t("breadcrumb.home")}</Link>
           </li>
-          <li aria-current="page">Checkout</li>
+          <li aria-current="page">{t("checkout.title")}</li>
         </ul>
       </nav>
-      <h1 className="text-2xl font-bold">Checkout</h1>
-      <p className="mt-1 mb-4 text-base-content/80">{CHECKOUT_INTRO}</p>
+      <h1 className="text-2xl font-bold">{t("checkout.title")}</h1>
+      <p className="mt-1 mb-4 text-base-content/80">{t("checkout.intro", deliveryCharges(tr))}</p>
       {served ? (
         served.length > 0 ? (
           <CheckoutPage initialItems={served} fromCart={false} {...page} />
@@ -150,9 +149,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 }
 
 function CheckoutSkeleton() {
+  const { t } = useI18n();
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_420px]" aria-busy="true">
-      <p className="sr-only">Loading your order…</p>
+      <p className="sr-only">{t("checkout.loading")}</p>
       <div className="space-y-4">
         {[0, 1, 2, 3, 4].map((i) => (
           <div key={i} className="skeleton h-12 w-full" />
@@ -170,14 +170,13 @@ type PageProps = {
 };
 
 function NothingToCheckOut() {
+  const { t } = useI18n();
   return (
     <section className="rounded-box border border-base-300 px-4 py-12 text-center">
-      <h2 className="text-xl font-semibold">There is nothing to check out</h2>
-      <p className="mt-2 text-base-content/80">
-        Choose the items to order in your cart, or use Order Now on a product.
-      </p>
+      <h2 className="text-xl font-semibold">{t("checkout.nothing")}</h2>
+      <p className="mt-2 text-base-content/80">{t("checkout.nothingText")}</p>
       <Link to="/cart" className="btn btn-primary mt-6">
-        Go to Cart
+        {t("checkout.goToCart")}
       </Link>
     </section>
   );
@@ -211,7 +210,8 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
     return {
       ok: false,
       code: SERVER_FAULT,
-      message: SAVE_FAILED.text,
+      // The page shows its own words for this code (checkout.saveFailed).
+      message: "Failed to save order. Please try again.",
       issues: [],
       values: null,
       thanas: [],
@@ -267,6 +267,8 @@ function CheckoutPage({
   failure,
 }: PageProps & { initialItems: (CartItem | CheckoutLine)[]; fromCart: boolean }) {
   const { user, shop } = useRootData();
+  const tr = useI18n();
+  const { t } = tr;
   const freeOver = shop.freeDeliveryOver;
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -323,13 +325,15 @@ function CheckoutPage({
     }
     notify({
       icon: "error",
-      title: SAVE_FAILED.title,
+      title: t("checkout.errorTitle"),
       text:
-        failure.code === "rate_limited" || failure.code === "out_of_stock"
-          ? failure.message
-          : SAVE_FAILED.text,
+        failure.code === "rate_limited"
+          ? t("checkout.rateLimited")
+          : failure.code === "out_of_stock"
+            ? issueText(tr, failure.message)
+            : t("checkout.saveFailed"),
     });
-  }, [failure, items, fromCart]);
+  }, [failure, items, fromCart, t, tr]);
 
   // Placed: the action redirects to /order-success; the ordered lines leave the cart then.
   const placedItems = useRef(items);
@@ -360,7 +364,7 @@ function CheckoutPage({
   const complete = Object.keys(issues).length === 0 && items.length > 0;
   const subTotal = linesSubTotal(items);
   const charge = chargeFor(form.deliveryArea, subTotal, freeOver);
-  const freeNote = freeDeliveryNote(subTotal, freeOver);
+  const freeNote = freeDeliveryText(subTotal, freeOver, tr);
   const district = form.district ? geo?.findDistrict(form.district) : undefined;
   const knownDistrict = district?.bnName === form.district ? district : undefined;
   // Bengali names in Bengali alphabetical order (spec §9); the English name helps the filter.
@@ -395,8 +399,10 @@ function CheckoutPage({
   const set = <K extends CheckoutField>(field: K, value: CheckoutForm[K]) =>
     setForm((f) => ({ ...f, [field]: value }));
   const touch = (field: CheckoutField) => setTouched((t) => ({ ...t, [field]: true }));
-  const messageFor = (field: CheckoutField) =>
-    touched[field] ? issues[field] : server.byField[field];
+  const messageFor = (field: CheckoutField) => {
+    const message = touched[field] ? issues[field] : server.byField[field];
+    return message && issueText(tr, message);
+  };
 
   const changeQuantity = (index: number, quantity: number) => {
     const next = items.map((item, i) =>
@@ -429,7 +435,7 @@ function CheckoutPage({
       noValidate
       onSubmit={submit}
       className="grid items-start gap-6 lg:grid-cols-[1fr_420px]"
-      aria-label="Checkout"
+      aria-label={t("checkout.form")}
     >
       <input type="hidden" name="idempotencyKey" value={attemptKey} />
       {items.map((item, i) => (
@@ -453,10 +459,10 @@ function CheckoutPage({
         </>
       ) : null}
       <div className="space-y-6">
-        <Section title="Customer Information">
+        <Section title={t("checkout.customer")}>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Customer Name"
+              label={t("checkout.name")}
               name="name"
               autoComplete="name"
               value={form.name}
@@ -466,7 +472,7 @@ function CheckoutPage({
               message={messageFor("name")}
             />
             <TextField
-              label="Email"
+              label={t("checkout.email")}
               name="email"
               type="email"
               autoComplete="email"
@@ -477,7 +483,7 @@ function CheckoutPage({
               message={messageFor("email")}
             />
             <TextField
-              label="Mobile Number"
+              label={t("checkout.mobile")}
               name="mobileNumber"
               inputMode="numeric"
               autoComplete="tel-national"
@@ -491,43 +497,49 @@ function CheckoutPage({
               }}
               onBlur={() => touch("mobileNumber")}
               message={messageFor("mobileNumber")}
-              alert={mobileRefused ? MOBILE_TOO_LONG_MESSAGE : undefined}
+              alert={mobileRefused ? issueText(tr, MOBILE_TOO_LONG_MESSAGE) : undefined}
             />
           </div>
         </Section>
 
-        <Section title="Delivery Address">
+        <Section title={t("checkout.address")}>
           <div className="grid gap-4 sm:grid-cols-2">
             <PlaceField
-              label="District"
+              label={t("checkout.district")}
               name="district"
               value={form.district}
               onChange={changeDistrict}
               onBlur={() => touch("district")}
               message={messageFor("district")}
-              placeholder={geo || !hydrated ? "Type or choose a district" : "Loading districts…"}
+              placeholder={
+                geo || !hydrated
+                  ? t("checkout.district.placeholder")
+                  : t("checkout.district.loading")
+              }
               disabled={hydrated && !geo}
               options={districtOptions}
             />
             <PlaceField
-              label="Thana"
+              label={t("checkout.thana")}
               name="thana"
               value={form.thana}
               onChange={changeThana}
               onBlur={() => touch("thana")}
               message={messageFor("thana")}
               placeholder={
-                knownDistrict || !hydrated ? "Type or choose a thana" : "Choose a district first"
+                knownDistrict || !hydrated
+                  ? t("checkout.thana.placeholder")
+                  : t("checkout.thana.first")
               }
               disabled={hydrated && !knownDistrict}
               options={thanaOptions}
             />
             <div className="sm:col-span-2">
               <TextField
-                label="Address"
+                label={t("checkout.street")}
                 name="address"
                 autoComplete="street-address"
-                placeholder="House, road, area"
+                placeholder={t("checkout.street.placeholder")}
                 value={form.address}
                 maxLength={CUSTOMER_FIELD_LIMITS.address}
                 onChange={(v) => set("address", v)}
@@ -538,29 +550,33 @@ function CheckoutPage({
           </div>
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
             <RadioGroup
-              legend="Address Type"
+              legend={t("checkout.addressType")}
               name="addressType"
               value={form.addressType}
               onChange={(v) => set("addressType", v)}
-              options={ADDRESS_TYPES.map((t) => ({ value: t, label: t }))}
+              options={ADDRESS_TYPES.map((type) => ({
+                value: type,
+                label: t(`addressType.${type}`),
+              }))}
             />
             <RadioGroup
-              legend="Delivery Area"
+              legend={t("checkout.area")}
               name="deliveryArea"
               value={form.deliveryArea}
               onChange={(v) => set("deliveryArea", v)}
-              hint="Follows the district and thana: Inside Dhaka is Dhaka city's thanas."
+              hint={t("checkout.area.hint")}
               message={messageFor("deliveryArea")}
               options={DELIVERY_AREAS.map((a) => ({
                 value: a,
-                label: `${a} (${formatTaka(DELIVERY_CHARGES[a])})`,
+                label: `${t(`area.${a}`)} (${tr.taka(DELIVERY_CHARGES[a])})`,
                 disabled: hydrated && !areas.includes(a),
               }))}
             />
           </div>
           <div className="mt-4">
             <label className="mb-1 block text-sm font-medium" htmlFor="checkout-comment">
-              Comment <span className="font-normal text-base-content/70">(optional)</span>
+              {t("checkout.comment")}{" "}
+              <span className="font-normal text-base-content/70">{t("checkout.optional")}</span>
             </label>
             <textarea
               id="checkout-comment"
@@ -574,13 +590,13 @@ function CheckoutPage({
           </div>
         </Section>
 
-        <Section title="Payment">
+        <Section title={t("checkout.payment")}>
           <RadioGroup
-            legend="Payment Method"
+            legend={t("checkout.paymentMethod")}
             name="paymentSystem"
             value={form.paymentSystem}
             onChange={(v) => set("paymentSystem", v)}
-            options={[{ value: PAYMENT_SYSTEM, label: PAYMENT_SYSTEM }]}
+            options={[{ value: PAYMENT_SYSTEM, label: t(`payment.${PAYMENT_SYSTEM}`) }]}
           />
         </Section>
       </div>
@@ -591,13 +607,13 @@ function CheckoutPage({
       >
         <div className="flex items-center justify-between gap-3">
           <h2 id="checkout-summary-heading" className="text-lg font-semibold">
-            Your Order
+            {t("checkout.yourOrder")}
           </h2>
           <Link to="/cart" className="link text-sm font-medium">
-            Change
+            {t("checkout.change")}
           </Link>
         </div>
-        <ul className="mt-3 divide-y divide-base-300" aria-label="Products">
+        <ul className="mt-3 divide-y divide-base-300" aria-label={t("checkout.products")}>
           {items.map((item, index) => (
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat a product; the position is their identity
@@ -625,8 +641,10 @@ function CheckoutPage({
                 </Link>
                 <p className="text-xs text-base-content/80">
                   {[
-                    item.color !== NOT_APPLICABLE ? `Colour: ${item.color}` : null,
-                    item.size !== NOT_APPLICABLE ? `Size: ${item.size}` : null,
+                    item.color !== NOT_APPLICABLE
+                      ? t("cart.colourIs", { colour: colorName(t, item.color) })
+                      : null,
+                    item.size !== NOT_APPLICABLE ? t("cart.sizeIs", { size: item.size }) : null,
                   ]
                     .filter(Boolean)
                     .join(" · ")}
@@ -635,19 +653,19 @@ function CheckoutPage({
                   <QuantityStepper
                     value={item.quantity}
                     max={MAX_LINE_QUANTITY}
-                    label={lineLabel(item)}
+                    label={lineLabelIn(item, t)}
                     disabled={sending}
                     onChange={(q) => changeQuantity(index, q)}
                   />
                   <span className="text-sm tabular-nums">
-                    {formatTaka(item.originalPrice)} × {item.quantity} ={" "}
-                    <strong>{formatTaka(item.originalPrice * item.quantity)}</strong>
+                    {tr.taka(item.originalPrice)} × {tr.count(item.quantity)} ={" "}
+                    <strong>{tr.taka(item.originalPrice * item.quantity)}</strong>
                   </span>
                 </div>
                 <LineStockNotice
                   stock={stock}
                   line={item}
-                  label={lineLabel(item)}
+                  label={lineLabelIn(item, t)}
                   onReduce={(q) => changeQuantity(index, q)}
                 />
               </div>
@@ -656,25 +674,25 @@ function CheckoutPage({
         </ul>
         <dl className="mt-2 space-y-1 border-t border-base-300 pt-3 text-sm">
           <div className="flex justify-between">
-            <dt>Sub Total</dt>
+            <dt>{t("checkout.subTotal")}</dt>
             <dd className="tabular-nums" data-testid="sub-total">
-              {formatTaka(subTotal, 2)}
+              {tr.taka(subTotal, 2)}
             </dd>
           </div>
           <div className="flex justify-between">
-            <dt>Delivery Charge</dt>
+            <dt>{t("checkout.deliveryCharge")}</dt>
             <dd className="tabular-nums" data-testid="delivery-charge">
               {!form.deliveryArea
-                ? "Choose a delivery area"
+                ? t("checkout.chooseArea")
                 : charge === 0
-                  ? "Free delivery"
-                  : formatTaka(charge, 2)}
+                  ? t("delivery.free")
+                  : tr.taka(charge, 2)}
             </dd>
           </div>
           <div className="flex justify-between border-t border-base-300 pt-2 text-base font-semibold">
-            <dt>Total</dt>
+            <dt>{t("checkout.total")}</dt>
             <dd className="tabular-nums" data-testid="total">
-              {formatTaka(subTotal + charge, 2)}
+              {tr.taka(subTotal + charge, 2)}
             </dd>
           </div>
         </dl>
@@ -685,14 +703,14 @@ function CheckoutPage({
         ) : null}
         {priceNotice ? (
           <div role="alert" className="alert alert-warning mt-4 text-sm">
-            {PRICE_CHANGED_MESSAGE}
+            {t("checkout.priceChanged")}
           </div>
         ) : null}
         {server.other.length > 0 ? (
           <div role="alert" className="alert alert-error mt-4 text-sm">
             <ul>
               {server.other.map((m) => (
-                <li key={m}>{m}</li>
+                <li key={m}>{issueText(tr, m)}</li>
               ))}
             </ul>
           </div>
@@ -700,12 +718,16 @@ function CheckoutPage({
         {failure && !hydrated && failure.code !== "price_changed" && failure.code !== "invalid" ? (
           // Without scripts there is no dialog: the refusal (429's wait, the area) shows here.
           <div role="alert" className="alert alert-error mt-4 text-sm">
-            {failure.message}
+            {failure.code === "rate_limited"
+              ? t("checkout.rateLimited")
+              : failure.code === "out_of_stock"
+                ? issueText(tr, failure.message)
+                : t("checkout.saveFailed")}
           </div>
         ) : null}
         {!complete ? (
           <p className="mt-4 text-xs text-base-content/80" id="confirm-hint">
-            Fill in every field (the comment is optional) to confirm the order.
+            {t("checkout.fillEvery")}
           </p>
         ) : null}
         <div className="mt-4 grid gap-2">
@@ -718,15 +740,15 @@ function CheckoutPage({
             {sending ? (
               <>
                 <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-                Placing Order...
+                {t("checkout.placing")}
               </>
             ) : (
-              "Confirm Order"
+              t("checkout.confirm")
             )}
           </button>
           {firstId ? (
             <Link to={productPath(firstId)} className="btn btn-outline w-full">
-              Cancel Order
+              {t("checkout.cancel")}
             </Link>
           ) : null}
         </div>

@@ -10,15 +10,17 @@ import {
   type OrderCodeActionData,
   orderCodeAction,
 } from "~/app/features/orders/track-order.server";
+import { routeMessages } from "~/app/i18n/catalog.server";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
-import { formatTaka } from "~/core/money";
-import { ORDER_CODE_MESSAGES, type OrderCodeView, trackOrderLink } from "~/core/order-tracking";
+import { type OrderCodeView, trackOrderLink } from "~/core/order-tracking";
 import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/order-success";
 
 /** The order the checkout's action just placed, by its random id in the URL (decision 041). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return orderSuccessPage(appOf(context), new URL(request.url));
+  const page = await orderSuccessPage(appOf(context), new URL(request.url));
+  return { ...page, messages: routeMessages(context, "orderSuccess") };
 }
 
 /** The one-time code of an order that waits for one (ORDER_OTP, decision 060). */
@@ -45,7 +47,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   // Neutral: the server cannot tell whether this visit follows an order.
-  return [{ title: pageTitle("Your order", matches) }];
+  return [{ title: pageTitle(metaTranslator(matches).t("success.title"), matches) }];
 }
 
 export default function OrderSuccess({ loaderData, actionData }: Route.ComponentProps) {
@@ -53,11 +55,12 @@ export default function OrderSuccess({ loaderData, actionData }: Route.Component
   const location = useLocation();
   // The order named in the URL renders on the server; navigation state is the browser's only.
   const placed = loaderData.placed ?? (hydrated ? placedOrderFrom(location.state) : null);
+  const { t } = useI18n();
   return (
     <main className="mx-auto flex min-h-[70vh] w-full max-w-[720px] flex-col items-center justify-center px-4 py-12 text-center">
       {!hydrated && !placed ? (
         <div className="w-full space-y-4" aria-busy="true">
-          <p className="sr-only">Loading…</p>
+          <p className="sr-only">{t("success.loading")}</p>
           <div className="skeleton mx-auto h-16 w-16 rounded-full" />
           <div className="skeleton mx-auto h-8 w-2/3" />
           <div className="skeleton h-20 w-full" />
@@ -95,6 +98,7 @@ function Placed({
   codeResult?: OrderCodeActionData;
 }) {
   const location = useLocation();
+  const { t, taka, count } = useI18n();
   return (
     <>
       <span
@@ -103,16 +107,17 @@ function Placed({
       >
         ✓
       </span>
-      <h1 className="mt-6 text-2xl font-bold">Order placed</h1>
+      <h1 className="mt-6 text-2xl font-bold">{t("success.placed")}</h1>
       <p lang="bn" className="mt-4 text-lg leading-relaxed">
         {ORDER_SUCCESS_MESSAGE}
       </p>
       <p className="mt-4 text-base-content/80">
-        Order number: <strong className="text-base-content">#{order.orderNumber}</strong>
+        {t("success.number")}
+        <strong className="text-base-content">#{count(order.orderNumber)}</strong>
       </p>
       {verified && !code ? (
         <p role="status" className="alert alert-success mt-4">
-          {ORDER_CODE_MESSAGES.verified}
+          {t("track.verified")}
         </p>
       ) : null}
       {code ? (
@@ -127,9 +132,9 @@ function Placed({
         className="mt-6 w-full rounded-box border border-base-300 p-4 text-left"
       >
         <h2 id="order-summary-heading" className="text-lg font-semibold">
-          Order summary
+          {t("success.summary")}
         </h2>
-        <ul className="mt-2 divide-y divide-base-300 text-sm" aria-label="Ordered items">
+        <ul className="mt-2 divide-y divide-base-300 text-sm" aria-label={t("success.items")}>
           {order.items.map((item, i) => (
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat a product; the position is their identity
@@ -138,9 +143,11 @@ function Placed({
             >
               <span className="min-w-0 break-words">
                 {item.name}{" "}
-                <span className="whitespace-nowrap text-base-content/70">× {item.quantity}</span>
+                <span className="whitespace-nowrap text-base-content/70">
+                  × {count(item.quantity)}
+                </span>
               </span>
-              <span className="shrink-0 tabular-nums">{formatTaka(item.lineTotal)}</span>
+              <span className="shrink-0 tabular-nums">{taka(item.lineTotal)}</span>
             </li>
           ))}
         </ul>
@@ -148,14 +155,14 @@ function Placed({
       </section>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="btn btn-primary">
-          Go to Homepage
+          {t("success.home")}
         </Link>
         <Link to="/shop" className="btn btn-outline">
-          Continue Shopping
+          {t("cart.continue")}
         </Link>
         {trackLink ? (
           <Link to={trackLink} className="btn btn-outline">
-            Track your order
+            {t("success.track")}
           </Link>
         ) : null}
       </div>
@@ -164,19 +171,17 @@ function Placed({
 }
 
 function NothingOrdered() {
+  const { t } = useI18n();
   return (
     <>
-      <h1 className="text-2xl font-bold">No order was placed here</h1>
-      <p className="mt-4 text-base-content/80">
-        This page confirms an order right after checkout. Nothing has been ordered in this visit:
-        choose your items in the cart, or use Order Now on a product.
-      </p>
+      <h1 className="text-2xl font-bold">{t("success.none")}</h1>
+      <p className="mt-4 text-base-content/80">{t("success.noneText")}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="btn btn-primary">
-          Go to Homepage
+          {t("success.home")}
         </Link>
         <Link to="/cart" className="btn btn-outline">
-          Go to Cart
+          {t("checkout.goToCart")}
         </Link>
       </div>
     </>

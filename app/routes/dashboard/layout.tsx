@@ -12,6 +12,8 @@ import { menuFor } from "~/app/features/account/dashboard-menu";
 import { ThemeToggle } from "~/app/features/account/theme-toggle";
 import { useApiTokenSync } from "~/app/features/account/use-api-token";
 import { useLogout } from "~/app/features/account/user-menu";
+import { routeMessages } from "~/app/i18n/catalog.server";
+import { LangSwitch } from "~/app/i18n/lang-switch";
 import { requireUser } from "~/app/lib/context.server";
 import type { Route } from "./+types/layout";
 
@@ -25,7 +27,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dash
 /** decisions.md: every /dashboard page needs a signed-in user, else login and back. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
-  return { user };
+  // The dashboard's own texts, in the page's language only (the rest come with root's data).
+  return { user, messages: routeMessages(context, "dashboard") };
 }
 
 export function meta() {
@@ -88,6 +91,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             </svg>
           </button>
           <span className="text-lg font-semibold">Dashboard</span>
+          <LangSwitch className="ml-auto" />
         </header>
         {/* #content: the element root's render-blocking `expect` link waits for (decision 027). */}
         <main id="content" className="flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
@@ -136,6 +140,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             </li>
             <li>
               <ThemeToggle />
+            </li>
+            <li className="max-lg:hidden">
+              <LangSwitch className="justify-start" />
             </li>
             <li>
               <button type="button" onClick={() => logout({ goHome: true })}>

@@ -1,72 +1,62 @@
 import { Link } from "react-router";
 import { Breadcrumb } from "~/app/features/catalogue/breadcrumb";
 import { pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
+import { routeMessages } from "~/app/i18n/catalog.server";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { useRootData } from "~/app/lib/root-data";
 import { DELIVERY_CHARGES } from "~/core/delivery";
-import { formatTaka } from "~/core/money";
 import type { Route } from "./+types/about-us";
+
+/** The page's own messages (decision 061); the page itself is static. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { messages: routeMessages(context, "about") };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   const shop = shopFromMatches(matches);
+  const { t } = metaTranslator(matches);
   return pageMeta({
     shop,
-    title: "About us",
-    description: `${shop.name} imports quality goods and delivers them anywhere in Bangladesh, with cash on delivery and 7-day returns.`,
+    title: t("about.title"),
+    description: t("about.description", { shop: shop.name }),
     path: "/about-us",
   });
 }
 
-const PROMISES = [
-  {
-    title: "Carefully chosen imports",
-    text: "We source gadgets, kitchen and home goods, fashion, beauty and baby products from trusted suppliers abroad and check them before they reach you.",
-  },
-  {
-    title: "Delivery across Bangladesh",
-    text: `Our courier partners deliver to all 64 districts: ${formatTaka(DELIVERY_CHARGES["Inside Dhaka"])} inside Dhaka, ${formatTaka(DELIVERY_CHARGES["Outside Dhaka"])} outside Dhaka.`,
-  },
-  {
-    title: "Cash On Delivery",
-    text: "Pay when the product is in your hands. No card, no advance payment, no risk.",
-  },
-  {
-    title: "7 days return",
-    text: "Changed your mind? Return any product within 7 days, for any reason.",
-  },
-] as const;
+const PROMISES = ["chosen", "delivery", "cod", "return"] as const;
 
 export default function AboutUs() {
   const { shop } = useRootData();
+  const { t, taka } = useI18n();
+  const charges = {
+    inside: taka(DELIVERY_CHARGES["Inside Dhaka"]),
+    outside: taka(DELIVERY_CHARGES["Outside Dhaka"]),
+  };
   return (
     <main className="mx-auto max-w-[1200px] px-3 pt-3 pb-12 md:px-4">
-      <Breadcrumb items={[{ label: "About us" }]} />
-      <h1 className="mt-2 text-2xl font-bold md:text-3xl">About {shop.name}</h1>
+      <Breadcrumb items={[{ label: t("about.title") }]} />
+      <h1 className="mt-2 text-2xl font-bold md:text-3xl">{t("about.h1", { shop: shop.name })}</h1>
       <div className="mt-4 max-w-3xl space-y-4 text-base leading-relaxed">
+        <p>{t("about.p1", { shop: shop.name })}</p>
         <p>
-          {shop.name} is an online shop for Bangladesh. We bring imported goods to customers in
-          every corner of the country, at fair prices, and we confirm every order by phone before we
-          pack it.
-        </p>
-        <p>
-          Browse the{" "}
+          {t("about.p2.before")}
           <Link to="/shop" className="link">
-            shop
+            {t("about.p2.shop")}
           </Link>
-          , order with a few taps, and pay the delivery person in cash. Our team in {shop.address}{" "}
-          answers calls and WhatsApp messages every day.
+          {t("about.p2.after", { address: shop.address })}
         </p>
       </div>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         {PROMISES.map((p) => (
-          <li key={p.title} className="rounded-box border border-base-300 bg-base-200/50 p-5">
-            <h2 className="text-lg font-semibold">{p.title}</h2>
-            <p className="mt-1 text-base-content/80">{p.text}</p>
+          <li key={p} className="rounded-box border border-base-300 bg-base-200/50 p-5">
+            <h2 className="text-lg font-semibold">{t(`about.${p}.title`)}</h2>
+            <p className="mt-1 text-base-content/80">{t(`about.${p}.text`, charges)}</p>
           </li>
         ))}
       </ul>
       <p className="mt-8">
         <Link to="/contact-us" className="btn btn-primary">
-          Get in touch
+          {t("about.contact")}
         </Link>
       </p>
     </main>

@@ -3,6 +3,9 @@ import { Listing } from "~/app/features/catalogue/listing";
 import { loadListingPage } from "~/app/features/catalogue/listing.server";
 import { categoryPath, subCategoryPath } from "~/app/features/catalogue/paths";
 import { NOT_FOUND_META, pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
+import { routeMessages, subCategoryKeys } from "~/app/i18n/catalog.server";
+import { categoryName, subCategoryName } from "~/app/i18n/catalogue-names";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
 import { normalizeCategory, SUB_CATEGORIES } from "~/core/catalogue";
 import type { Route } from "./+types/category";
@@ -11,30 +14,41 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = normalizeCategory(params.categoryName);
   if (!category) throw data(null, { status: 404 });
   const page = await loadListingPage(appOf(context), request, { category });
-  return { category, page };
+  const messages = routeMessages(context, "category", subCategoryKeys(SUB_CATEGORIES[category]));
+  return { category, page, messages };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return NOT_FOUND_META;
   const { category } = loaderData;
+  const { t } = metaTranslator(matches);
+  const subs = SUB_CATEGORIES[category].slice(0, 5).map((s) => subCategoryName(t, s));
   return pageMeta({
     shop: shopFromMatches(matches),
-    title: category,
-    description: `Shop ${category} in Bangladesh: ${SUB_CATEGORIES[category].slice(0, 5).join(", ")} and more, with cash on delivery.`,
+    title: categoryName(t, category),
+    description: t("category.description", {
+      category: categoryName(t, category),
+      subs: subs.join(", "),
+    }),
     path: categoryPath(category),
   });
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {
   const { category, page } = loaderData;
+  const { t } = useI18n();
+  const name = categoryName(t, category);
   return (
     <Listing
-      title={category}
-      crumbs={[{ label: "Shop", to: "/shop" }, { label: category }]}
+      title={name}
+      crumbs={[{ label: t("shop.crumb"), to: "/shop" }, { label: name }]}
       page={page}
       related={{
-        label: `${category} sub-categories`,
-        links: SUB_CATEGORIES[category].map((s) => ({ label: s, to: subCategoryPath(s) })),
+        label: t("category.subs", { category: name }),
+        links: SUB_CATEGORIES[category].map((s) => ({
+          label: subCategoryName(t, s),
+          to: subCategoryPath(s),
+        })),
       }}
     />
   );

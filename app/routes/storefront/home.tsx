@@ -6,36 +6,38 @@ import { ProductCarousel } from "~/app/features/storefront/product-carousel";
 import { SectionHeading } from "~/app/features/storefront/section-heading";
 import { Slider } from "~/app/features/storefront/slider";
 import { WelcomeBanner } from "~/app/features/storefront/welcome-banner";
+import { routeMessages } from "~/app/i18n/catalog.server";
+import { pathInLang } from "~/app/i18n/paths";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
 import { homePageData } from "~/app/lib/home.server";
 import { useRootData } from "~/app/lib/root-data";
 import type { Route } from "./+types/home";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return homePageData(appOf(context));
+export async function loader({ context }: Route.LoaderArgs) {
+  return { ...(await homePageData(appOf(context))), messages: routeMessages(context, "home") };
 }
-
-const DESCRIPTION =
-  "Shop imported kitchen, fashion, gadget, baby and home products online in Bangladesh. " +
-  "Cash on delivery and home delivery to all 64 districts.";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = matches[0]?.loaderData as { shop?: { name: string; publicUrl: string } } | undefined;
   const shop = root?.shop?.name ?? "Haat";
   const base = (root?.shop?.publicUrl ?? "").replace(/\/$/, "");
-  const title = `${shop} | Online shopping in Bangladesh with cash on delivery`;
+  const { t, lang } = metaTranslator(matches);
+  const title = t("home.title", { shop });
+  const DESCRIPTION = t("home.description");
+  const url = `${base}${pathInLang("/", lang)}`;
   const image = loaderData?.slides[0]?.image;
   const absolute = (src: string) => (/^https?:\/\//.test(src) ? src : `${base}${src}`);
   return [
     { title },
     { name: "description", content: DESCRIPTION },
-    { tagName: "link", rel: "canonical", href: `${base}/` },
+    { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: shop },
     { property: "og:title", content: title },
     { property: "og:description", content: DESCRIPTION },
-    { property: "og:url", content: `${base}/` },
-    { property: "og:locale", content: "en_US" },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: lang === "bn" ? "bn_BD" : "en_US" },
     ...(image
       ? [
           { property: "og:image", content: absolute(image) },
@@ -50,9 +52,10 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { slides, bestSelling, newArrivals, popular, cheap } = loaderData;
   const { shop } = useRootData();
+  const { t } = useI18n();
   return (
     <main>
-      <h1 className="sr-only">{shop.name}: online shopping in Bangladesh</h1>
+      <h1 className="sr-only">{t("home.h1", { shop: shop.name })}</h1>
       <WelcomeBanner shopName={shop.name} phone={shop.phone} />
       <div className="mx-auto max-w-[1200px] px-3">
         <div className="mt-4 grid gap-4 lg:grid-cols-[260px_minmax(0,1fr)] lg:items-start">
@@ -67,10 +70,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             className="mt-10"
           >
             <SectionHeading id="best_selling_products-heading">
-              Best Selling Products
+              {t("home.bestSelling")}
             </SectionHeading>
             <ProductCarousel
-              label="Best Selling Products"
+              label={t("home.bestSelling")}
               productType="Best Selling"
               initial={bestSelling}
             />
@@ -81,9 +84,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
         {newArrivals.products.length > 0 ? (
           <section id="new_arrivals" aria-labelledby="new_arrivals-heading" className="mt-10">
-            <SectionHeading id="new_arrivals-heading">New Arrivals</SectionHeading>
+            <SectionHeading id="new_arrivals-heading">{t("home.newArrivals")}</SectionHeading>
             <ProductCarousel
-              label="New Arrivals"
+              label={t("home.newArrivals")}
               productType="New Arrivals"
               initial={newArrivals}
             />

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { NotFoundContent } from "~/app/features/storefront/not-found-content";
+import { metaTranslator } from "~/app/i18n/use-i18n";
 import type { Route } from "./+types/not-found";
 
 export function loader() {
@@ -8,8 +9,9 @@ export function loader() {
 
 export function meta({ matches }: Route.MetaArgs) {
   const shop = (matches[0]?.loaderData as { shop?: { name: string } } | undefined)?.shop?.name;
+  const { t } = metaTranslator(matches);
   return [
-    { title: `Oops! Page Not Found | ${shop ?? "Haat"}` },
+    { title: `${t("notFound.title")} | ${shop ?? "Haat"}` },
     { name: "robots", content: "noindex" },
   ];
 }

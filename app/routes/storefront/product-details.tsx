@@ -5,25 +5,32 @@ import { loadProductPage } from "~/app/features/catalogue/product.server";
 import { ProductView } from "~/app/features/catalogue/product-view";
 import { NOT_FOUND_META, pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
 import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
+import { routeMessages, subCategoryKeys } from "~/app/i18n/catalog.server";
+import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
 import { useRootData } from "~/app/lib/root-data";
-import { formatTaka, priceShown } from "~/core/money";
+import { inLang } from "~/core/locale";
+import { priceShown } from "~/core/money";
 import type { Route } from "./+types/product-details";
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  return loadProductPage(appOf(context), params.id);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = await loadProductPage(appOf(context), params.id);
+  const subs = subCategoryKeys([page.product.subCategory]);
+  return { ...page, messages: routeMessages(context, "product", subs) };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return NOT_FOUND_META;
   const { product } = loaderData;
   const price = priceShown(product);
+  const { t, taka, lang } = metaTranslator(matches);
+  const name = inLang(lang, product.name, product.nameBn);
   return pageMeta({
     shop: shopFromMatches(matches),
-    title: product.name,
+    title: name,
     description:
-      summary(product.description) ||
-      `${product.name}: ${formatTaka(price)}, cash on delivery anywhere in Bangladesh.`,
+      summary(inLang(lang, product.description, product.descriptionBn)) ||
+      t("product.metaDescription", { name, price: taka(price) }),
     path: productPath(product._id),
     image: product.images[0],
     type: "product",

@@ -2,6 +2,9 @@ import { Listing } from "~/app/features/catalogue/listing";
 import { loadListingPage } from "~/app/features/catalogue/listing.server";
 import { categoryPath } from "~/app/features/catalogue/paths";
 import { pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
+import { routeMessages } from "~/app/i18n/catalog.server";
+import { categoryName } from "~/app/i18n/catalogue-names";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
 import { CATEGORIES } from "~/core/catalogue";
 import type { Route } from "./+types/shop";
@@ -16,42 +19,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await loadListingPage(appOf(context), request, {
     searchQuery: search || undefined,
   });
-  return { ...page, search };
+  return { ...page, search, messages: routeMessages(context, "shop") };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const { t } = metaTranslator(matches);
   const search = loaderData?.search;
   if (search) {
     return [
-      { title: `Search results for “${search}” | ${shopFromMatches(matches).name}` },
+      { title: `${t("shop.searchTitle", { search })} | ${shopFromMatches(matches).name}` },
       { name: "robots", content: "noindex" },
     ];
   }
   return pageMeta({
     shop: shopFromMatches(matches),
-    title: "Shop all products",
-    description:
-      "Every imported product in the shop, newest first: cash on delivery anywhere in Bangladesh.",
+    title: t("shop.title"),
+    description: t("shop.description"),
     path: "/shop",
   });
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { search } = loaderData;
+  const { t } = useI18n();
   return (
     <Listing
-      title={search ? `Search results for “${search}”` : "All Products"}
-      intro={
+      title={search ? t("shop.searchTitle", { search }) : t("shop.allProducts")}
+      intro={search ? t("shop.searchIntro") : t("shop.intro")}
+      crumbs={
         search
-          ? "Every product whose name contains these words, newest first."
-          : "Imported goods, newest first. Cash on delivery anywhere in Bangladesh."
+          ? [{ label: t("shop.crumb"), to: "/shop" }, { label: t("shop.search") }]
+          : [{ label: t("shop.crumb") }]
       }
-      crumbs={search ? [{ label: "Shop", to: "/shop" }, { label: "Search" }] : [{ label: "Shop" }]}
       page={loaderData}
-      empty={search ? `No products match “${search}”.` : undefined}
+      empty={search ? t("shop.noMatch", { search }) : undefined}
       related={{
-        label: "Categories",
-        links: CATEGORIES.map((c) => ({ label: c, to: categoryPath(c) })),
+        label: t("shop.categories"),
+        links: CATEGORIES.map((c) => ({ label: categoryName(t, c), to: categoryPath(c) })),
       }}
     />
   );

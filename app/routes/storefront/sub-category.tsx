@@ -3,6 +3,9 @@ import { Listing } from "~/app/features/catalogue/listing";
 import { loadListingPage } from "~/app/features/catalogue/listing.server";
 import { categoryPath, subCategoryPath } from "~/app/features/catalogue/paths";
 import { NOT_FOUND_META, pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
+import { routeMessages, subCategoryKeys } from "~/app/i18n/catalog.server";
+import { categoryName, subCategoryName } from "~/app/i18n/catalogue-names";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
 import { findSubCategory, SUB_CATEGORIES } from "~/core/catalogue";
 import type { Route } from "./+types/sub-category";
@@ -12,35 +15,42 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = findSubCategory(params.subCategory);
   if (!found) throw data(null, { status: 404 });
   const page = await loadListingPage(appOf(context), request, { subCategory: found.subCategory });
-  return { ...found, page };
+  const subs = subCategoryKeys(SUB_CATEGORIES[found.category]);
+  return { ...found, page, messages: routeMessages(context, "category", subs) };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return NOT_FOUND_META;
   const { category, subCategory } = loaderData;
+  const { t } = metaTranslator(matches);
+  const names = {
+    subCategory: subCategoryName(t, subCategory),
+    category: categoryName(t, category),
+  };
   return pageMeta({
     shop: shopFromMatches(matches),
-    title: `${subCategory} - ${category}`,
-    description: `Shop ${subCategory} (${category}) in Bangladesh, newest first, with cash on delivery.`,
+    title: `${names.subCategory} - ${names.category}`,
+    description: t("subCategory.description", names),
     path: subCategoryPath(subCategory),
   });
 }
 
 export default function SubCategory({ loaderData }: Route.ComponentProps) {
   const { category, subCategory, page } = loaderData;
+  const { t } = useI18n();
   return (
     <Listing
-      title={subCategory}
+      title={subCategoryName(t, subCategory)}
       crumbs={[
-        { label: "Shop", to: "/shop" },
-        { label: category, to: categoryPath(category) },
-        { label: subCategory },
+        { label: t("shop.crumb"), to: "/shop" },
+        { label: categoryName(t, category), to: categoryPath(category) },
+        { label: subCategoryName(t, subCategory) },
       ]}
       page={page}
       related={{
-        label: `${category} sub-categories`,
+        label: t("category.subs", { category: categoryName(t, category) }),
         links: SUB_CATEGORIES[category].map((s) => ({
-          label: s,
+          label: subCategoryName(t, s),
           to: subCategoryPath(s),
           current: s === subCategory,
         })),

@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { Breadcrumb } from "~/app/features/catalogue/breadcrumb";
 import { pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
 import { OrderCodeForm } from "~/app/features/orders/order-code-form";
-import { OrderStatusBadge } from "~/app/features/orders/order-status-badge";
+import { orderCodeText } from "~/app/features/orders/order-code-text";
+import { OrderStatusBadge, useStatusName } from "~/app/features/orders/order-status-badge";
 import { OrderTotals } from "~/app/features/orders/order-totals";
 import {
   type OrderCodeActionData,
@@ -12,10 +13,12 @@ import {
   trackOrderPage,
   trackPairFrom,
 } from "~/app/features/orders/track-order.server";
+import { routeMessages } from "~/app/i18n/catalog.server";
+import { colorName } from "~/app/i18n/catalogue-names";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
 import { COURIER_LABELS } from "~/core/courier";
-import { formatOrderDate, formatOrderTime } from "~/core/dates";
-import { formatTaka } from "~/core/money";
+import type { OrderStatus } from "~/core/order-status";
 import { trackOrderLink } from "~/core/order-tracking";
 import { MOBILE_NUMBER_PLACEHOLDER } from "~/core/phone";
 import { clientAddressContext } from "~/server/http/client-address";
@@ -23,7 +26,12 @@ import type { Route } from "./+types/track-order";
 
 /** Public, by GET: the link in an SMS opens the result directly (decision 060). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return trackOrderPage(appOf(context), new URL(request.url), context.get(clientAddressContext));
+  const page = await trackOrderPage(
+    appOf(context),
+    new URL(request.url),
+    context.get(clientAddressContext),
+  );
+  return data({ ...page.data, messages: routeMessages(context, "track") }, page.init ?? undefined);
 }
 
 /** The code form of an order that waits for one (ORDER_OTP); the form carries the pair. */
@@ -52,10 +60,11 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { t } = metaTranslator(matches);
   return pageMeta({
     shop: shopFromMatches(matches),
-    title: "Track your order",
-    description: "See where your order is: enter its order number and your phone number.",
+    title: t("track.title"),
+    description: t("track.description"),
     path: "/track-order",
     extra: [{ name: "robots", content: "noindex" }],
   });
@@ -65,22 +74,21 @@ const field = "input input-bordered w-full";
 
 export default function TrackOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { values, order, failure, verified } = loaderData as TrackPageData;
+  const { t } = useI18n();
   return (
     <main className="mx-auto max-w-[900px] px-3 pt-3 pb-12 md:px-4">
-      <Breadcrumb items={[{ label: "Track your order" }]} />
-      <h1 className="mt-2 text-2xl font-bold md:text-3xl">Track your order</h1>
-      <p className="mt-1 text-base-content/80">
-        Enter the order number and the phone number you ordered with.
-      </p>
+      <Breadcrumb items={[{ label: t("track.title") }]} />
+      <h1 className="mt-2 text-2xl font-bold md:text-3xl">{t("track.title")}</h1>
+      <p className="mt-1 text-base-content/80">{t("track.intro")}</p>
 
       <form
         method="get"
         action="/track-order"
-        aria-label="Find your order"
+        aria-label={t("track.form")}
         className="mt-4 grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
       >
         <label className="form-control">
-          <span className="label-text">Order number</span>
+          <span className="label-text">{t("track.orderNumber")}</span>
           <input
             name="orderNumber"
             inputMode="numeric"
@@ -94,12 +102,12 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
           />
           {failure?.issues.orderNumber ? (
             <span id="track-order-number-issue" role="alert" className="mt-1 text-sm text-error">
-              {failure.issues.orderNumber}
+              {orderCodeText(t, failure.issues.orderNumber)}
             </span>
           ) : null}
         </label>
         <label className="form-control">
-          <span className="label-text">Phone number</span>
+          <span className="label-text">{t("track.phone")}</span>
           <input
             name="phone"
             type="tel"
@@ -114,18 +122,18 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
           />
           {failure?.issues.phone ? (
             <span id="track-phone-issue" role="alert" className="mt-1 text-sm text-error">
-              {failure.issues.phone}
+              {orderCodeText(t, failure.issues.phone)}
             </span>
           ) : null}
         </label>
         <button type="submit" className="btn btn-primary">
-          Track order
+          {t("track.submit")}
         </button>
       </form>
 
       {failure && Object.keys(failure.issues).length === 0 ? (
         <p role="alert" className="alert alert-error mt-4" data-testid="track-failure">
-          {failure.message}
+          {orderCodeText(t, failure.message)}
         </p>
       ) : null}
       {order ? (
@@ -152,17 +160,19 @@ function TrackedOrderView({
   actionData?: OrderCodeActionData;
 }) {
   const link = trackOrderLink(order.orderNumber, phone);
+  const { t, count, taka, date, time } = useI18n();
   return (
     <article aria-labelledby="tracked-order-heading" className="mt-6">
       <h2
         id="tracked-order-heading"
         className="flex flex-wrap items-center gap-3 text-xl font-bold"
       >
-        Order #{order.orderNumber} <OrderStatusBadge status={order.status} />
+        {t("track.order", { number: count(order.orderNumber) })}{" "}
+        <OrderStatusBadge status={order.status} />
       </h2>
       {verified && !order.code ? (
         <p role="status" className="alert alert-success mt-3">
-          Thank you! Your order is confirmed by its code and goes on to our team.
+          {t("track.verified")}
         </p>
       ) : null}
       {order.code ? (
@@ -176,18 +186,20 @@ function TrackedOrderView({
 
       <section aria-labelledby="track-history-heading" className="mt-6">
         <h3 id="track-history-heading" className="text-lg font-semibold">
-          Status history
+          {t("track.history")}
         </h3>
-        <ol className="mt-2 border-l-2 border-base-300 pl-4" aria-label="Status history">
+        <ol className="mt-2 border-l-2 border-base-300 pl-4" aria-label={t("track.history")}>
           {order.history.map((step, i) => (
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: a status may repeat; the position is its identity
               key={i}
               className="mb-3"
             >
-              <span className="font-medium">{step.status}</span>{" "}
+              <span className="font-medium">
+                <StatusName status={step.status} />
+              </span>{" "}
               <time dateTime={step.at} className="text-sm text-base-content/70">
-                {formatOrderDate(step.at)}, {formatOrderTime(step.at)}
+                {date(step.at)}, {time(step.at)}
               </time>
             </li>
           ))}
@@ -197,10 +209,10 @@ function TrackedOrderView({
       {order.courier ? (
         <section aria-labelledby="track-courier-heading" className="mt-4">
           <h3 id="track-courier-heading" className="text-lg font-semibold">
-            Courier
+            {t("track.courier")}
           </h3>
           <p className="mt-1">
-            {COURIER_LABELS[order.courier.name]}, tracking code{" "}
+            {t("track.trackingCode", { courier: COURIER_LABELS[order.courier.name] })}
             <strong data-testid="tracking-code">{order.courier.trackingCode}</strong>
             {order.courier.trackingUrl ? (
               <>
@@ -211,7 +223,7 @@ function TrackedOrderView({
                   target="_blank"
                   rel="noopener noreferrer"
                 >
-                  Track the parcel at {COURIER_LABELS[order.courier.name]}
+                  {t("track.parcelAt", { courier: COURIER_LABELS[order.courier.name] })}
                 </a>
               </>
             ) : null}
@@ -221,9 +233,9 @@ function TrackedOrderView({
 
       <section aria-labelledby="track-items-heading" className="mt-4">
         <h3 id="track-items-heading" className="text-lg font-semibold">
-          Items
+          {t("track.items")}
         </h3>
-        <ul className="mt-2 divide-y divide-base-300 text-sm" aria-label="Ordered items">
+        <ul className="mt-2 divide-y divide-base-300 text-sm" aria-label={t("success.items")}>
           {order.items.map((item, i) => (
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat a product; the position is their identity
@@ -233,11 +245,15 @@ function TrackedOrderView({
               <span className="min-w-0 break-words">
                 {item.name}
                 <span className="block text-base-content/70">
-                  Size: {item.size} · Colour: {item.color} · {item.quantity} ×{" "}
-                  {formatTaka(item.unitPrice)}
+                  {t("track.line", {
+                    size: item.size,
+                    color: colorName(t, item.color),
+                    quantity: count(item.quantity),
+                    price: taka(item.unitPrice),
+                  })}
                 </span>
               </span>
-              <span className="shrink-0 tabular-nums">{formatTaka(item.lineTotal)}</span>
+              <span className="shrink-0 tabular-nums">{taka(item.lineTotal)}</span>
             </li>
           ))}
         </ul>
@@ -246,7 +262,7 @@ function TrackedOrderView({
 
       <section aria-labelledby="track-delivery-heading" className="mt-4">
         <h3 id="track-delivery-heading" className="text-lg font-semibold">
-          Delivery to
+          {t("track.deliveryTo")}
         </h3>
         <p className="mt-1" lang="bn">
           {order.thana}, {order.district}
@@ -254,4 +270,8 @@ function TrackedOrderView({
       </section>
     </article>
   );
+}
+
+function StatusName({ status }: { status: OrderStatus }) {
+  return <>{useStatusName(status)}</>;
 }

@@ -13,7 +13,12 @@ import type { ProductInput } from "~/core/schemas";
 import { type StockLevel, variantsOf } from "~/core/stock";
 
 /** A product for the demo catalogue; the seed renders `imageCount` images from `imageSeed`. */
-export type DemoProduct = Omit<ProductInput, "images" | "createdAt" | "stock"> & {
+export type DemoProduct = Omit<
+  ProductInput,
+  "images" | "createdAt" | "stock" | "nameBn" | "descriptionBn"
+> & {
+  nameBn?: string;
+  descriptionBn?: string;
   /** Pieces on hand of every variant (the demo seed tracks stock; the large catalogue does not). */
   stock: StockLevel[];
   imageSeed: number;

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import { deliveryAreaFor } from "~/core/delivery";
+import { deliveryAreaFor } from "~/core/dhaka-thanas";
 import { DISTRICTS } from "~/core/districts";
 import type { OrderStatus } from "~/core/order-status";
-import type { ProductInput } from "~/core/schemas";
 import type { AppContext } from "~/server/app-context";
 import { insertOrder, type NewOrderRecord, type StatusChange } from "~/server/services/orders";
-import { createProduct } from "~/server/services/products";
+import { createProduct, type NewProduct } from "~/server/services/products";
 import type { Db } from "../client";
 import { newId } from "../ids";
 import { orders, products, slides, user } from "../schema";
@@ -41,7 +40,7 @@ async function seedProducts(ctx: AppContext, log: Log): Promise<void> {
   if ((await ctx.db.$count(products)) > 0) return log("  products: already present, kept");
   const demo = generateDemoProducts();
   const step = Math.max(1, Math.round(demo.length / 10));
-  const prepared: { input: ProductInput; createdAt: Date }[] = [];
+  const prepared: { input: NewProduct; createdAt: Date }[] = [];
   // The pictures are files drawn beforehand (demo-image-files.ts), with their srcset copies, as
   // uploads have them (so S3_PUBLIC_URL works): copied into the media store, each one once.
   const pictures = demoPictures(ctx);

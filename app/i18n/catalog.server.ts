@@ -1,0 +1,175 @@
+import type { Messages } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import type { RouterContextProvider } from "react-router";
+import { langOf } from "~/app/lib/context.server";
+import type { Lang } from "~/core/locale";
+import { bn } from "./bn";
+import { en } from "./en";
+import type { Catalog, MessageKey } from "./keys";
+
+const SOURCES: Record<Lang, Catalog> = { en, bn };
+
+/**
+ * A selector of messages: a key prefix ("cart" = every "cart.…" key) or one whole key
+ * ("cart.continue").
+ */
+type Selector = string;
+
+/**
+ * What the root's data carries on every page (decision 061): the header, footer, search, dialogs,
+ * the account notices and the error pages. Everything else travels with the page that shows it.
+ */
+const SHELL: readonly Selector[] = [
+  "nav",
+  "header",
+  "theme",
+  "account",
+  "common",
+  "dialog",
+  "search",
+  "fab",
+  "footer",
+  "shell",
+  "notice",
+  "error",
+  "notFound",
+];
+
+/** The product cards and listings (home, shop, the category pages, related products). */
+const CARDS: readonly Selector[] = ["card", "rating", "stock", "cat", "breadcrumb"];
+const LISTING: readonly Selector[] = [
+  ...CARDS,
+  "home",
+  "listing",
+  "shop",
+  "category",
+  "subCategory",
+  "type",
+];
+
+/**
+ * Each page's own messages, beyond SHELL: the route's loader sends `routeMessages(context, name)`
+ * (app/i18n/route-messages.test.ts checks that every key a route's modules write is here).
+ */
+export const ROUTE_MESSAGES = {
+  home: [...CARDS, "home", "menu", "sub", "slider", "carousel"],
+  shop: LISTING,
+  category: LISTING,
+  product: [
+    ...CARDS,
+    "product",
+    "policy",
+    "color",
+    "sub",
+    "issue.chooseSize",
+    "issue.chooseColour",
+  ],
+  cart: ["cart", "color", "delivery", "stock"],
+  checkout: [
+    "cart",
+    "checkout",
+    "color",
+    "delivery",
+    "stock",
+    "breadcrumb",
+    "area",
+    "addressType",
+    "payment",
+    "issue",
+  ],
+  orderSuccess: [
+    "success",
+    "delivery",
+    "cart.continue",
+    "checkout.goToCart",
+    "track",
+    "issue.mobileInvalid",
+  ],
+  track: ["success", "delivery", "breadcrumb", "track", "status", "color", "issue.mobileInvalid"],
+  about: ["about", "breadcrumb"],
+  contact: ["contact", "breadcrumb", "issue"],
+  auth: ["auth", "social", "issue"],
+  notFound: [],
+  dashboard: [
+    "dash",
+    "success",
+    "delivery",
+    "color",
+    "cat",
+    "sub",
+    "type",
+    "status",
+    "stock",
+    "listing.loadMore",
+  ],
+} as const satisfies Record<string, readonly Selector[]>;
+
+export type RoutePart = keyof typeof ROUTE_MESSAGES;
+
+function selects(selectors: readonly Selector[] | "all", key: string): boolean {
+  if (selectors === "all") return true;
+  return selectors.some((s) => key === s || key.startsWith(`${s}.`));
+}
+
+const compiled = new Map<string, Messages>();
+
+/**
+ * One language's messages chosen by selectors, compiled once (Lingui's compiled form: plain
+ * strings and token arrays, JSON as the page's loader data carries it). A page gets its own
+ * language only, and only the messages it shows.
+ */
+function messagesOf(lang: Lang, name: string, selectors: readonly Selector[] | "all"): Messages {
+  const cacheKey = `${lang}:${name}`;
+  let messages = compiled.get(cacheKey);
+  if (!messages) {
+    messages = {};
+    for (const [key, source] of Object.entries(SOURCES[lang])) {
+      if (selects(selectors, key)) messages[key] = compileMessage(source);
+    }
+    compiled.set(cacheKey, messages);
+  }
+  return messages;
+}
+
+/** The messages every page carries (root's loader data). */
+export function shellMessages(lang: Lang): Messages {
+  return messagesOf(lang, "shell", SHELL);
+}
+
+/**
+ * A page's own messages in the request's language (its loader's `messages`), plus `also`: keys
+ * its data calls for (the sub-category names of one category or one product, not all 152).
+ */
+export function routeMessages(
+  context: Readonly<RouterContextProvider>,
+  part: RoutePart,
+  also: readonly string[] = [],
+): Messages {
+  const lang = langOf(context);
+  const own = messagesOf(lang, part, ROUTE_MESSAGES[part]);
+  if (also.length === 0) return own;
+  const every = messagesOf(lang, "whole", "all");
+  const out: Messages = { ...own };
+  for (const key of also) {
+    const message = every[key];
+    if (message !== undefined) out[key] = message;
+  }
+  return out;
+}
+
+/** The message keys of these sub-categories' names (for `routeMessages`'s `also`). */
+export function subCategoryKeys(subCategories: readonly string[]): string[] {
+  return subCategories.map((s) => `sub.${s}`);
+}
+
+/** Which keys root and a page's own part carry together (the route-messages test). */
+export function keysShipped(part: RoutePart): MessageKey[] {
+  return (Object.keys(en) as MessageKey[]).filter(
+    (key) => selects(SHELL, key) || selects(ROUTE_MESSAGES[part], key),
+  );
+}
+
+/** Every message of a language (the server's own texts: emails, action answers; tests). */
+export function wholeCatalog(lang: Lang): Messages {
+  return messagesOf(lang, "whole", "all");
+}
