@@ -53,11 +53,11 @@ export const productSchema = z
     nameBn: z
       .string()
       .optional()
-      .openapi({ description: 'The name in Bengali, when the shop gave one (issue 25)' }),
+      .openapi({ description: "The name in Bengali, when the shop gave one (issue 25)" }),
     descriptionBn: z
       .string()
       .optional()
-      .openapi({ description: 'The description in Bengali, when the shop gave one (issue 25)' }),
+      .openapi({ description: "The description in Bengali, when the shop gave one (issue 25)" }),
     videoLink: z.string().nullable(),
     category: z.string(),
     subCategory: z.string(),
