@@ -87,6 +87,25 @@ describe("message catalogues", () => {
     );
   });
 
+  it("say how long to wait after a 429 in the page's language, the English as the server wrote it", () => {
+    const english = makeTranslator("en", wholeCatalog("en"));
+    const bengali = makeTranslator("bn", wholeCatalog("bn"));
+    for (const message of [
+      "Too many requests. Please try again in 10 minutes.",
+      "Too many requests. Please try again in 1 minute.",
+      "Too many requests. Please try again in 45 seconds.",
+      "Too many requests. Please try again in 1 second.",
+    ]) {
+      expect(issueText(english, message)).toBe(message);
+    }
+    expect(issueText(bengali, "Too many requests. Please try again in 10 minutes.")).toBe(
+      "অনেকবার চেষ্টা করা হয়েছে। ১০ মিনিট পরে আবার চেষ্টা করুন।",
+    );
+    expect(issueText(bengali, "Too many requests. Please try again in 45 seconds.")).toBe(
+      "অনেকবার চেষ্টা করা হয়েছে। ৪৫ সেকেন্ড পরে আবার চেষ্টা করুন।",
+    );
+  });
+
   it("keep the cart's and checkout's English intros word for word", () => {
     const english = makeTranslator("en", wholeCatalog("en"));
     const charges = { inside: english.taka(60), outside: english.taka(120) };

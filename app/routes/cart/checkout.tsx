@@ -327,11 +327,9 @@ function CheckoutPage({
       icon: "error",
       title: t("checkout.errorTitle"),
       text:
-        failure.code === "rate_limited"
-          ? t("checkout.rateLimited")
-          : failure.code === "out_of_stock"
-            ? issueText(tr, failure.message)
-            : t("checkout.saveFailed"),
+        failure.code === "rate_limited" || failure.code === "out_of_stock"
+          ? issueText(tr, failure.message)
+          : t("checkout.saveFailed"),
     });
   }, [failure, items, fromCart, t, tr]);
 
@@ -718,11 +716,9 @@ function CheckoutPage({
         {failure && !hydrated && failure.code !== "price_changed" && failure.code !== "invalid" ? (
           // Without scripts there is no dialog: the refusal (429's wait, the area) shows here.
           <div role="alert" className="alert alert-error mt-4 text-sm">
-            {failure.code === "rate_limited"
-              ? t("checkout.rateLimited")
-              : failure.code === "out_of_stock"
-                ? issueText(tr, failure.message)
-                : t("checkout.saveFailed")}
+            {failure.code === "rate_limited" || failure.code === "out_of_stock"
+              ? issueText(tr, failure.message)
+              : t("checkout.saveFailed")}
           </div>
         ) : null}
         {!complete ? (
