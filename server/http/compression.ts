@@ -14,7 +14,7 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
  * gzip for what the server sends. Hono's `compress` packs every answer without a Content-Length
  * through a web CompressionStream, and `c.json()` sets none: a 15-byte JSON answer to a browser
  * cost a stream and a zlib instance of its own (decision 065). Answers built whole (JSON, pages)
- * are measured here: under 1 kB they go as they are, with their length; above, packed by one zlib
+ * to a client that takes gzip are measured here: under 1 kB they go as they are, with their length; above, packed by one zlib
  * call in place (on the thread pool, every page waiting there held its bytes twice and the
  * server's memory rose past its budget). Everything else (scripts, styles, the CSV export's
  * stream) keeps hono's streaming compression.
@@ -32,6 +32,8 @@ export function compression(): MiddlewareHandler {
 function isWhole(c: Context): boolean {
   const res = c.res;
   return (
+    // A client that takes no gzip gets the answer as it is (hono adds Vary where it matters).
+    acceptsGzip(c.req.header("Accept-Encoding")) &&
     res.body !== null &&
     c.req.method !== "HEAD" &&
     res.status !== 206 &&
@@ -41,25 +43,21 @@ function isWhole(c: Context): boolean {
   );
 }
 
-/** Sets the answer's length, or its gzip copy when it is worth packing and the client takes it. */
+/** Sets the answer's length, or packs it with gzip when that is worth it. */
 async function packWhole(c: Context): Promise<void> {
   const bytes = new Uint8Array(await c.res.arrayBuffer());
-  const packable =
+  const packed =
     bytes.byteLength >= THRESHOLD && !NO_TRANSFORM.test(c.res.headers.get("Cache-Control") ?? "");
-  const packed = packable && acceptsGzip(c.req.header("Accept-Encoding"));
   const body = packed ? new Uint8Array(gzipSync(bytes)) : bytes;
   c.res = new Response(body, c.res);
   const headers = c.res.headers;
   headers.set("Content-Length", String(body.byteLength));
-  if (packable) {
-    const vary = headers.get("Vary");
-    if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? "")) {
-      headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
-    }
+  if (!packed) return;
+  const vary = headers.get("Vary");
+  if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? "")) {
+    headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
   }
-  if (packed) {
-    headers.set("Content-Encoding", "gzip");
-    const etag = headers.get("ETag");
-    if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
-  }
+  headers.set("Content-Encoding", "gzip");
+  const etag = headers.get("ETag");
+  if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
 }
