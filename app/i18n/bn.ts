@@ -559,7 +559,6 @@ export const bn: Catalog = {
   "social.success.text": "স্বাগতম, {name}!",
   "social.failed": "Google দিয়ে সাইন আপ হয়নি",
   "social.waiting": "Google-এর জন্য অপেক্ষা করা হচ্ছে...",
-  "social.connecting": "Google-এর সাথে সংযোগ হচ্ছে...",
   "social.finishing": "সাইন ইন শেষ হচ্ছে...",
   "social.back": "সাইন ইনে ফিরে যান",
   "issue.social.incomplete": "Google দিয়ে সাইন ইন শেষ হয়নি। আবার চেষ্টা করুন।",

@@ -565,7 +565,6 @@ export const en = {
   "social.success.text": "Welcome, {name}!",
   "social.failed": "Google Signup Failed",
   "social.waiting": "Waiting for Google...",
-  "social.connecting": "Connecting to Google...",
   "social.finishing": "Finishing sign-in...",
   "social.back": "Back to sign in",
   "issue.social.incomplete": "Google sign-in did not complete. Please try again.",

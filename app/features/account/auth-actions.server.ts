@@ -274,3 +274,31 @@ export async function resendVerificationAction(call: Call, email: string) {
   }
   return { ok: true as const, sent: email };
 }
+
+/** Where a Google sign-in that could not start comes back to (SocialSignInStep "error"). */
+export const SOCIAL_START_FAILED = "start_failed";
+
+/**
+ * The first step of a provider sign-in (`?oauth=start&provider=…`, in the popup or the page):
+ * Better Auth's sign-in address, reached by a redirect that carries its state cookie. Done by
+ * the login page's loader, so no screen asks for it by fetch and it works without scripts.
+ */
+export async function socialSignInStart(call: Call, url: URL): Promise<Response> {
+  const popup = url.searchParams.get("popup") === "1" ? "&popup=1" : "";
+  const back = safeReturnPath(url.searchParams.get("redirectTo")) ?? "/";
+  const res = await call.app.auth.api.signInSocial({
+    body: {
+      provider: url.searchParams.get("provider") ?? "",
+      callbackURL: popup ? "/authentication/login?oauth=done&popup=1" : back,
+      errorCallbackURL: `/authentication/login?oauth=error${popup}`,
+      disableRedirect: true,
+    },
+    headers: authHeaders(call),
+    asResponse: true,
+  });
+  const answer = (await res.json().catch(() => null)) as { url?: unknown } | null;
+  if (res.ok && typeof answer?.url === "string") {
+    return redirect(answer.url, { headers: cookiesOf(res) });
+  }
+  return redirect(`/authentication/login?oauth=error&error=${SOCIAL_START_FAILED}${popup}`);
+}

@@ -3,7 +3,6 @@ import { useNavigate, useRevalidator } from "react-router";
 import { notify } from "~/app/components/dialogs";
 import { issueText } from "~/app/i18n/issues";
 import { useI18n } from "~/app/i18n/use-i18n";
-import { safeReturnPath } from "./auth-client";
 
 export type SocialProvider = "google" | "oidc";
 
@@ -146,12 +145,10 @@ export function SocialSignInButton({
  * the flow, or it is where the provider sends the popup back to, which tells the opening window
  * and closes itself.
  */
-export function SocialSignInStep({ step }: { step: "start" | "done" | "error" }) {
+export function SocialSignInStep({ step }: { step: "done" | "error" }) {
   const tr = useI18n();
   const { t } = tr;
-  const [message, setMessage] = useState(
-    step === "start" ? t("social.connecting") : t("social.finishing"),
-  );
+  const [message, setMessage] = useState(t("social.finishing"));
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -180,28 +177,6 @@ export function SocialSignInStep({ step }: { step: "start" | "done" | "error" })
       }
       return;
     }
-
-    const provider = params.get("provider");
-    const back = safeReturnPath(params.get("redirectTo")) ?? "/";
-    const popupSuffix = params.get("popup") === "1" ? "&popup=1" : "";
-    void (async () => {
-      const r = await startSocialSignIn({
-        provider,
-        callbackURL: popupSuffix ? "/authentication/login?oauth=done&popup=1" : back,
-        errorCallbackURL: `/authentication/login?oauth=error${popupSuffix}`,
-        disableRedirect: true,
-      });
-      if (r.url) {
-        window.location.replace(r.url);
-        return;
-      }
-      const error = r.message || "Google sign-in could not start.";
-      if (inPopup) tellOpener({ type: MESSAGE_TYPE, ok: false, error });
-      else {
-        setMessage(issueText(tr, error));
-        notify({ icon: "warning", title: t("social.failed"), text: issueText(tr, error) });
-      }
-    })();
   }, [step, navigate, t, tr]);
 
   return (
@@ -224,6 +199,7 @@ export function SocialSignInStep({ step }: { step: "start" | "done" | "error" })
 function describeError(code: string | null): string {
   if (!code) return "Google sign-in did not complete. Please try again.";
   if (code === "access_denied") return "Google sign-in was cancelled.";
+  if (code === "start_failed") return "Google sign-in could not start.";
   return `Google sign-in did not complete (${code.replace(/_/g, " ")}). Please try again.`;
 }
 
@@ -248,30 +224,4 @@ function GoogleMark() {
       />
     </svg>
   );
-}
-
-/**
- * Asks Better Auth for the provider's sign-in address. The one change the shop's screens still
- * make by fetch: the Google popup needs the address inside the popup's own script (issue 21).
- */
-async function startSocialSignIn(body: Record<string, unknown>): Promise<{
-  url?: string;
-  message?: string;
-}> {
-  try {
-    const res = await fetch("/api/auth/sign-in/social", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      credentials: "same-origin",
-      body: JSON.stringify(body),
-    });
-    const data = (await res.json().catch(() => null)) as {
-      url?: unknown;
-      message?: unknown;
-    } | null;
-    if (res.ok && typeof data?.url === "string") return { url: data.url };
-    return { message: typeof data?.message === "string" ? data.message : "" };
-  } catch {
-    return { message: "Network error. Please check your connection." };
-  }
 }

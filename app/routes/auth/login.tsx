@@ -1,7 +1,11 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { notify } from "~/app/components/dialogs";
-import { returnPathFor, signInAction } from "~/app/features/account/auth-actions.server";
+import {
+  returnPathFor,
+  signInAction,
+  socialSignInStart,
+} from "~/app/features/account/auth-actions.server";
 import { AuthCard, Field, FormProblem, OrDivider } from "~/app/features/account/auth-card";
 import { SocialSignInButton, SocialSignInStep } from "~/app/features/account/social-sign-in";
 import { useHydrated } from "~/app/features/catalogue/use-hydrated";
@@ -15,7 +19,14 @@ import { requestedReturnPath } from "~/core/return-path";
 import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/login";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (url.searchParams.get("oauth") === "start") {
+    throw await socialSignInStart(
+      { app: appOf(context), request, address: context.get(clientAddressContext) },
+      url,
+    );
+  }
   return {
     ...authPageOptions(appOf(context)),
     returnTo: returnPathFor(request),
@@ -60,7 +71,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   }, [actionData, navigate, t, tr]);
 
   const step = search.get("oauth");
-  if (step === "start" || step === "done" || step === "error") {
+  if (step === "done" || step === "error") {
     return <SocialSignInStep step={step} />;
   }
 
