@@ -1,3 +1,7 @@
+import { catalogueBn } from "./dashboard/catalogue";
+import { layoutBn } from "./dashboard/layout";
+import { ordersBn } from "./dashboard/orders";
+import { paperBn } from "./dashboard/paper";
 import type { Catalog } from "./keys";
 
 /**
@@ -611,4 +615,8 @@ export const bn: Catalog = {
   "dialog.icon.error": "ত্রুটি",
   "dialog.icon.warning": "সতর্কতা",
   "dialog.icon.info": "তথ্য",
+  ...layoutBn,
+  ...catalogueBn,
+  ...ordersBn,
+  ...paperBn,
 };

@@ -1,3 +1,8 @@
+import { catalogueEn } from "./dashboard/catalogue";
+import { layoutEn } from "./dashboard/layout";
+import { ordersEn } from "./dashboard/orders";
+import { paperEn } from "./dashboard/paper";
+
 /**
  * The interface's English texts (the spec's words, exactly), ICU MessageFormat: `{name}` is a
  * value the page passes in (already formatted: digits are the page's language's). Keys starting
@@ -618,4 +623,9 @@ export const en = {
   "dialog.icon.error": "Error",
   "dialog.icon.warning": "Warning",
   "dialog.icon.info": "Information",
+  // The dashboard's texts, one module per area (app/i18n/dashboard/).
+  ...layoutEn,
+  ...catalogueEn,
+  ...ordersEn,
+  ...paperEn,
 } as const;
