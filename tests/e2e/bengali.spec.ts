@@ -1,79 +1,17 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { hydrated } from "./auth-support";
+import { expectBengali, loadDataWords } from "./bengali-support";
 import { ADDRESS_OF_AREA, fetchProducts } from "./checkout-support";
 
 /**
  * The shop in Bengali (issue 25, decision 061): every storefront and account page a visitor
- * meets, and the whole buying journey, show no English interface word. Product data (names,
- * descriptions the shop typed in English), the shop's own address and e-mail, brand names and
- * size codes are not interface words.
+ * meets, and the whole buying journey, show no English interface word (tests/e2e/bengali-support.ts).
  */
 
 const baseURL = shop().baseURL;
-
-const BRANDS = [
-  // The toggle's link to the other language names it in that language.
-  "English",
-  "Haat",
-  "WhatsApp",
-  "Facebook",
-  "Google",
-  "Instagram",
-  "Linkedin",
-  "Twitter",
-  "bKash",
-  "Nagad",
-  "Rocket",
-  "Upay",
-  "VISA",
-  "Mastercard",
-  "AMEX",
-];
-const SIZE_CODES = ["XS", "S", "M", "L", "XL", "XXL", "XXXL"];
-
-/** Latin words that are data, not interface: product texts, the shop's details, brands. */
-let dataWords: Set<string>;
-
-function wordsOf(text: string): string[] {
-  return text.match(/[A-Za-z]{2,}/g) ?? [];
-}
-
-/** A truncated product name ends in part of a word: a prefix of a data word is data too. */
-function isDataWord(word: string): boolean {
-  const lower = word.toLowerCase();
-  if (dataWords.has(lower)) return true;
-  for (const known of dataWords) if (known.startsWith(lower)) return true;
-  return false;
-}
-
-/** The page's visible text and the words a screen reader or a hover reads. */
-async function interfaceText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const parts = [document.body.innerText, document.title];
-    for (const el of document.querySelectorAll("[aria-label], [placeholder], [title], img[alt]")) {
-      for (const name of ["aria-label", "placeholder", "title", "alt"]) {
-        const value = el.getAttribute(name);
-        if (value) parts.push(value);
-      }
-    }
-    const description = document.querySelector('meta[name="description"]')?.getAttribute("content");
-    if (description) parts.push(description);
-    return parts.join("\n");
-  });
-}
-
-async function englishWordsOn(page: Page): Promise<string[]> {
-  const text = await interfaceText(page);
-  return [...new Set(wordsOf(text).filter((w) => !isDataWord(w)))];
-}
-
-async function expectBengali(page: Page, where: string) {
-  expect(await page.getAttribute("html", "lang"), where).toBe("bn");
-  expect(await englishWordsOn(page), where).toEqual([]);
-}
 
 describe("the shop in Bengali", () => {
   let browser: Browser;
@@ -83,28 +21,8 @@ describe("the shop in Bengali", () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     products = await fetchProducts(baseURL);
-    // Every product's words are data (fetchProducts leaves out the sold-out and low ones, which
-    // the listings still show).
-    const all = (await (await fetch(`${baseURL}/api/products?limit=500`)).json()) as {
-      data: { name: string; description: string }[];
-    };
-    // Slides are shop data too: the demo slides have English titles only (their alt text).
-    const slides = (await (await fetch(`${baseURL}/api/getSliders`)).json()) as {
-      title: string;
-    }[];
-    const shopDetails = ["West Shewrapara, Mirpur, Dhaka", "support@haat.example", "haat example"];
     // What the visitor typed (the search shown back) is theirs, not the interface's.
-    const typed = ["zzzz-nothing"];
-    dataWords = new Set(
-      [
-        ...BRANDS,
-        ...SIZE_CODES,
-        ...shopDetails,
-        ...typed,
-        ...all.data.flatMap((p) => [p.name, p.description]),
-        ...slides.map((s) => s.title),
-      ].flatMap((text) => wordsOf(text).map((w) => w.toLowerCase())),
-    );
+    await loadDataWords(baseURL, ["zzzz-nothing"]);
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   });
   afterAll(async () => browser?.close());
