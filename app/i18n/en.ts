@@ -613,6 +613,13 @@ export const en = {
   "track.code.wait": "Available in {seconds} seconds. ",
   "track.code.left.one": "{count} new code left.",
   "track.code.left.other": "{count} new codes left.",
+  "track.code.resent": "A new code is on its way by SMS.",
+  "track.code.noResendLeft":
+    "No new code can be sent for this order. Our team will call you to confirm it.",
+  "track.code.alreadyVerified": "This order does not wait for a code.",
+  "track.code.enter": "Enter the 6-digit code from the SMS",
+  "track.code.wrong.one": "That code is not right. {count} try left.",
+  "track.code.wrong.other": "That code is not right. {count} tries left.",
   "status.Pending": "Pending",
   "status.Confirmed": "Confirmed",
   "status.Shipping": "Shipping",

@@ -3,6 +3,7 @@ import { CHECKOUT_MESSAGES, CHOOSE_COLOUR_MESSAGE, CHOOSE_SIZE_MESSAGE } from "~
 import { MOBILE_TOO_LONG_MESSAGE } from "~/core/phone";
 import type { MessageKey } from "./keys";
 import type { Translator } from "./translator";
+import { waitText } from "./wait-text";
 
 /**
  * The rules of core/ (shared by the page, the route action and the API) write their field
@@ -69,26 +70,12 @@ export function patternIssue(
   };
 }
 
-/** The server's 429 text (server/errors.ts RateLimitedError): how long to wait. */
-const TOO_MANY = /^Too many requests\. Please try again in (\d+) (second|minute)s?\.$/;
-
 /** A field issue or refusal the rules wrote in English, in the page's language when known. */
 export function issueText(tr: Pick<Translator, "t" | "count">, message: string): string {
   const key = issueKey(message);
   if (key) return tr.t(key);
-  const wait = TOO_MANY.exec(message);
-  if (wait) {
-    const n = Number(wait[1]);
-    const unit: MessageKey =
-      wait[2] === "minute"
-        ? n === 1
-          ? "issue.wait.minute"
-          : "issue.wait.minutes"
-        : n === 1
-          ? "issue.wait.second"
-          : "issue.wait.seconds";
-    return tr.t("issue.tooManyRequests", { wait: tr.t(unit, { n: tr.count(n) }) });
-  }
+  const wait = waitText(tr, message);
+  if (wait) return wait;
   const withValues = patternIssue(message);
   if (!withValues?.label) return message;
   return tr.t(withValues.key, { label: tr.t(withValues.label), max: tr.count(withValues.max) });
