@@ -233,6 +233,16 @@ describe("the dashboard's frame in Bengali", () => {
     ).toBe(1);
     await expectBengali(page, "customer home");
 
+    // An admin's page: the dashboard's error page (403).
+    await page.goto(`${baseURL}/dashboard/allUsers`);
+    await hydrated(page);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "এই পেজটি দেখার অনুমতি আপনার নেই",
+    );
+    await expectBengali(page, "admin page refused");
+
+    await page.goto(`${baseURL}/dashboard`);
+    await hydrated(page);
     await page.getByRole("button", { name: "যাচাইয়ের ইমেইল আবার পাঠান" }).click();
     const notice = page.locator('[role="dialog"]');
     await notice.waitFor();
