@@ -105,9 +105,9 @@ export const paperEn = {
   "dash.paper.notify.heading": "SMS & Email",
   "dash.paper.notify.smsVia": "SMS are sent through {provider}.",
   "dash.paper.notify.smsOff":
-    "SMS are not being sent: no SMS_PROVIDER is configured. Each message is written to the outbox folder (DATA_DIR/outbox/sms) instead.",
+    "SMS are not being sent: no {variable} is configured. Each message is written to the outbox folder ({folder}) instead.",
   "dash.paper.notify.mailSmtp": "Emails go out through SMTP.",
-  "dash.paper.notify.mailOutbox": "Emails go to the outbox folder (no SMTP_URL).",
+  "dash.paper.notify.mailOutbox": "Emails go to the outbox folder (no {variable}).",
   "dash.paper.notify.failedLastDay": "{count} messages failed in the last day.",
   "dash.paper.notify.templates": "Templates",
   "dash.paper.notify.templatesIntro":
@@ -274,9 +274,9 @@ export const paperBn: PartCatalog<typeof paperEn> = {
   "dash.paper.notify.heading": "এসএমএস ও ইমেইল",
   "dash.paper.notify.smsVia": "এসএমএস যাচ্ছে {provider} দিয়ে।",
   "dash.paper.notify.smsOff":
-    "এসএমএস পাঠানো হচ্ছে না: কোনো এসএমএস গেটওয়ে (SMS_PROVIDER) সেট করা নেই। প্রতিটি মেসেজ তার বদলে আউটবক্স ফোল্ডারে (DATA_DIR/outbox/sms) লেখা হচ্ছে।",
+    "এসএমএস পাঠানো হচ্ছে না: কোনো এসএমএস গেটওয়ে ({variable}) সেট করা নেই। প্রতিটি মেসেজ তার বদলে আউটবক্স ফোল্ডারে ({folder}) লেখা হচ্ছে।",
   "dash.paper.notify.mailSmtp": "ইমেইল যাচ্ছে এসএমটিপি দিয়ে।",
-  "dash.paper.notify.mailOutbox": "ইমেইল আউটবক্স ফোল্ডারে লেখা হচ্ছে (SMTP_URL সেট করা নেই)।",
+  "dash.paper.notify.mailOutbox": "ইমেইল আউটবক্স ফোল্ডারে লেখা হচ্ছে ({variable} সেট করা নেই)।",
   "dash.paper.notify.failedLastDay": "গত এক দিনে {count}টি মেসেজ পাঠানো যায়নি।",
   "dash.paper.notify.templates": "টেমপ্লেট",
   "dash.paper.notify.templatesIntro": "ক্রেতা ইংরেজিতে অর্ডার না করলে বাংলায় মেসেজ পান। যা বসানো যায়:",

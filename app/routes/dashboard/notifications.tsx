@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { paperText } from "~/app/i18n/dashboard/paper-text";
+import type { MessageKey } from "~/app/i18n/keys";
 import type { Translator } from "~/app/i18n/translator";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
@@ -104,6 +105,53 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
+const CODE = "\u241f";
+
+/**
+ * A message whose placeholders are names the server's settings use (an environment variable, a
+ * folder): they stay as written, in <code>, whatever the page's language.
+ */
+function WithCode({
+  t,
+  text,
+  codes,
+}: {
+  t: Translator["t"];
+  text: MessageKey;
+  codes: Record<string, string>;
+}) {
+  const names = Object.keys(codes);
+  const marked = t(text, Object.fromEntries(names.map((name, i) => [name, `${CODE}${i}${CODE}`])));
+  return (
+    <>
+      {marked.split(CODE).map((part, i) =>
+        i % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed message
+          <code key={i}>{codes[names[Number(part)] ?? ""]}</code>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+/** A text naming placeholders (`{name}`): each one in <code>, as the help above the forms shows them. */
+function WithPlaceholders({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/(\{[^{}]*\})/).map((part, i) =>
+        i % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+          <code key={i}>{part}</code>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 /** A message's status as the table shows it; another value (none today) as it is. */
 function statusText(t: Translator["t"], status: string): string {
   return isMessageStatus(status) ? t(`dash.paper.notify.status.${status}`) : status;
@@ -161,7 +209,7 @@ function TemplateForm(props: {
       />
       {props.issue ? (
         <p id={`${id}-issue`} className="text-sm text-error">
-          {paperText(tr, props.issue)}
+          <WithPlaceholders text={paperText(tr, props.issue)} />
         </p>
       ) : null}
       <div id={`${id}-preview`} className="rounded bg-base-200 p-2 text-sm">
@@ -219,11 +267,19 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
         </p>
       ) : (
         <p role="alert" className="alert alert-warning" data-sms-off>
-          {t("dash.paper.notify.smsOff")}
+          <WithCode
+            t={t}
+            text="dash.paper.notify.smsOff"
+            codes={{ variable: "SMS_PROVIDER", folder: "DATA_DIR/outbox/sms" }}
+          />
         </p>
       )}
       <p className="text-base-content/80">
-        {t(status.mail === "smtp" ? "dash.paper.notify.mailSmtp" : "dash.paper.notify.mailOutbox")}
+        {status.mail === "smtp" ? (
+          t("dash.paper.notify.mailSmtp")
+        ) : (
+          <WithCode t={t} text="dash.paper.notify.mailOutbox" codes={{ variable: "SMTP_URL" }} />
+        )}
         {status.failedLastDay > 0
           ? ` ${t("dash.paper.notify.failedLastDay", { count: count(status.failedLastDay) })}`
           : ""}
