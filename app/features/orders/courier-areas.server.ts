@@ -2,6 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { pageError } from "~/app/lib/page-error.server";
 import { COURIER_LABELS, isCourierName } from "~/core/courier";
+import { toAsciiDigits } from "~/core/digits";
 import { AppError } from "~/server/errors";
 import { deleteCourierArea, setCourierArea } from "~/server/services/courier-areas";
 
@@ -10,9 +11,9 @@ function text(form: FormData, name: string): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
-/** An id field: empty → null; anything but a positive whole number → a field issue. */
+/** An id field (০–৯ or 0–9): empty → null; anything but a positive whole number → a field issue. */
 function idOf(form: FormData, name: string): number | null {
-  const raw = text(form, name);
+  const raw = toAsciiDigits(text(form, name));
   if (!raw) return null;
   const n = Number(raw);
   if (!Number.isSafeInteger(n) || n <= 0) {
@@ -43,6 +44,8 @@ export async function courierAreaAction(
       return {
         ok: true as const,
         message: `Forgot ${COURIER_LABELS[courier]}'s area for ${key.thana}`,
+        // What the page says in its own language.
+        done: { intent: "forget" as const, courier, thana: key.thana, district: key.district },
       };
     }
     const saved = await setCourierArea(appOf(context), actor, {
@@ -55,6 +58,7 @@ export async function courierAreaAction(
     return {
       ok: true as const,
       message: `Saved ${COURIER_LABELS[courier]}'s area for ${saved.thana}, ${saved.district}`,
+      done: { intent: "set" as const, courier, thana: saved.thana, district: saved.district },
     };
   } catch (err) {
     return pageError(err);

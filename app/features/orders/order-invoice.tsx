@@ -1,10 +1,26 @@
 import { Link } from "react-router";
-import { formatTaka } from "~/core/money";
-import type { OrderDetailView } from "~/core/order-view";
+import { colorName } from "~/app/i18n/catalogue-names";
+import { useI18n } from "~/app/i18n/use-i18n";
+import { NOT_APPLICABLE } from "~/core/cart-lines";
+import type { OrderDetailView, OrderLineView } from "~/core/order-view";
 import type { ShopInfo } from "~/core/shop";
 import { useHydrated } from "../catalogue/use-hydrated";
-import { lineOptions } from "./order-format";
 import { orderOverviewPath } from "./paths";
+
+/** Spec §2: a line's colour and size unless they are N/A, in the page's language. */
+function useLineOptions(): (line: Pick<OrderLineView, "color" | "size">) => string[] {
+  const { t } = useI18n();
+  return (line) => {
+    const options: string[] = [];
+    if (line.color && line.color !== NOT_APPLICABLE) {
+      options.push(t("dash.paper.invoice.colour", { colour: colorName(t, line.color) }));
+    }
+    if (line.size && line.size !== NOT_APPLICABLE) {
+      options.push(t("dash.paper.invoice.size", { size: line.size }));
+    }
+    return options;
+  };
+}
 
 /**
  * Spec §2 invoice. On screen it is a sheet on the page; printed (Print Invoice) it is the only
@@ -18,12 +34,15 @@ export function OrderInvoice({
   shop: Pick<ShopInfo, "name" | "address" | "phone" | "email">;
 }) {
   const hydrated = useHydrated();
+  const { lang, t, count, digits, taka, date } = useI18n();
+  const lineOptions = useLineOptions();
   const c = order.customerData;
+  const number = digits(String(order.orderNumber));
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4 print:max-w-none">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Link to={orderOverviewPath(order._id)} className="link text-sm">
-          ← Order #{order.orderNumber}
+          {t("dash.paper.invoice.back", { number })}
         </Link>
         <button
           type="button"
@@ -31,7 +50,7 @@ export function OrderInvoice({
           disabled={!hydrated}
           onClick={() => window.print()}
         >
-          Print Invoice
+          {t("dash.paper.invoice.print")}
         </button>
       </div>
 
@@ -46,17 +65,17 @@ export function OrderInvoice({
           </div>
           <div className="sm:text-right print:text-right">
             <h1 id="invoice-title" className="text-2xl font-bold tracking-wide uppercase">
-              Invoice
+              {t("dash.paper.invoice.heading")}
             </h1>
             <dl className="mt-1 text-sm">
               <div>
-                <dt className="inline font-semibold">Date: </dt>
-                <dd className="inline">{order.date}</dd>
+                <dt className="inline font-semibold">{t("dash.paper.invoice.date")} </dt>
+                <dd className="inline">{lang === "en" ? order.date : date(order.placedAt)}</dd>
               </div>
               <div>
-                <dt className="inline font-semibold">Order ID: </dt>
+                <dt className="inline font-semibold">{t("dash.paper.invoice.orderId")} </dt>
                 <dd className="inline">
-                  #{order.orderNumber}
+                  #{number}
                   <span className="block font-mono text-xs break-all">{order._id}</span>
                 </dd>
               </div>
@@ -67,7 +86,7 @@ export function OrderInvoice({
         <div className="grid grid-cols-1 gap-6 py-5 sm:grid-cols-2 print:grid-cols-2">
           <section aria-labelledby="invoiced-to">
             <h2 id="invoiced-to" className="mb-1 font-semibold">
-              Invoiced To
+              {t("dash.paper.invoice.invoicedTo")}
             </h2>
             <address className="text-sm not-italic leading-relaxed">
               {c.name}
@@ -76,44 +95,44 @@ export function OrderInvoice({
               <br />
               {c.thana}, {c.district}
               <br />
-              Bangladesh
+              {t("dash.paper.invoice.country")}
               <br />
-              Phone: {c.mobileNumber}
+              {t("dash.paper.invoice.phone", { phone: digits(c.mobileNumber) })}
               <br />
-              Email: {c.email}
+              {t("dash.paper.invoice.email", { email: c.email })}
             </address>
           </section>
           <section aria-labelledby="pay-to" className="sm:text-right print:text-right">
             <h2 id="pay-to" className="mb-1 font-semibold">
-              Pay To
+              {t("dash.paper.invoice.payTo")}
             </h2>
             <address className="text-sm not-italic leading-relaxed">
               {shop.name}
               <br />
               {shop.address}
               <br />
-              Phone: {shop.phone}
+              {t("dash.paper.invoice.phone", { phone: digits(shop.phone) })}
               <br />
-              Email: {shop.email}
+              {t("dash.paper.invoice.email", { email: shop.email })}
             </address>
           </section>
         </div>
 
         <div className="overflow-x-auto">
           <table className="table table-xs sm:table-sm print:table-sm">
-            <caption className="sr-only">Items of order #{order.orderNumber}</caption>
+            <caption className="sr-only">{t("dash.paper.invoice.items", { number })}</caption>
             <thead>
               <tr className="border-b border-base-300 text-base-content">
-                <th scope="col">No</th>
-                <th scope="col">Name</th>
+                <th scope="col">{t("dash.paper.invoice.no")}</th>
+                <th scope="col">{t("dash.paper.invoice.name")}</th>
                 <th scope="col" className="text-right">
-                  Rate
+                  {t("dash.paper.invoice.rate")}
                 </th>
                 <th scope="col" className="text-right">
-                  QTY
+                  {t("dash.paper.invoice.qty")}
                 </th>
                 <th scope="col" className="text-right">
-                  Amount
+                  {t("dash.paper.invoice.amount")}
                 </th>
               </tr>
             </thead>
@@ -121,16 +140,16 @@ export function OrderInvoice({
               {order.products.map((line, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never reorder, and one product may appear twice
                 <tr key={`${line.id}-${i}`} className="border-b border-base-300">
-                  <td>{i + 1}</td>
+                  <td>{count(i + 1)}</td>
                   <td>
                     {line.name}
                     {lineOptions(line).length > 0 ? (
                       <span className="block text-xs">{lineOptions(line).join(", ")}</span>
                     ) : null}
                   </td>
-                  <td className="text-right whitespace-nowrap">{formatTaka(line.originalPrice)}</td>
-                  <td className="text-right">{line.quantity}</td>
-                  <td className="text-right whitespace-nowrap">{formatTaka(line.lineTotal)}</td>
+                  <td className="text-right whitespace-nowrap">{taka(line.originalPrice)}</td>
+                  <td className="text-right">{count(line.quantity)}</td>
+                  <td className="text-right whitespace-nowrap">{taka(line.lineTotal)}</td>
                 </tr>
               ))}
             </tbody>
@@ -138,20 +157,22 @@ export function OrderInvoice({
         </div>
 
         <dl className="mt-4 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-y-1 text-sm">
-          <dt>Sub Total</dt>
-          <dd className="pl-6 text-right">{formatTaka(order.subTotal)}</dd>
-          <dt>Delivery Charge</dt>
-          <dd className="pl-6 text-right">{formatTaka(c.deliveryCharge)}</dd>
-          <dt className="border-t border-base-300 pt-1 text-base font-bold">Total</dt>
+          <dt>{t("dash.paper.invoice.subTotal")}</dt>
+          <dd className="pl-6 text-right">{taka(order.subTotal)}</dd>
+          <dt>{t("dash.paper.invoice.delivery")}</dt>
+          <dd className="pl-6 text-right">{taka(c.deliveryCharge)}</dd>
+          <dt className="border-t border-base-300 pt-1 text-base font-bold">
+            {t("dash.paper.invoice.total")}
+          </dt>
           <dd
             className="border-t border-base-300 pt-1 pl-6 text-right text-base font-bold"
             data-testid="invoice-total"
           >
-            {formatTaka(order.total)}
+            {taka(order.total)}
           </dd>
         </dl>
 
-        <p className="mt-8 text-center font-semibold">Thank you for your purchase!</p>
+        <p className="mt-8 text-center font-semibold">{t("dash.paper.invoice.thanks")}</p>
       </article>
     </div>
   );

@@ -1,6 +1,6 @@
+import { courierName } from "~/app/i18n/dashboard/paper-text";
+import { useI18n } from "~/app/i18n/use-i18n";
 import type { ShippingLabel } from "~/app/lib/print.server";
-import { COURIER_LABELS } from "~/core/courier";
-import { formatTaka } from "~/core/money";
 
 export type LabelSize = "a4" | "4x6";
 
@@ -19,43 +19,45 @@ function pageCss(size: LabelSize): string {
 }
 
 function Label({ label, size }: { label: ShippingLabel; size: LabelSize }) {
+  const { t, digits, taka } = useI18n();
+  const number = digits(String(label.orderNumber));
   return (
     <article
       className={`label flex flex-col gap-1 border border-black bg-white p-3 text-black ${size === "4x6" ? "w-[4in] text-base" : "text-sm"}`}
-      aria-label={`Label for order ${label.orderNumber}`}
+      aria-label={t("dash.paper.labels.label", { number })}
       data-order-id={label.id}
     >
       <header className="flex items-baseline justify-between gap-2 border-b border-black pb-1">
         <p className="font-bold">{label.shopName}</p>
-        <p className="text-xs">{label.shopPhone}</p>
+        <p className="text-xs">{digits(label.shopPhone)}</p>
       </header>
       <div className="flex items-center justify-between gap-2">
-        <p className="text-lg font-bold">Order #{label.orderNumber}</p>
+        <p className="text-lg font-bold">{t("dash.paper.labels.order", { number })}</p>
         <div
           className="h-12 w-40 [&>svg]:h-full [&>svg]:w-full"
           role="img"
-          aria-label={`Barcode of order ${label.orderNumber}`}
+          aria-label={t("dash.paper.labels.barcode", { number })}
           // Made on the server by bwip-js from the order number's digits only.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: generated SVG, no user input in it
           dangerouslySetInnerHTML={{ __html: label.barcodeSvg }}
         />
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3">
-        <dt>To</dt>
+        <dt>{t("dash.paper.labels.to")}</dt>
         <dd className="font-semibold">{label.name}</dd>
-        <dt>Phone</dt>
-        <dd className="font-semibold">{label.phone}</dd>
-        <dt>Address</dt>
+        <dt>{t("dash.paper.labels.phone")}</dt>
+        <dd className="font-semibold">{digits(label.phone)}</dd>
+        <dt>{t("dash.paper.labels.address")}</dt>
         <dd>{label.address}</dd>
-        <dt>Thana</dt>
+        <dt>{t("dash.paper.labels.thana")}</dt>
         <dd>{label.thana}</dd>
-        <dt>District</dt>
+        <dt>{t("dash.paper.labels.district")}</dt>
         <dd>{label.district}</dd>
-        <dt>COD</dt>
-        <dd className="text-lg font-bold">{formatTaka(label.cod)}</dd>
-        <dt>Courier</dt>
-        <dd>{label.courier ? COURIER_LABELS[label.courier] : "—"}</dd>
-        <dt>Tracking</dt>
+        <dt>{t("dash.paper.labels.cod")}</dt>
+        <dd className="text-lg font-bold">{taka(label.cod)}</dd>
+        <dt>{t("dash.paper.labels.courier")}</dt>
+        <dd>{label.courier ? courierName(t, label.courier) : "—"}</dd>
+        <dt>{t("dash.paper.labels.tracking")}</dt>
         <dd className="font-mono">{label.trackingCode ?? "—"}</dd>
       </dl>
     </article>
@@ -64,16 +66,20 @@ function Label({ label, size }: { label: ShippingLabel; size: LabelSize }) {
 
 /** Shipping labels of the selected orders (issue 23 item 7). */
 export function ShippingLabels({ labels, size }: { labels: ShippingLabel[]; size: LabelSize }) {
+  const { t, count } = useI18n();
   return (
     <div className="flex flex-col gap-4">
       <style>{pageCss(size)}</style>
       <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
         <h1 className="text-2xl font-bold">
-          Shipping labels ({size === "a4" ? "A4 sheet" : "4×6 in"}): {labels.length}
+          {t("dash.paper.labels.heading", {
+            size: t(size === "a4" ? "dash.paper.labels.a4" : "dash.paper.labels.4x6"),
+            count: count(labels.length),
+          })}
         </h1>
-        <p className="text-sm">Print this page (Ctrl+P); only the labels print.</p>
+        <p className="text-sm">{t("dash.paper.labels.hint")}</p>
       </div>
-      {labels.length === 0 ? <p>No orders selected.</p> : null}
+      {labels.length === 0 ? <p>{t("dash.paper.labels.none")}</p> : null}
       <div className={size === "a4" ? "grid grid-cols-2 gap-3" : "flex flex-col gap-4"}>
         {labels.map((label) => (
           <Label key={label.id} label={label} size={size} />

@@ -1,10 +1,11 @@
 import { Form, Link, useActionData } from "react-router";
 import { AREA_COURIERS } from "~/app/features/orders/courier-actions";
 import { courierAreaAction } from "~/app/features/orders/courier-areas.server";
+import { courierName, paperText } from "~/app/i18n/dashboard/paper-text";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { isActionFailure, issuesByField } from "~/app/lib/field-issues";
 import { orPageError } from "~/app/lib/page-error.server";
-import { COURIER_LABELS } from "~/core/courier";
 import { listCourierAreas } from "~/server/services/courier-areas";
 import type { Route } from "./+types/courier-areas";
 
@@ -22,12 +23,16 @@ export function action({ request, context }: Route.ActionArgs) {
   return courierAreaAction(request, context);
 }
 
-export function meta() {
-  return [{ title: "Courier areas | Dashboard" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: metaTranslator(matches).t("dash.paper.areas.title") },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 function FieldIssue({ message }: { message: string | undefined }) {
-  return message ? <span className="text-sm text-error">{message}</span> : null;
+  const tr = useI18n();
+  return message ? <span className="text-sm text-error">{paperText(tr, message)}</span> : null;
 }
 
 export default function CourierAreasRoute({ loaderData }: Route.ComponentProps) {
@@ -35,15 +40,16 @@ export default function CourierAreasRoute({ loaderData }: Route.ComponentProps) 
   const result = useActionData<typeof action>();
   const failure = isActionFailure(result) ? result : undefined;
   const issues = failure ? issuesByField(failure.issues) : {};
-  const label = COURIER_LABELS[courier];
+  const tr = useI18n();
+  const { t, digits } = tr;
+  const label = courierName(t, courier);
+  const done = result && "ok" in result && result.ok ? result.done : undefined;
+  const id = (n: number | null) => (n === null ? "—" : digits(String(n)));
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
-      <h1 className="text-2xl font-bold sm:text-3xl">Courier areas</h1>
-      <p className="text-sm text-base-content/70">
-        Where each thana is in a courier's own list of places. Bookings look a thana up by name and
-        keep it here; set one by hand when the look-up finds none or the wrong one.
-      </p>
-      <nav aria-label="Couriers" className="flex gap-2">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("dash.paper.areas.heading")}</h1>
+      <p className="text-sm text-base-content/70">{t("dash.paper.areas.intro")}</p>
+      <nav aria-label={t("dash.paper.areas.couriers")} className="flex gap-2">
         {AREA_COURIERS.map((c) => (
           <Link
             key={c}
@@ -51,23 +57,30 @@ export default function CourierAreasRoute({ loaderData }: Route.ComponentProps) 
             className={`btn btn-sm ${c === courier ? "btn-primary" : "btn-outline"}`}
             aria-current={c === courier ? "page" : undefined}
           >
-            {COURIER_LABELS[c]}
+            {courierName(t, c)}
           </Link>
         ))}
       </nav>
       {!configured ? (
-        <p className="text-sm">
-          {label} is not configured on this shop (environment variables); its stored areas are kept.
-        </p>
+        <p className="text-sm">{t("dash.paper.areas.notConfigured", { courier: label })}</p>
       ) : null}
-      {result && "ok" in result && result.ok ? (
+      {done ? (
         <p role="status" className="alert alert-success">
-          {result.message}
+          {done.intent === "set"
+            ? t("dash.paper.areas.saved", {
+                courier: courierName(t, done.courier),
+                thana: done.thana,
+                district: done.district,
+              })
+            : t("dash.paper.areas.forgot", {
+                courier: courierName(t, done.courier),
+                thana: done.thana,
+              })}
         </p>
       ) : null}
       {failure ? (
         <p role="alert" className="alert alert-error">
-          {failure.message}
+          {paperText(tr, failure.message)}
         </p>
       ) : null}
 
@@ -75,21 +88,23 @@ export default function CourierAreasRoute({ loaderData }: Route.ComponentProps) 
         method="post"
         className="flex flex-wrap items-end gap-3 rounded-box border border-base-300 p-4"
       >
-        <h2 className="w-full text-lg font-semibold">Set the {label} area of a thana</h2>
+        <h2 className="w-full text-lg font-semibold">
+          {t("dash.paper.areas.set", { courier: label })}
+        </h2>
         <input type="hidden" name="courier" value={courier} />
         <label className="flex flex-col gap-1">
-          <span>District (Bengali)</span>
+          <span>{t("dash.paper.areas.district")}</span>
           <input name="district" required className="input input-bordered input-sm" />
         </label>
         <label className="flex flex-col gap-1">
-          <span>Thana (Bengali)</span>
+          <span>{t("dash.paper.areas.thana")}</span>
           <input name="thana" required className="input input-bordered input-sm" />
           <FieldIssue message={issues.thana} />
         </label>
         {courier === "pathao" ? (
           <>
             <label className="flex flex-col gap-1">
-              <span>City id</span>
+              <span>{t("dash.paper.areas.cityId")}</span>
               <input
                 name="cityId"
                 inputMode="numeric"
@@ -98,7 +113,7 @@ export default function CourierAreasRoute({ loaderData }: Route.ComponentProps) 
               <FieldIssue message={issues.cityId} />
             </label>
             <label className="flex flex-col gap-1">
-              <span>Zone id</span>
+              <span>{t("dash.paper.areas.zoneId")}</span>
               <input
                 name="zoneId"
                 inputMode="numeric"
@@ -109,34 +124,46 @@ export default function CourierAreasRoute({ loaderData }: Route.ComponentProps) 
           </>
         ) : null}
         <label className="flex flex-col gap-1">
-          <span>{courier === "pathao" ? "Area id (optional)" : "Area id"}</span>
+          <span>
+            {t(
+              courier === "pathao" ? "dash.paper.areas.areaIdOptional" : "dash.paper.areas.areaId",
+            )}
+          </span>
           <input name="areaId" inputMode="numeric" className="input input-bordered input-sm w-28" />
           <FieldIssue message={issues.areaId} />
         </label>
         <label className="flex flex-col gap-1">
-          <span>Area name</span>
+          <span>{t("dash.paper.areas.areaName")}</span>
           <input name="areaName" className="input input-bordered input-sm" />
           <FieldIssue message={issues.areaName} />
         </label>
         <button type="submit" name="intent" value="set" className="btn btn-sm btn-primary">
-          Save
+          {t("dash.paper.areas.save")}
         </button>
       </Form>
 
       {areas.length === 0 ? (
-        <p className="rounded-box bg-base-200 p-8 text-center">No {label} areas stored yet.</p>
+        <p className="rounded-box bg-base-200 p-8 text-center">
+          {t("dash.paper.areas.empty", { courier: label })}
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-box border border-base-300">
           <table className="table table-sm">
-            <caption className="sr-only">{label} areas</caption>
+            <caption className="sr-only">
+              {t("dash.paper.areas.caption", { courier: label })}
+            </caption>
             <thead>
               <tr>
-                <th scope="col">District</th>
-                <th scope="col">Thana</th>
-                <th scope="col">{courier === "pathao" ? "City / zone / area" : "Area id"}</th>
-                <th scope="col">Area name</th>
-                <th scope="col">From</th>
-                <th scope="col">Forget</th>
+                <th scope="col">{t("dash.paper.areas.colDistrict")}</th>
+                <th scope="col">{t("dash.paper.areas.colThana")}</th>
+                <th scope="col">
+                  {t(
+                    courier === "pathao" ? "dash.paper.areas.colPathao" : "dash.paper.areas.areaId",
+                  )}
+                </th>
+                <th scope="col">{t("dash.paper.areas.areaName")}</th>
+                <th scope="col">{t("dash.paper.areas.colFrom")}</th>
+                <th scope="col">{t("dash.paper.areas.colForget")}</th>
               </tr>
             </thead>
             <tbody>
@@ -146,11 +173,17 @@ export default function CourierAreasRoute({ loaderData }: Route.ComponentProps) 
                   <td>{a.thana}</td>
                   <td>
                     {courier === "pathao"
-                      ? `${a.cityId ?? "—"} / ${a.zoneId ?? "—"} / ${a.areaId ?? "—"}`
-                      : (a.areaId ?? "—")}
+                      ? `${id(a.cityId)} / ${id(a.zoneId)} / ${id(a.areaId)}`
+                      : id(a.areaId)}
                   </td>
                   <td>{a.areaName ?? "—"}</td>
-                  <td>{a.source === "admin" ? "Set by an admin" : "Looked up"}</td>
+                  <td>
+                    {t(
+                      a.source === "admin"
+                        ? "dash.paper.areas.byAdmin"
+                        : "dash.paper.areas.lookedUp",
+                    )}
+                  </td>
                   <td>
                     <Form method="post">
                       <input type="hidden" name="courier" value={courier} />
@@ -161,9 +194,12 @@ export default function CourierAreasRoute({ loaderData }: Route.ComponentProps) 
                         name="intent"
                         value="forget"
                         className="btn btn-xs btn-ghost"
-                        aria-label={`Forget the ${label} area of ${a.thana}`}
+                        aria-label={t("dash.paper.areas.forgetLabel", {
+                          courier: label,
+                          thana: a.thana,
+                        })}
                       >
-                        Forget
+                        {t("dash.paper.areas.forget")}
                       </button>
                     </Form>
                   </td>

@@ -5,10 +5,13 @@ import {
   RetryBookingForm,
   useCourierResult,
 } from "~/app/features/orders/courier-panel";
+import { useStatusName } from "~/app/features/orders/order-status-badge";
 import { orderOverviewPath } from "~/app/features/orders/paths";
+import { courierName } from "~/app/i18n/dashboard/paper-text";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { orPageError } from "~/app/lib/page-error.server";
-import { COURIER_LABELS } from "~/core/courier";
+import type { OrderStatus } from "~/core/order-status";
 import { listBookingProblems } from "~/server/services/order-bulk";
 import type { Route } from "./+types/failed-bookings";
 
@@ -23,60 +26,83 @@ export function action({ request, context }: Route.ActionArgs) {
   return courierAction(request, context);
 }
 
-export function meta() {
-  return [{ title: "Failed bookings | Dashboard" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: metaTranslator(matches).t("dash.paper.failed.title") },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+function StatusName({ status }: { status: OrderStatus }) {
+  return <>{useStatusName(status)}</>;
 }
 
 export default function FailedBookingsRoute({ loaderData }: Route.ComponentProps) {
   const result = useCourierResult();
+  const { t, count, digits } = useI18n();
+  const heads = {
+    order: t("dash.paper.failed.order"),
+    customer: t("dash.paper.failed.customer"),
+    courier: t("dash.paper.failed.courier"),
+    booking: t("dash.paper.failed.booking"),
+    error: t("dash.paper.failed.error"),
+    retry: t("dash.paper.failed.retry"),
+  };
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
-      <h1 className="text-2xl font-bold sm:text-3xl">Failed bookings</h1>
-      <p className="text-sm text-base-content/70">
-        Bookings a courier refused, and bookings whose answer never came. An unknown booking may be
-        at the courier already: check the courier's panel for the order number before you retry it.
-      </p>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("dash.paper.failed.heading")}</h1>
+      <p className="text-sm text-base-content/70">{t("dash.paper.failed.intro")}</p>
       <CourierOutcome result={result} />
       {loaderData.orders.length === 0 ? (
-        <p className="rounded-box bg-base-200 p-8 text-center">No failed bookings.</p>
+        <p className="rounded-box bg-base-200 p-8 text-center">{t("dash.paper.failed.empty")}</p>
       ) : (
         <div className="overflow-x-auto rounded-box border border-base-300">
           <table className="table table-sm stack-table">
-            <caption className="sr-only">Failed bookings</caption>
+            <caption className="sr-only">{t("dash.paper.failed.heading")}</caption>
             <thead>
               <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Courier</th>
-                <th scope="col">Booking</th>
-                <th scope="col">Courier's error</th>
-                <th scope="col">Retry</th>
+                <th scope="col">{heads.order}</th>
+                <th scope="col">{heads.customer}</th>
+                <th scope="col">{heads.courier}</th>
+                <th scope="col">{heads.booking}</th>
+                <th scope="col">{heads.error}</th>
+                <th scope="col">{heads.retry}</th>
               </tr>
             </thead>
             <tbody>
               {loaderData.orders.map((order) => (
                 <tr key={order._id} data-order-id={order._id}>
-                  <td data-label="Order">
+                  <td data-label={heads.order}>
                     <Link to={orderOverviewPath(order._id)} className="link font-semibold">
-                      #{order.orderNumber}
+                      #{digits(String(order.orderNumber))}
                     </Link>
-                    <p className="text-xs">{order.orderStatus}</p>
+                    <p className="text-xs">
+                      <StatusName status={order.orderStatus} />
+                    </p>
                   </td>
-                  <td data-label="Customer">
+                  <td data-label={heads.customer}>
                     <p>{order.customerData.name}</p>
-                    <p className="text-xs">{order.customerData.mobileNumber}</p>
+                    <p className="text-xs">{digits(order.customerData.mobileNumber)}</p>
                   </td>
-                  <td data-label="Courier">
-                    {order.courier ? COURIER_LABELS[order.courier.name] : ""}
+                  <td data-label={heads.courier}>
+                    {order.courier ? courierName(t, order.courier.name) : ""}
                   </td>
-                  <td data-label="Booking">
-                    {order.courier?.booking === "unknown" ? "Unknown" : "Failed"}
-                    <p className="text-xs">Attempts: {order.courier?.attempts ?? 0}</p>
+                  <td data-label={heads.booking}>
+                    {t(
+                      order.courier?.booking === "unknown"
+                        ? "dash.paper.failed.unknown"
+                        : "dash.paper.failed.failed",
+                    )}
+                    <p className="text-xs">
+                      {t("dash.paper.failed.attempts", {
+                        count: count(order.courier?.attempts ?? 0),
+                      })}
+                    </p>
                   </td>
-                  <td data-label="Courier's error" className="max-w-xs break-words">
+                  <td data-label={heads.error} className="max-w-xs break-words">
                     {order.courier?.lastError ?? "—"}
                   </td>
-                  <td data-label="Retry">
+                  <td data-label={heads.retry}>
                     <RetryBookingForm order={order} />
                   </td>
                 </tr>

@@ -1,12 +1,16 @@
 import { useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
+import { paperText } from "~/app/i18n/dashboard/paper-text";
+import type { MessageKey } from "~/app/i18n/keys";
+import type { Translator } from "~/app/i18n/translator";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { type ActionFailure, isActionFailure, issuesByField } from "~/app/lib/field-issues";
 import { orPageError, pageError } from "~/app/lib/page-error.server";
 import {
-  EVENT_LABELS,
+  MESSAGE_STATUSES,
   type MessageLanguage,
-  PLACEHOLDER_HINTS,
+  type MessageStatus,
   PLACEHOLDERS,
   renderTemplate,
   SAMPLE_VALUES,
@@ -94,11 +98,68 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function meta() {
-  return [{ title: "SMS & Email | Dashboard" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: metaTranslator(matches).t("dash.paper.notify.title") },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
-const LANGUAGE_LABELS: Record<MessageLanguage, string> = { bn: "Bengali", en: "English" };
+const CODE = "\u241f";
+
+/**
+ * A message whose placeholders are names the server's settings use (an environment variable, a
+ * folder): they stay as written, in <code>, whatever the page's language.
+ */
+function WithCode({
+  t,
+  text,
+  codes,
+}: {
+  t: Translator["t"];
+  text: MessageKey;
+  codes: Record<string, string>;
+}) {
+  const names = Object.keys(codes);
+  const marked = t(text, Object.fromEntries(names.map((name, i) => [name, `${CODE}${i}${CODE}`])));
+  return (
+    <>
+      {marked.split(CODE).map((part, i) =>
+        i % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed message
+          <code key={i}>{codes[names[Number(part)] ?? ""]}</code>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+/** A text naming placeholders (`{name}`): each one in <code>, as the help above the forms shows them. */
+function WithPlaceholders({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/(\{[^{}]*\})/).map((part, i) =>
+        i % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+          <code key={i}>{part}</code>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+/** A message's status as the table shows it; another value (none today) as it is. */
+function statusText(t: Translator["t"], status: string): string {
+  return isMessageStatus(status) ? t(`dash.paper.notify.status.${status}`) : status;
+}
+
+function isMessageStatus(x: string): x is MessageStatus {
+  return (MESSAGE_STATUSES as readonly string[]).includes(x);
+}
 
 /** One event's template in one language: the form, its field message and the live preview. */
 function TemplateForm(props: {
@@ -112,6 +173,8 @@ function TemplateForm(props: {
   notice?: string;
 }) {
   const { event, language } = props;
+  const tr = useI18n();
+  const { t, count: n } = tr;
   const [text, setText] = useState(props.typed ?? props.saved);
   const preview = renderTemplate(text, { ...SAMPLE_VALUES, shopName: props.shopName });
   const count = smsSegments(preview);
@@ -127,8 +190,10 @@ function TemplateForm(props: {
       <input type="hidden" name="event" value={event} />
       <input type="hidden" name="language" value={language} />
       <label htmlFor={id} className="text-sm font-medium">
-        {LANGUAGE_LABELS[language]}
-        {props.isDefault ? <span className="ml-2 badge badge-ghost badge-sm">default</span> : null}
+        {t(`dash.paper.notify.lang.${language}`)}
+        {props.isDefault ? (
+          <span className="ml-2 badge badge-ghost badge-sm">{t("dash.paper.notify.default")}</span>
+        ) : null}
       </label>
       <textarea
         id={id}
@@ -144,19 +209,22 @@ function TemplateForm(props: {
       />
       {props.issue ? (
         <p id={`${id}-issue`} className="text-sm text-error">
-          {props.issue}
+          <WithPlaceholders text={paperText(tr, props.issue)} />
         </p>
       ) : null}
       <div id={`${id}-preview`} className="rounded bg-base-200 p-2 text-sm">
-        <p className="font-medium">Preview</p>
+        <p className="font-medium">{t("dash.paper.notify.preview")}</p>
         <p lang={language} className="whitespace-pre-wrap break-words" data-preview>
           {preview}
         </p>
         <p className="text-base-content/70" data-segments>
-          {count.length} characters · {count.segments} SMS ·{" "}
-          {count.encoding === "unicode"
-            ? "Unicode (70 a segment, 67 when split)"
-            : "GSM-7 (160 a segment, 153 when split)"}
+          {t("dash.paper.notify.segments", {
+            length: n(count.length),
+            segments: n(count.segments),
+            encoding: t(
+              count.encoding === "unicode" ? "dash.paper.notify.unicode" : "dash.paper.notify.gsm7",
+            ),
+          })}
         </p>
       </div>
       {props.notice ? (
@@ -166,10 +234,10 @@ function TemplateForm(props: {
       ) : null}
       <div className="flex gap-2">
         <button type="submit" name="intent" value="save" className="btn btn-sm btn-primary">
-          Save
+          {t("dash.paper.notify.save")}
         </button>
         <button type="submit" name="intent" value="restore" className="btn btn-sm btn-outline">
-          Restore default
+          {t("dash.paper.notify.restore")}
         </button>
       </div>
     </Form>
@@ -186,69 +254,81 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
     ? `${String(failure.details.event)}/${String(failure.details.language)}`
     : null;
   const issues = failure ? issuesByField(failure.issues) : {};
-  const events = [...new Set(loaderData.templates.map((t) => t.event))];
+  const events = [...new Set(loaderData.templates.map((x) => x.event))];
+  const tr = useI18n();
+  const { lang, t, count, digits, date, time } = tr;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4" aria-busy={navigation.state !== "idle"}>
-      <h1 className="text-2xl font-bold sm:text-3xl">SMS &amp; Email</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("dash.paper.notify.heading")}</h1>
 
       {status.sendingSms ? (
-        <p className="alert alert-info">SMS are sent through {status.smsProviderLabel}.</p>
+        <p className="alert alert-info">
+          {t("dash.paper.notify.smsVia", { provider: status.smsProviderLabel })}
+        </p>
       ) : (
         <p role="alert" className="alert alert-warning" data-sms-off>
-          SMS are not being sent: no SMS_PROVIDER is configured. Each message is written to the
-          outbox folder (DATA_DIR/outbox/sms) instead.
+          <WithCode
+            t={t}
+            text="dash.paper.notify.smsOff"
+            codes={{ variable: "SMS_PROVIDER", folder: "DATA_DIR/outbox/sms" }}
+          />
         </p>
       )}
       <p className="text-base-content/80">
-        Emails go{" "}
-        {status.mail === "smtp" ? "out through SMTP" : "to the outbox folder (no SMTP_URL)"}.
+        {status.mail === "smtp" ? (
+          t("dash.paper.notify.mailSmtp")
+        ) : (
+          <WithCode t={t} text="dash.paper.notify.mailOutbox" codes={{ variable: "SMTP_URL" }} />
+        )}
         {status.failedLastDay > 0
-          ? ` ${status.failedLastDay} messages failed in the last day.`
+          ? ` ${t("dash.paper.notify.failedLastDay", { count: count(status.failedLastDay) })}`
           : ""}
       </p>
 
       {failure && Object.keys(issues).length === 0 ? (
         <p role="alert" className="alert alert-error">
-          {failure.message}
+          {paperText(tr, failure.message)}
         </p>
       ) : null}
 
       <section className="flex flex-col gap-3" aria-labelledby="templates-heading">
         <h2 id="templates-heading" className="text-xl font-semibold">
-          Templates
+          {t("dash.paper.notify.templates")}
         </h2>
         <p className="text-sm text-base-content/80">
-          Customers get Bengali unless they ordered in English. Placeholders:{" "}
+          {t("dash.paper.notify.templatesIntro")}{" "}
           {PLACEHOLDERS.map((p) => (
             <span key={p} className="mr-2 whitespace-nowrap">
-              <code>{`{${p}}`}</code> {PLACEHOLDER_HINTS[p]}
+              <code>{`{${p}}`}</code> {t(`dash.paper.placeholder.${p}`)}
             </span>
           ))}
         </p>
         {events.map((event) => (
           <fieldset key={event} className="flex flex-col gap-2">
-            <legend className="font-semibold">{EVENT_LABELS[event]}</legend>
+            <legend className="font-semibold">{t(`dash.paper.event.${event}`)}</legend>
             <div className="grid gap-3 md:grid-cols-2">
               {loaderData.templates
-                .filter((t) => t.event === event)
-                .map((t) => {
-                  const key = `${t.event}/${t.language}`;
+                .filter((x) => x.event === event)
+                .map((x) => {
+                  const key = `${x.event}/${x.language}`;
                   const failedHere = failedKey === key;
                   return (
                     <TemplateForm
                       key={key}
-                      event={t.event}
-                      language={t.language}
-                      saved={t.template}
-                      isDefault={t.isDefault}
+                      event={x.event}
+                      language={x.language}
+                      saved={x.template}
+                      isDefault={x.isDefault}
                       shopName={loaderData.shopName}
                       issue={failedHere ? issues.template : undefined}
                       typed={failedHere ? String(failure?.details?.template ?? "") : undefined}
                       notice={
                         done && `${done.event}/${done.language}` === key
-                          ? done.intent === "save"
-                            ? "Saved."
-                            : "The default is back."
+                          ? t(
+                              done.intent === "save"
+                                ? "dash.paper.notify.saved"
+                                : "dash.paper.notify.restored",
+                            )
                           : undefined
                       }
                     />
@@ -261,22 +341,22 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
 
       <section className="flex flex-col gap-2" aria-labelledby="recent-heading">
         <h2 id="recent-heading" className="text-xl font-semibold">
-          Latest messages
+          {t("dash.paper.notify.latest")}
         </h2>
         {loaderData.recent.length === 0 ? (
-          <p className="rounded-box bg-base-200 p-6 text-center">No messages yet.</p>
+          <p className="rounded-box bg-base-200 p-6 text-center">{t("dash.paper.notify.none")}</p>
         ) : (
           <div className="overflow-x-auto rounded-box border border-base-300">
             <table className="table table-sm">
               <thead>
                 <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Order</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Channel</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Error</th>
+                  <th scope="col">{t("dash.paper.notify.colTime")}</th>
+                  <th scope="col">{t("dash.paper.notify.colOrder")}</th>
+                  <th scope="col">{t("dash.paper.notify.colEvent")}</th>
+                  <th scope="col">{t("dash.paper.notify.colChannel")}</th>
+                  <th scope="col">{t("dash.paper.notify.colTo")}</th>
+                  <th scope="col">{t("dash.paper.notify.colStatus")}</th>
+                  <th scope="col">{t("dash.paper.notify.colError")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -284,22 +364,28 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
                   <tr key={m.id}>
                     <td className="whitespace-nowrap">
                       <time dateTime={m.createdAt}>
-                        {m.createdAt.slice(0, 16).replace("T", " ")}
+                        {lang === "en"
+                          ? m.createdAt.slice(0, 16).replace("T", " ")
+                          : `${date(m.createdAt)}, ${time(m.createdAt)}`}
                       </time>
                     </td>
                     <td>
                       {m.orderId ? (
                         <a className="link" href={`/dashboard/order-overview/${m.orderId}`}>
-                          #{m.orderNumber}
+                          #{m.orderNumber === null ? "" : digits(String(m.orderNumber))}
                         </a>
                       ) : (
                         "—"
                       )}
                     </td>
-                    <td>{EVENT_LABELS[m.event]}</td>
-                    <td>{m.channel === "sms" ? "SMS" : "Email"}</td>
-                    <td className="whitespace-nowrap">{m.to}</td>
-                    <td>{m.status}</td>
+                    <td>{t(`dash.paper.event.${m.event}`)}</td>
+                    <td>
+                      {t(m.channel === "sms" ? "dash.paper.notify.sms" : "dash.paper.notify.email")}
+                    </td>
+                    <td className="whitespace-nowrap">
+                      {m.channel === "sms" ? digits(m.to) : m.to}
+                    </td>
+                    <td>{statusText(t, m.status)}</td>
                     <td className="break-words text-error">{m.lastError ?? ""}</td>
                   </tr>
                 ))}

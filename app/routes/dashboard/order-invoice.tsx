@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { OrderInvoice } from "~/app/features/orders/order-invoice";
+import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf, requireUser } from "~/app/lib/context.server";
 import { orderForPage } from "~/app/lib/orders.server";
 import { shopInfo } from "~/app/lib/shop.server";
@@ -21,9 +22,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const { t, digits } = metaTranslator(matches);
   return [
-    { title: loaderData ? `Invoice #${loaderData.order.orderNumber} | Dashboard` : "Invoice" },
+    {
+      title: loaderData
+        ? t("dash.paper.invoice.title", { number: digits(String(loaderData.order.orderNumber)) })
+        : t("dash.paper.invoice.titlePlain"),
+    },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -1,4 +1,5 @@
 import { OrderInvoice } from "~/app/features/orders/order-invoice";
+import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { invoicesForPrint } from "~/app/lib/print.server";
 import type { Route } from "./+types/print-invoices";
@@ -9,8 +10,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return invoicesForPrint(appOf(context), actor, new URL(request.url));
 }
 
-export function meta() {
-  return [{ title: "Invoices | Dashboard" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: metaTranslator(matches).t("dash.paper.invoices.title") },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function PrintInvoicesRoute({ loaderData }: Route.ComponentProps) {

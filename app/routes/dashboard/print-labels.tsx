@@ -1,4 +1,5 @@
 import { isLabelSize, ShippingLabels } from "~/app/features/print/shipping-labels";
+import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { labelsForPrint } from "~/app/lib/print.server";
 import type { Route } from "./+types/print-labels";
@@ -12,8 +13,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { labels, size: isLabelSize(size) ? size : ("a4" as const) };
 }
 
-export function meta() {
-  return [{ title: "Shipping labels | Dashboard" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: metaTranslator(matches).t("dash.paper.labels.title") },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function PrintLabelsRoute({ loaderData }: Route.ComponentProps) {

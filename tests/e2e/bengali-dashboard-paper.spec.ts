@@ -1,0 +1,187 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toBengaliDigits } from "~/core/locale";
+import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
+import { expectDialog, hydrated, register, uniqueEmail } from "./auth-support";
+import { expectBengali, loadDataWords } from "./bengali-support";
+import { ADDRESS_OF_AREA, fetchProducts } from "./checkout-support";
+import { ADMIN, openDashboard, placeOrder, signedInPage } from "./orders-support";
+
+/**
+ * What the dashboard prints and the messaging and courier settings, in Bengali (issue 25): an
+ * order's invoice (the customer's own and the admin's), the bulk invoices and shipping labels,
+ * SMS & Email (a refused template, a saved one, the default back), Failed bookings and Courier
+ * areas (a refused area, a saved one, forgotten again).
+ */
+
+const baseURL = shop().baseURL;
+const CUSTOMER = { name: "Nusrat Jahan", password: "nusrat-2026" };
+// What fillCheckout types (orders-support.ts placeOrder) is the customer's, not the interface's.
+const TYPED = ["Karim Ahmed", "House 7, Road 2, Sonadanga", CUSTOMER.name];
+
+/** A Bengali digit, and no ASCII one, in `text`. */
+const BENGALI_NUMBER = /^[^0-9]*[০-৯][^0-9]*$/;
+
+/**
+ * expectBengali on this area's part of the page: the dashboard's frame (menu, top bar) is the
+ * layout area's and has its own walk; template placeholders (`<code>`) and a template's preview
+ * (the SMS as the customer gets it) are not interface text. The page is reloaded before it is
+ * used again.
+ */
+async function expectAreaBengali(page: Page, where: string): Promise<void> {
+  // A form's answer is in: the page's data is read again after it (no request left).
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll(".drawer-side, header.navbar, code, [data-preview]"))
+      el.remove();
+  });
+  await expectBengali(page, where);
+}
+
+describe("the dashboard's printouts, messages and courier settings in Bengali", () => {
+  let browser: Browser;
+  let customer: BrowserContext;
+  let admin: Page;
+  let orderId = "";
+  let orderNumber = 0;
+  let product: Awaited<ReturnType<typeof fetchProducts>>[number];
+  let email = "";
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const products = await fetchProducts(baseURL);
+    const withChoices = products.find((p) => p.colors.length > 0 && p.sizes.length > 0);
+    if (!withChoices) throw new Error("the seed has no product with colours and sizes");
+    product = withChoices;
+    email = uniqueEmail("bengali-paper");
+    await loadDataWords(baseURL, [...TYPED, email]);
+
+    admin = await signedInPage(browser, baseURL, ADMIN);
+    await admin.context().addCookies([{ name: "lang", value: "bn", url: baseURL }]);
+  });
+  afterAll(async () => browser?.close());
+
+  it("shows the customer their own invoice in Bengali", async () => {
+    // A customer places an order (the checkout in English: its journey is the storefront's).
+    customer = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await customer.newPage();
+    await register(page, baseURL, { ...CUSTOMER, email });
+    await expectDialog(page, "Signup Successful");
+    orderNumber = await placeOrder(page, baseURL, product, email);
+    orderId = new URL(page.url()).searchParams.get("order") ?? "";
+    // The invoice prints the order's id under its number: data too.
+    await loadDataWords(baseURL, [...TYPED, email, orderId]);
+
+    await page.goto(`${baseURL}/dashboard/order-overview/${orderId}/invoice/${orderId}?lang=bn`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "ইনভয়েস প্রিন্ট করুন" }).waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("ইনভয়েস");
+    expect(await page.getByTestId("invoice-total").textContent()).toMatch(/^৳[০-৯,]+$/);
+    await expectAreaBengali(page, "the customer's invoice");
+    await page.close();
+  });
+
+  it("prints an order's invoice, the bulk invoices and the shipping labels in Bengali", async () => {
+    await openDashboard(admin, baseURL, `/dashboard/order-overview/${orderId}/invoice/${orderId}`);
+    const article = admin.locator("article");
+    const text = (await article.textContent()) ?? "";
+    expect(text).toContain("ক্রেতা");
+    expect(text).toContain("সাব-টোটাল");
+    expect(text).toContain("রং: ");
+    // The date in Dhaka time with a Bengali month, the order number in Bengali digits.
+    expect(text).toMatch(
+      /তারিখ: [০-৯]+ (জানুয়ারি|ফেব্রুয়ারি|মার্চ|এপ্রিল|মে|জুন|জুলাই|আগস্ট|সেপ্টেম্বর|অক্টোবর|নভেম্বর|ডিসেম্বর), [০-৯]{4}/,
+    );
+    expect(await admin.title()).toBe(`ইনভয়েস #${toBengaliDigits(String(orderNumber))} | ড্যাশবোর্ড`);
+    expect(await admin.getByTestId("invoice-total").textContent()).toMatch(BENGALI_NUMBER);
+    await expectAreaBengali(admin, "an order's invoice");
+
+    await openDashboard(admin, baseURL, `/dashboard/print/invoices?id=${orderId}`);
+    await admin.getByRole("heading", { name: "ইনভয়েস", level: 1 }).waitFor();
+    await expectAreaBengali(admin, "bulk invoices");
+
+    for (const size of ["a4", "4x6"]) {
+      await openDashboard(admin, baseURL, `/dashboard/print/labels?id=${orderId}&size=${size}`);
+      const label = admin.locator("article.label");
+      expect(await label.count()).toBe(1);
+      expect(await label.textContent()).toContain("ক্যাশ অন ডেলিভারি");
+      expect(await admin.getByRole("heading", { level: 1 }).textContent()).toMatch(/: ১টি$/);
+      await expectAreaBengali(admin, `shipping labels (${size})`);
+    }
+    // An order deleted since the list was shown is left out of the print.
+    await openDashboard(admin, baseURL, "/dashboard/print/labels?id=no-such-order");
+    await admin.getByText("কোনো অর্ডার বাছাই করা হয়নি।").waitFor();
+    await expectAreaBengali(admin, "shipping labels, none chosen");
+  });
+
+  it("refuses, saves and restores an SMS template in Bengali", async () => {
+    const path = "/dashboard/notifications";
+    await openDashboard(admin, baseURL, path);
+    await admin.getByRole("heading", { name: "এসএমএস ও ইমেইল", level: 1 }).waitFor();
+    // Both languages' templates are there to read and edit.
+    const bengali = admin.locator('[data-template="order_placed/bn"]');
+    const english = admin.locator('[data-template="order_placed/en"]');
+    expect(await bengali.getByLabel("বাংলা").count()).toBe(1);
+    expect(await english.getByLabel("ইংরেজি").count()).toBe(1);
+    await expectAreaBengali(admin, "SMS & Email");
+
+    await openDashboard(admin, baseURL, path);
+    await bengali.getByRole("textbox").fill("{nmae}, আপনার অর্ডার #{orderNumber} পেয়েছি।");
+    await bengali.getByRole("button", { name: "সেভ করুন" }).click();
+    await admin.getByText("{nmae} চেনা যায়নি।", { exact: false }).waitFor();
+    await expectAreaBengali(admin, "a refused template");
+
+    await openDashboard(admin, baseURL, path);
+    await bengali.getByRole("textbox").fill("{name}, আপনার অর্ডার #{orderNumber} পেয়েছি।");
+    await bengali.getByRole("button", { name: "সেভ করুন" }).click();
+    await bengali.getByRole("status").filter({ hasText: "সেভ হয়েছে।" }).waitFor();
+    await expectAreaBengali(admin, "a saved template");
+
+    await openDashboard(admin, baseURL, path);
+    await bengali.getByRole("button", { name: "ডিফল্টে ফেরান" }).click();
+    await bengali.getByRole("status").filter({ hasText: "ডিফল্ট টেমপ্লেট ফিরে এসেছে।" }).waitFor();
+    await expectAreaBengali(admin, "the default template back");
+  });
+
+  it("shows Failed bookings and refuses, saves and forgets a courier area in Bengali", async () => {
+    await openDashboard(admin, baseURL, "/dashboard/failedBookings");
+    await admin.getByText("কোনো ব্যর্থ বুকিং নেই।").waitFor();
+    await expectAreaBengali(admin, "Failed bookings");
+
+    await openDashboard(admin, baseURL, "/dashboard/courierAreas");
+    await admin.getByRole("heading", { name: "কুরিয়ার এলাকা", level: 1 }).waitFor();
+    await expectAreaBengali(admin, "Courier areas");
+
+    // A thana that is not the district's, and no zone: refused under the fields.
+    await openDashboard(admin, baseURL, "/dashboard/courierAreas");
+    const { district, thana } = ADDRESS_OF_AREA["Inside Dhaka"];
+    await admin.getByLabel("জেলা (বাংলায়)").fill(district);
+    await admin.getByLabel("থানা (বাংলায়)").fill("রূপসা");
+    await admin.getByLabel("সিটি আইডি").fill("১");
+    await admin.getByRole("button", { name: "সেভ করুন" }).click();
+    await admin.getByRole("alert").filter({ hasText: "এলাকার তথ্য সম্পূর্ণ নয়" }).waitFor();
+    await expectAreaBengali(admin, "a refused courier area");
+
+    // Bengali digits in the ids are taken as numbers.
+    await openDashboard(admin, baseURL, "/dashboard/courierAreas");
+    await admin.getByLabel("জেলা (বাংলায়)").fill(district);
+    await admin.getByLabel("থানা (বাংলায়)").fill(thana);
+    await admin.getByLabel("সিটি আইডি").fill("১");
+    await admin.getByLabel("জোন আইডি").fill("২৩");
+    await admin.getByRole("button", { name: "সেভ করুন" }).click();
+    await admin.getByRole("status").filter({ hasText: "পাঠাও এলাকা সেভ হয়েছে" }).waitFor();
+    expect(await admin.locator("tbody tr").first().textContent()).toContain("১ / ২৩ / —");
+    await expectAreaBengali(admin, "a saved courier area");
+
+    await openDashboard(admin, baseURL, "/dashboard/courierAreas");
+    await admin.getByRole("button", { name: `${thana}-এর পাঠাও এলাকা মুছুন` }).click();
+    await admin.getByRole("status").filter({ hasText: "মুছে ফেলা হয়েছে" }).waitFor();
+    await admin.getByText("এখনো কোনো পাঠাও এলাকা রাখা হয়নি।").waitFor();
+    await expectAreaBengali(admin, "a forgotten courier area");
+
+    await openDashboard(admin, baseURL, "/dashboard/courierAreas?courier=redx");
+    await admin.getByText("এখনো কোনো রেডএক্স এলাকা রাখা হয়নি।").waitFor();
+    await expectAreaBengali(admin, "RedX areas");
+  });
+});
