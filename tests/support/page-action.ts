@@ -1,5 +1,5 @@
 import { RouterContextProvider } from "react-router";
-import { actorMiddleware } from "~/app/lib/context.server";
+import { actorMiddleware, langMiddleware } from "~/app/lib/context.server";
 import type { AppContext } from "~/server/app-context";
 import { appContext } from "~/server/http/router-context";
 
@@ -48,6 +48,13 @@ function answerOf(value: unknown, thrown: boolean): ActionAnswer {
 
 type ActionFn = (args: never) => unknown;
 
+/** What root's middleware puts in the context: the page's language and who is calling. */
+async function rootMiddleware(request: Request, context: RouterContextProvider): Promise<void> {
+  const args = { request, context, params: {}, url: new URL(request.url), pattern: "" } as never;
+  await langMiddleware(args, async () => new Response());
+  await actorMiddleware(args, async () => new Response());
+}
+
 /**
  * Posts a form to a route module's action as React Router would after the root middleware: the
  * app context and the signed-in user (from the session cookie) in the router context.
@@ -73,10 +80,7 @@ export async function postToAction(
   });
   const context = new RouterContextProvider();
   context.set(appContext, ctx);
-  await actorMiddleware(
-    { request, context, params: {}, url: new URL(request.url), pattern: "" } as never,
-    async () => new Response(),
-  );
+  await rootMiddleware(request, context);
   try {
     const args = { request, context, params: options.params ?? {} };
     return answerOf(await action(args as never), false);
@@ -100,10 +104,7 @@ export async function callLoader(
   });
   const context = new RouterContextProvider();
   context.set(appContext, ctx);
-  await actorMiddleware(
-    { request, context, params: {}, url: new URL(request.url), pattern: "" } as never,
-    async () => new Response(),
-  );
+  await rootMiddleware(request, context);
   try {
     const args = { request, context, params: options.params ?? {} };
     return answerOf(await loader(args as never), false);

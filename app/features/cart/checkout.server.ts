@@ -10,6 +10,7 @@ import {
   findThana,
   thanasInBengaliOrderOf,
 } from "~/core/geo";
+import type { Lang } from "~/core/locale";
 import { MOBILE_NUMBER_LENGTH, MOBILE_TOO_LONG_MESSAGE } from "~/core/phone";
 import { orderInputSchema } from "~/core/schemas/order";
 import { type ShortLine, shortLineText } from "~/core/stock";
@@ -76,6 +77,7 @@ export async function placeCheckoutOrder(
   actor: Actor | null,
   request: Request,
   clientAddress: string,
+  language: Lang,
 ) {
   const fields = await request.formData();
   const values = customerFromFields(fields);
@@ -120,6 +122,8 @@ export async function placeCheckoutOrder(
     },
     subTotal: optionalNumber(fields.get("subTotal")),
     total: optionalNumber(fields.get("total")),
+    // The customer's SMS and emails about the order come in the language they ordered in.
+    language,
   });
   if (!parsed.success) {
     return fail(

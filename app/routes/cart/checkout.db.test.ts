@@ -130,6 +130,21 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
     });
   });
 
+  it("stores the page's language with the order, for the customer's SMS and emails", async () => {
+    const languageOf = async (answer: { location: string | null }) => {
+      const id = new URL(answer.location ?? "", "http://x").searchParams.get("order") ?? "";
+      const [stored] = await ctx.db.select().from(orders).where(eq(orders.id, id));
+      return stored?.language;
+    };
+    expect(await languageOf(await place(form()))).toBe("en");
+    const bengali = await postToAction(ctx, checkoutAction, {
+      path: "/product-checkout",
+      form: form({ mobileNumber: "01812345679" }),
+      cookie: "lang=bn",
+    });
+    expect(await languageOf(bengali)).toBe("bn");
+  });
+
   it("shows a bad phone number under its field, with what was typed, and stores nothing", async () => {
     const before = (await ctx.db.select().from(orders)).length;
     const answer = await place(form({ mobileNumber: "0171234" }));

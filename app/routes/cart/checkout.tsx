@@ -30,7 +30,7 @@ import { routeMessages } from "~/app/i18n/catalog.server";
 import { colorName } from "~/app/i18n/catalogue-names";
 import { issueText } from "~/app/i18n/issues";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
-import { actorOf, appOf } from "~/app/lib/context.server";
+import { actorOf, appOf, langOf } from "~/app/lib/context.server";
 import { useRootData } from "~/app/lib/root-data";
 import {
   ADDRESS_TYPES,
@@ -70,6 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     actorOf(context),
     request,
     context.get(clientAddressContext),
+    langOf(context),
   );
 }
 
