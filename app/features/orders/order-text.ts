@@ -236,8 +236,37 @@ type Pattern = [RegExp, (tr: Tr, found: string[]) => string];
 
 const status = (tr: Tr, s: string | undefined) => statusName(tr, s ?? "");
 
+/** One short line of an out-of-stock refusal (core/stock.ts shortLineText). */
+function shortLine(tr: Tr, line: string): string {
+  const product = (what: string) =>
+    what.startsWith("This product")
+      ? tr.t(k("said.thisProduct")) + what.slice("This product".length)
+      : what;
+  const out = /^(.+) is out of stock$/.exec(line);
+  if (out) return tr.t(k("said.outOfStock"), { what: product(out[1] ?? "") });
+  const few = /^(.+): only (\d+) left, you asked for (\d+)$/.exec(line);
+  if (few) {
+    return tr.t(k("said.onlyLeft"), {
+      what: product(few[1] ?? ""),
+      available: tr.count(Number(few[2])),
+      requested: tr.count(Number(few[3])),
+    });
+  }
+  return line;
+}
+
 /** The services' texts with values in them (a status, a courier, a number). */
 const PATTERNS: readonly Pattern[] = [
+  [
+    /^Not enough stock: (.+)\. Please change the quantity or remove the item\.$/,
+    (tr, [, lines]) =>
+      tr.t(k("said.noStock"), {
+        lines: (lines ?? "")
+          .split("; ")
+          .map((line) => shortLine(tr, line))
+          .join("; "),
+      }),
+  ],
   [/^Only admins may .+$/, (tr) => tr.t(k("said.adminsOnly"))],
   [
     /^The order is already (\w+)$/,

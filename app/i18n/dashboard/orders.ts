@@ -317,6 +317,11 @@ export const ordersEn = {
   "dash.orders.said.step.city": "city",
   "dash.orders.said.step.zone": "zone",
   "dash.orders.said.step.area": "area",
+  "dash.orders.said.noStock":
+    "Not enough stock: {lines}. Please change the quantity or remove the item.",
+  "dash.orders.said.outOfStock": "{what} is out of stock",
+  "dash.orders.said.onlyLeft": "{what}: only {available} left, you asked for {requested}",
+  "dash.orders.said.thisProduct": "This product",
 } as const;
 
 export const ordersBn: PartCatalog<typeof ordersEn> = {
@@ -625,4 +630,8 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
   "dash.orders.said.step.city": "শহর",
   "dash.orders.said.step.zone": "জোন",
   "dash.orders.said.step.area": "এলাকা",
+  "dash.orders.said.noStock": "যথেষ্ট স্টক নেই: {lines}। পরিমাণ বদলান বা পণ্যটি সরিয়ে দিন।",
+  "dash.orders.said.outOfStock": "{what}-এর স্টক শেষ",
+  "dash.orders.said.onlyLeft": "{what}: মাত্র {available}টি আছে, চাওয়া হয়েছে {requested}টি",
+  "dash.orders.said.thisProduct": "এই পণ্য",
 };
