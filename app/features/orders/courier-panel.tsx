@@ -98,7 +98,8 @@ export function RetryBookingForm({ order }: { order: OrderView }) {
 
 /** The thana's courier area to pick, then the booking goes on (needs=courier_area). */
 export function AreaPicker({ area }: { area: AreaQuestion }) {
-  const { t } = useI18n();
+  const tr = useI18n();
+  const { t } = tr;
   const label = COURIER_LABELS[area.courier];
   // Pathao's recipient_area is optional: its last step may book with the city and zone only.
   const optionalArea = area.courier === "pathao" && area.step === "area";
@@ -143,7 +144,7 @@ export function AreaPicker({ area }: { area: AreaQuestion }) {
           ))}
         </select>
       </label>
-      {area.problem ? <p className="text-sm text-error">{area.problem}</p> : null}
+      {area.problem ? <p className="text-sm text-error">{saidText(tr, area.problem)}</p> : null}
       <button type="submit" className="btn btn-sm btn-primary self-start">
         {area.step === "area" || area.courier !== "pathao"
           ? t("dash.orders.area.save")

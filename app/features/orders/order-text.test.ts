@@ -38,6 +38,7 @@ const SAID = [
   "Only admins may record confirmation calls",
   "Order not found",
   "Steadfast is not configured on this shop",
+  "RedX has no areas to look up here",
   "This order is already booked with Pathao",
   "This order's RedX booking did not go through: retry it",
   "Booking with Steadfast queued; the courier's answer shows here in a moment",

@@ -316,6 +316,10 @@ const PATTERNS: readonly Pattern[] = [
       }),
   ],
   [
+    /^(\w+) has no areas to look up here$/,
+    (tr, [, courier]) => tr.t(k("said.noAreas"), { courier: courier ?? "" }),
+  ],
+  [
     /^(\w+) is not configured on this shop$/,
     (tr, [, courier]) => tr.t(k("said.notConfigured"), { courier: courier ?? "" }),
   ],

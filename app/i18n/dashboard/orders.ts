@@ -322,6 +322,7 @@ export const ordersEn = {
   "dash.orders.said.outOfStock": "{what} is out of stock",
   "dash.orders.said.onlyLeft": "{what}: only {available} left, you asked for {requested}",
   "dash.orders.said.thisProduct": "This product",
+  "dash.orders.said.noAreas": "{courier} has no areas to look up here",
 } as const;
 
 export const ordersBn: PartCatalog<typeof ordersEn> = {
@@ -634,4 +635,5 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
   "dash.orders.said.outOfStock": "{what}-এর স্টক শেষ",
   "dash.orders.said.onlyLeft": "{what}: মাত্র {available}টি আছে, চাওয়া হয়েছে {requested}টি",
   "dash.orders.said.thisProduct": "এই পণ্য",
+  "dash.orders.said.noAreas": "এখানে খোঁজার মতো {courier}-এর কোনো এলাকা নেই",
 };
