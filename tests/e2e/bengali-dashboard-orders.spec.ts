@@ -318,4 +318,18 @@ describe("the order screens in Bengali", () => {
     await check(customer, "customer overview (returned)");
     await context.close();
   });
+  it("asks and answers on the page itself without scripts", async () => {
+    const order = await placeOrder(admin, "walk-orders@example.com");
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies(await admin.context().cookies());
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/dashboard/order-overview/${order.id}`);
+    await page.getByRole("button", { name: "নিশ্চিত করুন", exact: true }).click();
+    await page.getByRole("heading", { name: "আপনি কি নিশ্চিত?" }).waitFor();
+    await check(page, "no scripts: are you sure");
+    await page.getByRole("button", { name: "হ্যাঁ, বদলে দিন!" }).click();
+    await page.getByText("অর্ডারের অবস্থা হালনাগাদ হয়েছে।").waitFor();
+    await check(page, "no scripts: updated");
+    await context.close();
+  });
 });
