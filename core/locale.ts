@@ -23,6 +23,32 @@ export function parseLang(value: string | null | undefined): Lang | undefined {
   return value === "en" || value === "bn" ? value : undefined;
 }
 
+/** One cookie's value from a Cookie header. */
+function cookieValue(header: string | null | undefined, name: string): string | undefined {
+  for (const part of (header ?? "").split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+/** A request's language: `?lang=` asked for, and the `lang` cookie that remembers the choice. */
+export function requestLangs(request: Pick<Request, "url" | "headers">): {
+  asked: Lang | undefined;
+  remembered: Lang | undefined;
+} {
+  return {
+    asked: parseLang(new URL(request.url).searchParams.get("lang")),
+    remembered: parseLang(cookieValue(request.headers.get("cookie"), "lang")),
+  };
+}
+
+/** The language a request is served in: `?lang=`, else the cookie, else English. */
+export function requestLang(request: Pick<Request, "url" | "headers">): Lang {
+  const { asked, remembered } = requestLangs(request);
+  return asked ?? remembered ?? DEFAULT_LANG;
+}
+
 const BENGALI_ZERO = 0x09e6;
 
 /** 0–9 as ০–৯; everything else is kept. */

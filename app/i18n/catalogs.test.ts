@@ -4,6 +4,7 @@ import { CART_INTRO, CHECKOUT_INTRO } from "~/app/features/cart/messages";
 import { CATEGORIES, COLORS, PRODUCT_TYPES, SUB_CATEGORIES } from "~/core/catalogue";
 import { CHECKOUT_MESSAGES } from "~/core/checkout";
 import { DELIVERY_AREAS } from "~/core/delivery";
+import { shortLineText } from "~/core/stock";
 import { bn } from "./bn";
 import { keysShipped, wholeCatalog } from "./catalog.server";
 import { en } from "./en";
@@ -104,6 +105,29 @@ describe("message catalogues", () => {
     expect(issueText(bengali, "Too many requests. Please try again in 45 seconds.")).toBe(
       "অনেকবার চেষ্টা করা হয়েছে। ৪৫ সেকেন্ড পরে আবার চেষ্টা করুন।",
     );
+  });
+
+  it("say which order line the server refused, with its numbers, the English as written", () => {
+    const english = makeTranslator("en", wholeCatalog("en"));
+    const bengali = makeTranslator("bn", wholeCatalog("bn"));
+    const short = { id: "p1", size: "M", color: "White", requested: 3, available: 2 };
+    const refusals = [
+      shortLineText(short, "Cotton Panjabi"),
+      shortLineText({ ...short, available: 0 }),
+      'Product "Cotton Panjabi" is no longer available',
+      'Choose a colour of "Cotton Panjabi"',
+      'Size XXL is not offered for "Cotton Panjabi"',
+      'Colour Red is not offered for "Cotton Panjabi"',
+      "Some products cannot be ordered",
+    ];
+    for (const message of refusals) {
+      expect(issueText(english, message)).toBe(message);
+      expect(issueText(bengali, message), message).toMatch(/[\u0980-\u09FF]/);
+    }
+    expect(issueText(bengali, refusals[0] ?? "")).toBe(
+      "Cotton Panjabi (M / সাদা): মাত্র ২টি আছে, আপনি চেয়েছেন ৩টি",
+    );
+    expect(issueText(bengali, refusals[1] ?? "")).toBe("এই পণ্য (M / সাদা) স্টকে নেই");
   });
 
   it("keep the cart's and checkout's English intros word for word", () => {

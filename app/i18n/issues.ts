@@ -1,8 +1,10 @@
 import { AUTH_MESSAGES } from "~/app/features/account/auth-messages";
 import { CHECKOUT_MESSAGES, CHOOSE_COLOUR_MESSAGE, CHOOSE_SIZE_MESSAGE } from "~/core/checkout";
 import { MOBILE_TOO_LONG_MESSAGE } from "~/core/phone";
+import { colorName } from "./catalogue-names";
 import type { MessageKey } from "./keys";
 import type { Translator } from "./translator";
+import { waitText } from "./wait-text";
 
 /**
  * The rules of core/ (shared by the page, the route action and the API) write their field
@@ -69,27 +71,78 @@ export function patternIssue(
   };
 }
 
-/** The server's 429 text (server/errors.ts RateLimitedError): how long to wait. */
-const TOO_MANY = /^Too many requests\. Please try again in (\d+) (second|minute)s?\.$/;
-
 /** A field issue or refusal the rules wrote in English, in the page's language when known. */
 export function issueText(tr: Pick<Translator, "t" | "count">, message: string): string {
   const key = issueKey(message);
   if (key) return tr.t(key);
-  const wait = TOO_MANY.exec(message);
-  if (wait) {
-    const n = Number(wait[1]);
-    const unit: MessageKey =
-      wait[2] === "minute"
-        ? n === 1
-          ? "issue.wait.minute"
-          : "issue.wait.minutes"
-        : n === 1
-          ? "issue.wait.second"
-          : "issue.wait.seconds";
-    return tr.t("issue.tooManyRequests", { wait: tr.t(unit, { n: tr.count(n) }) });
-  }
+  const wait = waitText(tr, message);
+  if (wait) return wait;
+  const line = lineIssueText(tr, message);
+  if (line) return line;
   const withValues = patternIssue(message);
   if (!withValues?.label) return message;
   return tr.t(withValues.key, { label: tr.t(withValues.label), max: tr.count(withValues.max) });
+}
+
+/**
+ * The order service's refusals of one line (server/services/orders.ts, core/stock.ts
+ * shortLineText): the product's name stays as the shop wrote it, the rest is the page's.
+ */
+const LINE_PATTERNS: readonly [
+  RegExp,
+  (tr: Pick<Translator, "t" | "count">, m: string[]) => string,
+][] = [
+  [/^Some products cannot be ordered$/, (tr) => tr.t("issue.line.cannotOrder")],
+  [
+    /^Product (.+) is no longer available$/,
+    (tr, m) => tr.t("issue.line.unavailable", { product: m[1] ?? "" }),
+  ],
+  [
+    /^Choose a colour of (.+)$/,
+    (tr, m) => tr.t("issue.line.chooseColour", { product: m[1] ?? "" }),
+  ],
+  [/^Choose a size of (.+)$/, (tr, m) => tr.t("issue.line.chooseSize", { product: m[1] ?? "" })],
+  [
+    /^Colour (.+?) is not offered for (.+)$/,
+    (tr, m) =>
+      tr.t("issue.line.colourNotOffered", {
+        colour: colorName(tr.t, m[1] ?? ""),
+        product: m[2] ?? "",
+      }),
+  ],
+  [
+    /^Size (.+?) is not offered for (.+)$/,
+    (tr, m) => tr.t("issue.line.sizeNotOffered", { size: m[1] ?? "", product: m[2] ?? "" }),
+  ],
+  [
+    /^(.+): only (\d+) left, you asked for (\d+)$/,
+    (tr, m) =>
+      tr.t("issue.line.short", {
+        product: lineProduct(tr, m[1] ?? ""),
+        left: tr.count(Number(m[2])),
+        asked: tr.count(Number(m[3])),
+      }),
+  ],
+  [
+    /^(.+) is out of stock$/,
+    (tr, m) => tr.t("issue.line.soldOut", { product: lineProduct(tr, m[1] ?? "") }),
+  ],
+];
+
+/** "Name (M / White)" with the colour in the page's language; "This product" translated. */
+function lineProduct(tr: Pick<Translator, "t">, what: string): string {
+  const found = /^(.*) \(([^()]*)\)$/.exec(what);
+  const name = found ? (found[1] ?? "") : what;
+  const shown = name === "This product" ? tr.t("issue.line.thisProduct") : name;
+  if (!found) return shown;
+  const choice = (found[2] ?? "").split(" / ").map((part) => colorName(tr.t, part));
+  return `${shown} (${choice.join(" / ")})`;
+}
+
+function lineIssueText(tr: Pick<Translator, "t" | "count">, message: string): string | undefined {
+  for (const [pattern, text] of LINE_PATTERNS) {
+    const m = pattern.exec(message);
+    if (m) return text(tr, [...m]);
+  }
+  return undefined;
 }

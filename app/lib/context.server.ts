@@ -6,7 +6,7 @@ import {
   redirect,
 } from "react-router";
 import type { Actor } from "~/core/actor";
-import { DEFAULT_LANG, type Lang, parseLang } from "~/core/locale";
+import { DEFAULT_LANG, type Lang, requestLangs } from "~/core/locale";
 import type { AppContext } from "~/server/app-context";
 import { sessionOf } from "~/server/auth/actor";
 import { appContext, sessionContext } from "~/server/http/router-context";
@@ -43,14 +43,6 @@ export function langOf(context: Context): Lang {
 /** A year: the choice stays until the visitor changes it. */
 const LANG_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-function cookieValue(header: string | null, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const at = part.indexOf("=");
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
-}
-
 /**
  * Root middleware (issue 25): `?lang=bn` / `?lang=en` on any page serves that language and
  * remembers it in the `lang` cookie, so the page's own links (which carry no query) stay in it;
@@ -59,8 +51,7 @@ function cookieValue(header: string | null, name: string): string | undefined {
  * 047), whose key already holds the query and the `lang` cookie.
  */
 export const langMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const asked = parseLang(new URL(request.url).searchParams.get("lang"));
-  const remembered = parseLang(cookieValue(request.headers.get("cookie"), "lang"));
+  const { asked, remembered } = requestLangs(request);
   context.set(langContext, asked ?? remembered ?? DEFAULT_LANG);
   const response = await next();
   if (asked && asked !== remembered) {

@@ -13,7 +13,7 @@ import type { Db } from "../db/client";
 import { account, session, user, verification } from "../db/schema";
 import { logger } from "../logger";
 import type { Mailer, MailMessage } from "../mail/mailer";
-import { passwordResetMail, verifyEmailMail } from "../mail/templates";
+import { callbackOf, mailLangOf, passwordResetMail, verifyEmailMail } from "../mail/templates";
 import type { RateLimiter } from "../rate-limit/limiter";
 import { AUTH_RATE_LIMITS } from "../rate-limit/rules";
 import { answerSignUpForExistingEmail } from "./neutral-sign-up";
@@ -91,8 +91,10 @@ export function createAuth(db: Db, config: Config, secret: string, deps: AuthDep
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user: u, token }) {
-        const link = `${config.publicUrl}/authentication/reset-password?token=${encodeURIComponent(token)}`;
+      async sendResetPassword({ user: u, token, url }) {
+        // In the language of the page that asked (its redirectTo carries ?lang=bn).
+        const lang = mailLangOf(callbackOf(url));
+        const link = `${config.publicUrl}/authentication/reset-password?token=${encodeURIComponent(token)}${lang === "bn" ? "&lang=bn" : ""}`;
         sendLater(
           "password reset mail",
           passwordResetMail({
@@ -101,6 +103,7 @@ export function createAuth(db: Db, config: Config, secret: string, deps: AuthDep
             shopName: config.SHOP_NAME,
             link,
             validMinutes: RESET_TOKEN_TTL_SECONDS / 60,
+            lang,
           }),
         );
       },
@@ -111,7 +114,13 @@ export function createAuth(db: Db, config: Config, secret: string, deps: AuthDep
       async sendVerificationEmail({ user: u, url }) {
         sendLater(
           "verification mail",
-          verifyEmailMail({ to: u.email, name: u.name, shopName: config.SHOP_NAME, link: url }),
+          verifyEmailMail({
+            to: u.email,
+            name: u.name,
+            shopName: config.SHOP_NAME,
+            link: url,
+            lang: mailLangOf(callbackOf(url)),
+          }),
         );
       },
       async afterEmailVerification(u) {

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { user } from "../db/schema";
 import { RateLimitedError } from "../errors";
 import type { MailMessage } from "../mail/mailer";
-import { existingAccountMail } from "../mail/templates";
+import { existingAccountMail, mailLangOf } from "../mail/templates";
 import type { RateLimiter } from "../rate-limit/limiter";
 
 /** What of Better Auth's hook context this needs. */
@@ -38,7 +38,12 @@ function unusedUserId(): string {
  * at most once per 10 minutes). Decision 030. Returns nothing for a new email: Better Auth goes on.
  */
 export async function answerSignUpForExistingEmail(ctx: SignUpContext, db: Db, deps: Deps) {
-  const body = ctx.body as { email?: unknown; name?: unknown; password?: unknown };
+  const body = ctx.body as {
+    email?: unknown;
+    name?: unknown;
+    password?: unknown;
+    callbackURL?: unknown;
+  };
   if (typeof body.email !== "string" || typeof body.password !== "string") return;
   const email = body.email.trim().toLowerCase();
   const [existing] = await db
@@ -50,13 +55,16 @@ export async function answerSignUpForExistingEmail(ctx: SignUpContext, db: Db, d
 
   await ctx.context.password.hash(body.password);
   if (await mayMailOwner(deps.rateLimiter, email)) {
+    // In the language of the sign-up page (its callbackURL carries ?lang=bn).
+    const lang = mailLangOf(typeof body.callbackURL === "string" ? body.callbackURL : null);
     deps.sendLater(
       "existing account mail",
       existingAccountMail({
         to: existing.email,
         name: existing.name,
         shopName: deps.config.SHOP_NAME,
-        link: `${deps.config.publicUrl}/authentication/login`,
+        link: `${deps.config.publicUrl}/authentication/login${lang === "bn" ? "?lang=bn" : ""}`,
+        lang,
       }),
     );
   }

@@ -577,6 +577,13 @@ describeDb(`couriers (${TEST_DB})`, () => {
       });
       expect(blocked.status).toBe(201);
       expect(blocked.body.data).toMatchObject({ phone: "01911000222", reason: "Fake orders" });
+      // A number typed with a Bengali keyboard's digits (issue 25).
+      const bengali = await call("POST", "/blocked-phones", admin, {
+        phone: "০১৯১১০০০৩৩৩",
+        reason: "Fake orders",
+      });
+      expect(bengali.body.data).toMatchObject({ phone: "01911000333" });
+      expect((await call("DELETE", "/blocked-phones/01911000333", admin)).status).toBe(200);
       expect(
         (await call("POST", "/blocked-phones", admin, { phone: "12", reason: "x" })).status,
       ).toBe(400);

@@ -41,6 +41,13 @@ function textPart(raw: string): string {
   return "";
 }
 
+/** A raw MIME message's subject and text part, decoded (a captured mail or an outbox file). */
+export function decodedMail(raw: string): { subject: string; text: string } {
+  const headers = raw.split(/\r?\n\r?\n/)[0] ?? "";
+  const subject = /^subject:\s*(.*(?:\r?\n[ \t].*)*)/im.exec(headers)?.[1] ?? "";
+  return { subject: decodeWords(subject.replace(/\r?\n[ \t]/g, " ")).trim(), text: textPart(raw) };
+}
+
 /** A local SMTP server (the `smtp-server` package) keeping every mail it receives. */
 export async function startMailCapture(): Promise<{
   url: string;
@@ -58,14 +65,7 @@ export async function startMailCapture(): Promise<{
         raw += chunk.toString("utf8");
       });
       stream.on("end", () => {
-        const headers = raw.split(/\r?\n\r?\n/)[0] ?? "";
-        const subject = /^subject:\s*(.*(?:\r?\n[ \t].*)*)/im.exec(headers)?.[1] ?? "";
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-          subject: decodeWords(subject.replace(/\r?\n[ \t]/g, " ")).trim(),
-          text: textPart(raw),
-        });
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, ...decodedMail(raw) });
         callback();
       });
     },

@@ -101,4 +101,26 @@ describe("the page's language", () => {
       await context.close();
     });
   }
+
+  it("fits the header on a 360 px phone in both languages: the toggle and Register / Login in full", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    for (const [lang, login] of [
+      ["en", "Register / Login"],
+      ["bn", "রেজিস্টার / লগইন"],
+    ] as const) {
+      await page.goto(`${baseURL}/shop?lang=${lang}`);
+      const header = page.locator("header").first();
+      const row = await header.evaluate((h) => {
+        const r = h.firstElementChild as HTMLElement;
+        return { scroll: r.scrollWidth, client: r.clientWidth };
+      });
+      expect(row.scroll, lang).toBe(row.client);
+      for (const name of [login, lang === "en" ? "বাংলা" : "English"]) {
+        const box = await header.getByRole("link", { name, exact: true }).boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= 360, `${lang}: ${name}`).toBe(true);
+      }
+    }
+    await context.close();
+  });
 });

@@ -9,7 +9,8 @@ import * as resetPage from "~/app/routes/auth/reset-password";
 import type { AppContext } from "~/server/app-context";
 import { clientAddressContext } from "~/server/http/client-address";
 import { appContext } from "~/server/http/router-context";
-import { signUp } from "~/server/testing/accounts";
+import { outboxMessages, signUp } from "~/server/testing/accounts";
+import { decodedMail } from "~/server/testing/mail-capture";
 import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
 import type { AuthFailure } from "./auth-actions.server";
 
@@ -183,6 +184,56 @@ describeDb(`account page actions (${TEST_DB})`, () => {
       email: "mita@haat.test",
     });
     expect(sent.location).toBe("/?notice=reset-sent");
+  });
+
+  it("mails in the page's language: a reset, a sign-up's confirmation and a taken address, in Bengali", async () => {
+    const bengali = { cookie: "lang=bn" };
+    const before = (await outboxMessages(ctx)).length;
+    await post(
+      ctx,
+      forgotPage.action,
+      "/authentication/forgot-password",
+      { email: "mita@haat.test" },
+      bengali,
+    );
+    await post(
+      ctx,
+      registerPage.action,
+      "/authentication/register",
+      { name: "রুমা", email: "ruma.bn@haat.test", password },
+      bengali,
+    );
+    await post(
+      ctx,
+      registerPage.action,
+      "/authentication/register",
+      { name: "Mita", email: "mita@haat.test", password },
+      bengali,
+    );
+    const mails = (await outboxMessages(ctx)).slice(before).map(decodedMail);
+    const reset = mails.find((m) => m.text.includes("reset-password?token="));
+    expect(reset?.subject).toBe("Haat-এর পাসওয়ার্ড নতুন করে সেট করুন");
+    expect(reset?.text).toMatch(/^প্রিয় Mita,/);
+    // The link opens the new-password page in Bengali.
+    expect(reset?.text).toMatch(/\/authentication\/reset-password\?token=[^\s&]+&lang=bn/);
+    const confirm = mails.find((m) => m.text.includes("verify-email?token="));
+    expect(confirm?.subject).toBe("Haat-এর জন্য আপনার ইমেইল নিশ্চিত করুন");
+    // After confirming, the visitor lands on the dashboard in Bengali.
+    expect(confirm?.text).toContain("callbackURL=%2Fdashboard%3Flang%3Dbn");
+    const taken = mails.find((m) => m.subject.includes("অ্যাকাউন্ট আছে"));
+    expect(taken?.text).toContain("/authentication/login?lang=bn");
+    for (const mail of mails) expect(mail.text).not.toMatch(/Hello|Reset your|Confirm my/);
+  });
+
+  it("mails in English from an English page, as before", async () => {
+    const before = (await outboxMessages(ctx)).length;
+    await post(ctx, forgotPage.action, "/authentication/forgot-password", {
+      email: "mita@haat.test",
+    });
+    const [reset] = (await outboxMessages(ctx)).slice(before).map(decodedMail);
+    expect(reset?.subject).toBe("Reset your Haat password");
+    expect(reset?.text).toMatch(/^Hello Mita,/);
+    expect(reset?.text).toMatch(/reset-password\?token=[^\s&]+\s/);
   });
 
   it("new password: two different entries and a used-up link are refused with the page's words", async () => {

@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
+import { pathInLang } from "~/app/i18n/paths";
 import type { ActionFailure } from "~/app/lib/field-issues";
 import { toActor } from "~/core/actor";
+import { requestLang } from "~/core/locale";
 import type { AppContext } from "~/server/app-context";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth";
 import { type AuthLimitedPath, consumeAuthLimits } from "~/server/auth/auth-limits";
@@ -144,7 +146,13 @@ export async function signUpAction(call: Call) {
   const refused = await limited(call, "/sign-up/email", email, values);
   if (refused) return refused;
   const res = await call.app.auth.api.signUpEmail({
-    body: { name, email, password, callbackURL: "/dashboard" },
+    // The language rides in the address the mail's link comes back to (server/mail/templates.ts).
+    body: {
+      name,
+      email,
+      password,
+      callbackURL: pathInLang("/dashboard", requestLang(call.request)),
+    },
     headers: authHeaders(call),
     asResponse: true,
   });
@@ -178,7 +186,10 @@ export async function forgotPasswordAction(call: Call) {
   const refused = await limited(call, "/request-password-reset", email, values);
   if (refused) return refused;
   const res = await call.app.auth.api.requestPasswordReset({
-    body: { email, redirectTo: "/authentication/reset-password" },
+    body: {
+      email,
+      redirectTo: pathInLang("/authentication/reset-password", requestLang(call.request)),
+    },
     headers: authHeaders(call),
     asResponse: true,
   });
@@ -264,7 +275,7 @@ export async function resendVerificationAction(call: Call, email: string) {
   const refused = await limited(call, "/send-verification-email", email, values);
   if (refused) return refused;
   const res = await call.app.auth.api.sendVerificationEmail({
-    body: { email, callbackURL: "/dashboard" },
+    body: { email, callbackURL: pathInLang("/dashboard", requestLang(call.request)) },
     headers: authHeaders(call),
     asResponse: true,
   });

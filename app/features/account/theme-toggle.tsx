@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { THEME_STORAGE_KEY } from "~/shared/page-shell";
 
 type Theme = "light" | "dark";
@@ -10,6 +11,7 @@ function currentTheme(): Theme {
 /** Light/Dark mode switch for the dashboard sidebar: flips data-theme on <html> and remembers it. */
 export function ThemeToggle({ className = "" }: { className?: string }) {
   const [theme, setTheme] = useState<Theme | null>(null);
+  const { t } = useI18n();
 
   useEffect(() => {
     setTheme(currentTheme());
@@ -48,7 +50,7 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
           <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
         )}
       </svg>
-      {dark ? "Light Mode" : "Dark Mode"}
+      {t(dark ? "theme.light" : "theme.dark")}
     </button>
   );
 }

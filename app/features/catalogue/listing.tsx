@@ -110,8 +110,10 @@ function ListingBody({ title, intro, crumbs, page, related, empty }: Props) {
         </nav>
       ) : null}
 
+      {/* One row that scrolls on a phone: wrapped, its height would change when the Bengali
+          font arrives (its words are narrower than the fallback's), moving the grid below. */}
       <nav aria-label={t("listing.filterByType")} className="mt-4">
-        <ul className="flex flex-wrap gap-2">
+        <ul className="-mx-3 flex gap-2 overflow-x-auto px-3 pb-1 md:mx-0 md:flex-wrap md:px-0">
           {[null, ...PRODUCT_TYPES].map((type) => {
             const q = new URLSearchParams(params);
             if (type) q.set("productType", type);
@@ -123,7 +125,7 @@ function ListingBody({ title, intro, crumbs, page, related, empty }: Props) {
                 <Link
                   to={qs ? `?${qs}` : location.pathname}
                   aria-current={current ? "true" : undefined}
-                  className={`btn btn-xs md:btn-sm ${current ? "btn-neutral" : "btn-ghost border-base-300"}`}
+                  className={`btn btn-xs whitespace-nowrap md:btn-sm ${current ? "btn-neutral" : "btn-ghost border-base-300"}`}
                   preventScrollReset
                 >
                   {type ? productTypeName(t, type) : t("home.allItems")}

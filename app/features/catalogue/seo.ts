@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { pathInLang } from "~/app/i18n/paths";
+import { metaTranslator } from "~/app/i18n/use-i18n";
 import { DEFAULT_LANG, type Lang, parseLang } from "~/core/locale";
 import type { ShopInfo } from "~/core/shop";
 import { absoluteUrl } from "./paths";
@@ -63,7 +64,10 @@ export function pageMeta(options: {
   ];
 }
 
-export const NOT_FOUND_META: MetaDescriptor[] = [
-  { title: "Oops! Page Not Found" },
-  { name: "robots", content: "noindex" },
-];
+/** The title of a page that is not there (a refused product or category), in its language. */
+export function notFoundMeta(matches: readonly unknown[]): MetaDescriptor[] {
+  return [
+    { title: metaTranslator(matches).t("notFound.title") },
+    { name: "robots", content: "noindex" },
+  ];
+}

@@ -72,7 +72,7 @@ export type ChartGeometry = {
   orderTicks: { value: number; y: number }[];
   revenueTicks: { value: number; y: number }[];
   /** Every `labelEvery`-th day gets a date under the axis, always the last one. */
-  dayLabels: { x: number; text: string }[];
+  dayLabels: { x: number; text: string; day: string }[];
 };
 
 const TICKS = 4;
@@ -130,7 +130,7 @@ export function chartGeometry(
     revenueTicks: revenueTickValues.map((value) => ({ value, y: yOf(value, revenueMax) })),
     dayLabels: days.flatMap((d, i) =>
       (last - i) % labelEvery === 0
-        ? [{ x: plot.x + i * slot + slot / 2, text: shortDay(d.day) }]
+        ? [{ x: plot.x + i * slot + slot / 2, text: shortDay(d.day), day: d.day }]
         : [],
     ),
   };

@@ -21,7 +21,8 @@ export function OrderCodeForm({
   result?: OrderCodeActionData;
 }) {
   const navigation = useNavigation();
-  const { t, count } = useI18n();
+  const tr = useI18n();
+  const { t, count } = tr;
   const busy = navigation.state === "submitting";
   const failure = result && !result.ok ? result : null;
   const codeIssue = failure?.issues.code;
@@ -47,12 +48,12 @@ export function OrderCodeForm({
           </p>
           {result?.ok ? (
             <p role="status" className="alert alert-success mt-3">
-              {orderCodeText(t, result.message)}
+              {orderCodeText(tr, result.message)}
             </p>
           ) : null}
           {failure && !codeIssue ? (
             <p role="alert" className="alert alert-error mt-3">
-              {orderCodeText(t, failure.message)}
+              {orderCodeText(tr, failure.message)}
             </p>
           ) : null}
           {code.state === "expired" ? (
@@ -81,7 +82,7 @@ export function OrderCodeForm({
               </button>
               {codeIssue ? (
                 <p id="order-code-issue" role="alert" className="w-full text-sm text-error">
-                  {orderCodeText(t, codeIssue)}
+                  {orderCodeText(tr, codeIssue)}
                 </p>
               ) : null}
             </Form>

@@ -27,7 +27,11 @@ export function Logo() {
   return (
     <Link to="/" className="flex shrink-0 items-center gap-2 rounded-btn text-primary">
       <LogoMark className="h-8 w-8" />
-      <span className="text-xl font-extrabold tracking-tight text-base-content">{shop.name}</span>
+      {/* On a small phone the mark alone: with the language link beside the cart, the name
+          would push Register / Login off the screen. */}
+      <span className="text-xl font-extrabold tracking-tight text-base-content max-[429px]:sr-only">
+        {shop.name}
+      </span>
     </Link>
   );
 }

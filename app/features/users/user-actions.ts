@@ -1,4 +1,6 @@
-import { confirm, confirmDelete, notify, toast } from "~/app/components/dialogs";
+import { confirm, notify, toast } from "~/app/components/dialogs";
+import { layoutServerText } from "~/app/i18n/dashboard/layout-text";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { useRouteAction } from "~/app/lib/use-route-action";
 import type { Role } from "~/core/order-status";
 
@@ -15,38 +17,55 @@ export const ROLE_TOAST_MS = 1500;
  */
 export function useUserActions() {
   const action = useRouteAction();
+  const tr = useI18n();
+  const { t } = tr;
 
   async function changeRole(user: ListedUser): Promise<boolean> {
     const role: Role = user.role === "admin" ? "customer" : "admin";
     const ok = await confirm({
-      title: "Are you sure?",
-      text:
-        role === "admin"
-          ? `${user.name} will be able to manage products, orders, slides and users.`
-          : `${user.name} will no longer be able to use the admin pages.`,
-      confirmText: role === "admin" ? "Yes, promote" : "Yes, demote",
+      title: t("dash.layout.sure"),
+      text: t(role === "admin" ? "dash.layout.users.promoteText" : "dash.layout.users.demoteText", {
+        name: user.name,
+      }),
+      confirmText: t(
+        role === "admin" ? "dash.layout.users.yesPromote" : "dash.layout.users.yesDemote",
+      ),
+      cancelText: t("common.cancel"),
     });
     if (!ok) return false;
     const outcome = await action.submit({ intent: "role", id: user._id, role });
     if (outcome.kind === "failure") {
-      notify({ icon: "error", title: "Failed to update user role", text: outcome.failure.message });
+      notify({
+        icon: "error",
+        title: t("dash.layout.users.roleFailed"),
+        text: layoutServerText(tr, outcome.failure.message),
+      });
       return false;
     }
-    toast("User role updated successfully!", { timerMs: ROLE_TOAST_MS });
+    toast(t("dash.layout.users.roleUpdated"), { timerMs: ROLE_TOAST_MS });
     return true;
   }
 
   async function deleteUserAccount(user: ListedUser): Promise<boolean> {
-    const ok = await confirmDelete(
-      `${user.name} (${user.email}) will be deleted. You won't be able to revert this!`,
-    );
+    // confirmDelete's dialog (spec §8), in the page's language.
+    const ok = await confirm({
+      title: t("dash.layout.sure"),
+      text: t("dash.layout.users.deleteText", { name: user.name, email: user.email }),
+      confirmText: t("dash.layout.users.yesDelete"),
+      cancelText: t("common.cancel"),
+      destructive: true,
+    });
     if (!ok) return false;
     const outcome = await action.submit({ intent: "delete", id: user._id });
     if (outcome.kind === "failure") {
-      notify({ icon: "error", title: "Failed to delete user", text: outcome.failure.message });
+      notify({
+        icon: "error",
+        title: t("dash.layout.users.deleteFailed"),
+        text: layoutServerText(tr, outcome.failure.message),
+      });
       return false;
     }
-    toast("User deleted successfully");
+    toast(t("dash.layout.users.deleted"));
     return true;
   }
 

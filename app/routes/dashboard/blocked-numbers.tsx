@@ -1,4 +1,6 @@
 import { Form, useActionData, useNavigation } from "react-router";
+import { layoutServerText } from "~/app/i18n/dashboard/layout-text";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { type ActionFailure, isActionFailure, issuesByField } from "~/app/lib/field-issues";
 import { orPageError, pageError } from "~/app/lib/page-error.server";
@@ -45,8 +47,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function meta() {
-  return [{ title: "Blocked Numbers | Dashboard" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const { t } = metaTranslator(matches);
+  return [
+    { title: t("dash.layout.pageTitle", { page: t("dash.layout.menu.blockedNumbers") }) },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function BlockedNumbersRoute({ loaderData }: Route.ComponentProps) {
@@ -55,22 +61,28 @@ export default function BlockedNumbersRoute({ loaderData }: Route.ComponentProps
   const failure = isActionFailure(result) ? result : null;
   const issues = failure?.details?.intent === "block" ? issuesByField(failure.issues) : {};
   const done = result && !isActionFailure(result) ? result : null;
+  const tr = useI18n();
+  const { t, digits, date, lang } = tr;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
-      <h1 className="text-2xl font-bold sm:text-3xl">Blocked Numbers</h1>
-      <p className="text-base-content/80">
-        Orders from a blocked number are still accepted, and held with the reason, for a look before
-        anyone confirms them.
-      </p>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("dash.layout.menu.blockedNumbers")}</h1>
+      <p className="text-base-content/80">{t("dash.layout.blocked.intro")}</p>
 
       {done ? (
         <p role="status" className="alert alert-success">
-          {done.intent === "block" ? `${done.phone} is blocked.` : `${done.phone} is unblocked.`}
+          {t(
+            done.intent === "block"
+              ? "dash.layout.blocked.blocked"
+              : "dash.layout.blocked.unblocked",
+            {
+              phone: digits(done.phone),
+            },
+          )}
         </p>
       ) : null}
       {failure && Object.keys(issues).length === 0 ? (
         <p role="alert" className="alert alert-error">
-          {failure.message}
+          {layoutServerText(tr, failure.message)}
         </p>
       ) : null}
 
@@ -83,27 +95,27 @@ export default function BlockedNumbersRoute({ loaderData }: Route.ComponentProps
         <input type="hidden" name="intent" value="block" />
         <div className="flex flex-col gap-1">
           <label htmlFor="block-phone" className="text-sm font-medium">
-            Phone number
+            {t("dash.layout.blocked.phone")}
           </label>
           <input
             id="block-phone"
             name="phone"
             inputMode="tel"
             maxLength={20}
-            placeholder="01712345678"
+            placeholder={digits("01712345678")}
             className="input input-sm"
             aria-invalid={issues.phone ? true : undefined}
             aria-describedby={issues.phone ? "block-phone-issue" : undefined}
           />
           {issues.phone ? (
             <p id="block-phone-issue" className="text-sm text-error">
-              {issues.phone}
+              {layoutServerText(tr, issues.phone)}
             </p>
           ) : null}
         </div>
         <div className="flex min-w-60 flex-1 flex-col gap-1">
           <label htmlFor="block-reason" className="text-sm font-medium">
-            Reason
+            {t("dash.layout.blocked.reason")}
           </label>
           <input
             id="block-reason"
@@ -115,7 +127,7 @@ export default function BlockedNumbersRoute({ loaderData }: Route.ComponentProps
           />
           {issues.reason ? (
             <p id="block-reason-issue" className="text-sm text-error">
-              {issues.reason}
+              {layoutServerText(tr, issues.reason)}
             </p>
           ) : null}
         </div>
@@ -124,31 +136,33 @@ export default function BlockedNumbersRoute({ loaderData }: Route.ComponentProps
           className="btn btn-sm btn-primary mt-6"
           disabled={navigation.state === "submitting"}
         >
-          Block number
+          {t("dash.layout.blocked.block")}
         </button>
       </Form>
 
       {loaderData.blocked.length === 0 ? (
-        <p className="rounded-box bg-base-200 p-8 text-center">No blocked numbers.</p>
+        <p className="rounded-box bg-base-200 p-8 text-center">{t("dash.layout.blocked.none")}</p>
       ) : (
         <div className="overflow-x-auto rounded-box border border-base-300">
           <table className="table table-sm">
-            <caption className="sr-only">Blocked numbers</caption>
+            <caption className="sr-only">{t("dash.layout.blocked.caption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Number</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Since</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t("dash.layout.blocked.number")}</th>
+                <th scope="col">{t("dash.layout.blocked.reason")}</th>
+                <th scope="col">{t("dash.layout.blocked.since")}</th>
+                <th scope="col">{t("dash.layout.blocked.actions")}</th>
               </tr>
             </thead>
             <tbody>
               {loaderData.blocked.map((b) => (
                 <tr key={b.phone} data-phone={b.phone}>
-                  <td className="whitespace-nowrap font-medium">{b.phone}</td>
+                  <td className="whitespace-nowrap font-medium">{digits(b.phone)}</td>
                   <td className="break-words">{b.reason}</td>
                   <td className="whitespace-nowrap">
-                    <time dateTime={b.createdAt}>{b.createdAt.slice(0, 10)}</time>
+                    <time dateTime={b.createdAt}>
+                      {lang === "en" ? b.createdAt.slice(0, 10) : date(b.createdAt)}
+                    </time>
                   </td>
                   <td>
                     <Form method="post">
@@ -157,9 +171,11 @@ export default function BlockedNumbersRoute({ loaderData }: Route.ComponentProps
                       <button
                         type="submit"
                         className="btn btn-xs btn-outline"
-                        aria-label={`Unblock ${b.phone}`}
+                        aria-label={t("dash.layout.blocked.unblockPhone", {
+                          phone: digits(b.phone),
+                        })}
                       >
-                        Unblock
+                        {t("dash.layout.blocked.unblock")}
                       </button>
                     </Form>
                   </td>

@@ -8,6 +8,9 @@ import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on
 import { dashboardCards } from "~/app/features/orders/dashboard-cards";
 import { OrdersChart } from "~/app/features/orders/orders-chart";
 import { deleteOwnAccountAction } from "~/app/features/users/user-actions.server";
+import { layoutServerText } from "~/app/i18n/dashboard/layout-text";
+import type { MessageKey } from "~/app/i18n/keys";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireUser } from "~/app/lib/context.server";
 import { dashboardOrderSummary } from "~/app/lib/orders.server";
 import { useRouteAction } from "~/app/lib/use-route-action";
@@ -46,9 +49,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return deleteOwnAccountAction(appOf(context), user, request);
 }
 
+/** The cards' words (app/features/orders/dashboard-cards.ts writes the spec's English). */
+const CARD_KEYS: Readonly<Record<string, MessageKey>> = {
+  "Total Products": "dash.layout.card.totalProducts",
+  "Active Orders": "dash.layout.card.activeOrders",
+  Delivered: "dash.layout.card.delivered",
+  Cancelled: "dash.layout.card.cancelled",
+  "My Cancellations": "dash.layout.card.myCancellations",
+  "My Returns": "dash.layout.card.myReturns",
+};
+
 /** The welcome page; the layout's guard has already loaded the signed-in user. */
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   const user = useDashboardUser();
+  const tr = useI18n();
+  const { t, count } = tr;
   // Spec §4: dashboard data refetches when the window regains focus.
   useRevalidateOnFocus();
   const cards = dashboardCards(user.role, loaderData.counts, loaderData.totalProducts);
@@ -64,15 +79,17 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
       outcome.kind === "done"
         ? {
             icon: "success",
-            title: "Verification Email Sent",
-            text: `Please check ${user.email} for the confirmation link.`,
+            title: t("dash.layout.home.sent.title"),
+            text: t("dash.layout.home.sent.text", { email: user.email }),
           }
         : {
             icon: "error",
-            title: "Sending Failed",
-            text:
+            title: t("dash.layout.home.sendFailed"),
+            text: layoutServerText(
+              tr,
               (outcome.kind === "failure" && outcome.failure.message) ||
-              "The email could not be sent. Please try again later.",
+                "The email could not be sent. Please try again later.",
+            ),
           },
     );
   }
@@ -80,10 +97,10 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   async function deleteAccount() {
     const ok = await confirm({
       icon: "warning",
-      title: "Are you sure?",
-      text: "Your account and sign-in will be deleted. Orders you placed are kept for the shop's records. You won't be able to revert this!",
-      confirmText: "Yes, delete my account",
-      cancelText: "Cancel",
+      title: t("dash.layout.sure"),
+      text: t("dash.layout.home.delete.confirm"),
+      confirmText: t("dash.layout.home.delete.yes"),
+      cancelText: t("common.cancel"),
       destructive: true,
     });
     if (!ok) return;
@@ -92,16 +109,19 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
     if (outcome.kind === "failure") {
       notify({
         icon: "error",
-        title: "Account Not Deleted",
-        text: outcome.failure.message || "Something went wrong. Please try again later.",
+        title: t("dash.layout.home.delete.failed"),
+        text: layoutServerText(
+          tr,
+          outcome.failure.message || "Something went wrong. Please try again later.",
+        ),
       });
       return;
     }
     if (outcome.kind === "done") await navigate("/", { replace: true });
     notify({
       icon: "success",
-      title: "Account Deleted",
-      text: "Your account has been deleted. Thank you for shopping with us.",
+      title: t("dash.layout.home.deleted.title"),
+      text: t("dash.layout.home.deleted.text"),
     });
   }
 
@@ -110,54 +130,58 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
       {user.emailVerified ? null : (
         <div role="status" className="alert alert-warning flex flex-wrap">
           <span className="flex-1">
-            Please confirm your email address: we sent a link to{" "}
+            {t("dash.layout.home.confirmEmail.before")}
             {/* The address wraps as a whole, and inside itself only when it is wider than the line. */}
             <strong className="inline-block max-w-full [overflow-wrap:anywhere]">
               {user.email}
             </strong>
-            .
+            {t("dash.layout.home.confirmEmail.after")}
           </span>
           <button type="button" className="btn btn-sm" onClick={resend} disabled={sending}>
-            {sending ? "Sending..." : "Resend verification email"}
+            {t(sending ? "dash.layout.home.sending" : "dash.layout.home.resend")}
           </button>
         </div>
       )}
       {loaderData.mailNotSent ? (
         <div role="status" className="alert alert-warning" data-testid="mail-notice">
           <span>
-            <strong>Email is not being sent: set SMTP_URL.</strong> Confirmation and password reset
-            messages are written to the server&apos;s outbox folder (DATA_DIR/outbox) instead of
-            reaching customers.
+            <strong>{t("dash.layout.home.mail.title")}</strong> {t("dash.layout.home.mail.text")}
           </span>
         </div>
       ) : null}
       {loaderData.smsNotSent ? (
         <div role="status" className="alert alert-warning" data-testid="sms-notice">
           <span>
-            <strong>SMS is not being sent: set SMS_PROVIDER.</strong> Customers&apos; order messages
-            are written to the server&apos;s outbox folder (DATA_DIR/outbox/sms) instead of reaching
-            their phones. See{" "}
+            <strong>{t("dash.layout.home.sms.title")}</strong> {t("dash.layout.home.sms.before")}
             <Link to="/dashboard/notifications" className="link">
-              SMS &amp; Email
+              {t("dash.layout.menu.notifications")}
             </Link>
-            .
+            {t("dash.layout.home.sms.after")}
           </span>
         </div>
       ) : null}
       <section className="rounded-box bg-base-200 p-6 sm:p-8">
-        <h1 className="text-2xl font-bold sm:text-3xl">Hi, Welcome {user.name}!</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          {t("dash.layout.home.welcome", { name: user.name })}
+        </h1>
         <p className="mt-2 text-base-content/80">
-          {user.role === "admin"
-            ? "Manage products, slides, users and orders from the menu."
-            : "Follow your orders from the menu, or find something new in the shop."}
+          {t(
+            user.role === "admin"
+              ? "dash.layout.home.adminIntro"
+              : "dash.layout.home.customerIntro",
+          )}
         </p>
         <Link to="/shop" className="btn btn-primary mt-6">
-          Take a Product
+          {t("dash.layout.home.takeProduct")}
         </Link>
       </section>
       <section aria-labelledby="order-cards-title">
         <h2 id="order-cards-title" className="sr-only">
-          {user.role === "admin" ? "Shop at a glance" : "My orders at a glance"}
+          {t(
+            user.role === "admin"
+              ? "dash.layout.home.adminGlance"
+              : "dash.layout.home.customerGlance",
+          )}
         </h2>
         <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {cards.map((card) => (
@@ -167,8 +191,12 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
                 className="flex h-full flex-col rounded-box border border-base-300 bg-base-100 p-4 hover:border-primary hover:bg-base-200"
                 data-testid="dashboard-card"
               >
-                <span className="text-sm text-base-content/80">{card.label}</span>
-                <span className="mt-1 text-3xl font-bold">{card.value}</span>
+                <span className="text-sm text-base-content/80">
+                  {Object.hasOwn(CARD_KEYS, card.label)
+                    ? t(CARD_KEYS[card.label] as MessageKey)
+                    : card.label}
+                </span>
+                <span className="mt-1 text-3xl font-bold">{count(card.value)}</span>
               </Link>
             </li>
           ))}
@@ -179,10 +207,12 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
                 className="flex h-full flex-col rounded-box border border-warning bg-base-100 p-4 hover:border-primary hover:bg-base-200"
                 data-testid="low-stock-card"
               >
-                <span className="text-sm text-base-content/80">Low stock</span>
-                <span className="mt-1 text-3xl font-bold">{loaderData.lowStock.low}</span>
+                <span className="text-sm text-base-content/80">
+                  {t("dash.layout.card.lowStock")}
+                </span>
+                <span className="mt-1 text-3xl font-bold">{count(loaderData.lowStock.low)}</span>
                 <span className="text-xs text-base-content/80">
-                  {loaderData.lowStock.soldOut} sold out
+                  {t("dash.layout.card.soldOut", { count: count(loaderData.lowStock.soldOut) })}
                 </span>
               </Link>
             </li>
@@ -196,19 +226,16 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
           aria-labelledby="delete-account-title"
         >
           <h2 id="delete-account-title" className="text-lg font-semibold">
-            Delete account
+            {t("dash.layout.home.delete.title")}
           </h2>
-          <p className="mt-1 text-base-content/80">
-            Removes your sign-in and profile. Your orders stay with the shop so deliveries and
-            returns can still be handled.
-          </p>
+          <p className="mt-1 text-base-content/80">{t("dash.layout.home.delete.text")}</p>
           <button
             type="button"
             className="btn btn-error mt-4"
             onClick={deleteAccount}
             disabled={deleting}
           >
-            {deleting ? "Deleting..." : "Delete account"}
+            {t(deleting ? "dash.layout.home.deleting" : "dash.layout.home.delete.title")}
           </button>
         </section>
       ) : null}

@@ -14,6 +14,7 @@ import { useApiTokenSync } from "~/app/features/account/use-api-token";
 import { useLogout } from "~/app/features/account/user-menu";
 import { routeMessages } from "~/app/i18n/catalog.server";
 import { LangSwitch } from "~/app/i18n/lang-switch";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { requireUser } from "~/app/lib/context.server";
 import type { Route } from "./+types/layout";
 
@@ -31,8 +32,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { user, messages: routeMessages(context, "dashboard") };
 }
 
-export function meta() {
-  return [{ title: "Dashboard" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: metaTranslator(matches).t("dash.layout.title") },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
@@ -40,6 +44,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const logout = useLogout();
+  const { t } = useI18n();
   useApiTokenSync(user.email);
 
   // Close the phone drawer after choosing a page.
@@ -74,7 +79,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           <button
             type="button"
             className="btn btn-ghost btn-square"
-            aria-label="Open the dashboard menu"
+            aria-label={t("dash.layout.openMenu")}
             aria-expanded={open}
             aria-controls="dashboard-sidebar"
             onClick={() => setOpen(true)}
@@ -90,7 +95,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
               <path d="M4 6h16M4 12h16M4 18h16" />
             </svg>
           </button>
-          <span className="text-lg font-semibold">Dashboard</span>
+          <span className="text-lg font-semibold">{t("dash.layout.title")}</span>
           <LangSwitch className="ml-auto" />
         </header>
         {/* #content: the element root's render-blocking `expect` link waits for (decision 027). */}
@@ -102,33 +107,33 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         <button
           type="button"
           className="drawer-overlay lg:hidden"
-          aria-label="Close the dashboard menu"
+          aria-label={t("dash.layout.closeMenu")}
           tabIndex={open ? 0 : -1}
           onClick={() => setOpen(false)}
         />
         <aside
           id="dashboard-sidebar"
           className="flex min-h-full w-72 flex-col gap-2 bg-base-200 p-4 text-base-content"
-          aria-label="Dashboard"
+          aria-label={t("dash.layout.title")}
         >
           <div className="mb-2 px-2">
             <p className="truncate font-semibold" title={user.email}>
               {user.name}
             </p>
             <p className="text-sm text-base-content/70">
-              {user.role === "admin" ? "Admin" : "Customer"}
+              {t(user.role === "admin" ? "dash.layout.role.admin" : "dash.layout.role.customer")}
             </p>
           </div>
-          <nav aria-label="Dashboard menu">
+          <nav aria-label={t("dash.layout.menuLabel")}>
             <ul className="nav-list w-full gap-1">
               <li>
                 <NavLink to="/dashboard" end>
-                  Dashboards
+                  {t("dash.layout.dashboards")}
                 </NavLink>
               </li>
               {menu.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to}>{item.label}</NavLink>
+                  <NavLink to={item.to}>{t(item.key)}</NavLink>
                 </li>
               ))}
             </ul>
@@ -136,7 +141,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           <div className="divider my-1" />
           <ul className="nav-list w-full gap-1">
             <li>
-              <Link to="/">Go To Home</Link>
+              <Link to="/">{t("dash.layout.goHome")}</Link>
             </li>
             <li>
               <ThemeToggle />
@@ -146,7 +151,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             </li>
             <li>
               <button type="button" onClick={() => logout({ goHome: true })}>
-                Logout
+                {t("account.logout")}
               </button>
             </li>
           </ul>
@@ -156,31 +161,43 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * The error page of any dashboard page. Its words come with the layout's data; should the
+ * layout's own loader have failed, they are not there, and the page says them in English.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t, count } = useI18n();
+  const say = (key: Parameters<typeof t>[0], english: string) => {
+    const text = t(key);
+    return text === key ? english : text;
+  };
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const forbidden = status === 403;
   return (
     <main id="content" className="mx-auto max-w-[1200px] px-4 py-16 text-center">
-      <p className="text-6xl font-bold text-base-content/60">{status}</p>
+      <p className="text-6xl font-bold text-base-content/60">{count(status)}</p>
       <h1 className="mt-4 text-3xl font-bold">
         {forbidden
-          ? "You do not have access to this page"
+          ? say("dash.layout.error.forbidden", "You do not have access to this page")
           : status === 404
-            ? "Oops! Page Not Found"
-            : "Something went wrong"}
+            ? t("notFound.title")
+            : t("error.title")}
       </h1>
       <p className="mt-4 text-base-content/80">
         {forbidden
-          ? "This part of the dashboard is for the shop's admins."
-          : "Please try again in a moment."}
+          ? say(
+              "dash.layout.error.forbiddenText",
+              "This part of the dashboard is for the shop's admins.",
+            )
+          : say("dash.layout.error.retry", "Please try again in a moment.")}
       </p>
       <div className="mt-8 flex justify-center gap-3">
         <Link className="btn btn-primary" to="/dashboard">
-          Dashboard
+          {t("account.dashboard")}
         </Link>
         <Link className="btn btn-outline" to="/">
-          Go To Home
+          {say("dash.layout.goHome", "Go To Home")}
         </Link>
       </div>
     </main>

@@ -3,9 +3,9 @@ import { Link, useFetcher } from "react-router";
 import { notify } from "~/app/components/dialogs";
 import { contactMessagesPage } from "~/app/features/contact/contact.server";
 import { markMessageAction } from "~/app/features/contact/messages.server";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { isActionFailure } from "~/app/lib/field-issues";
-import { formatOrderDate, formatOrderTime } from "~/core/dates";
 import type { Route } from "./+types/messages";
 
 /** decisions.md: Contact us messages are stored for the shop's admins to read. */
@@ -19,8 +19,9 @@ export function action({ request, context }: Route.ActionArgs) {
   return markMessageAction(appOf(context), requireAdmin(request, context), request);
 }
 
-export function meta() {
-  return [{ title: "Messages | Dashboard" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const { t } = metaTranslator(matches);
+  return [{ title: t("dash.layout.pageTitle", { page: t("dash.layout.menu.messages") }) }];
 }
 
 type Message = Route.ComponentProps["loaderData"]["data"][number];
@@ -28,13 +29,20 @@ type Message = Route.ComponentProps["loaderData"]["data"][number];
 function MessageCard({ message }: { message: Message }) {
   // A form (works without JavaScript too); with it, the page's loader runs again afterwards.
   const fetcher = useFetcher<typeof action>();
+  const tr = useI18n();
+  const { t, date, time, digits } = tr;
   const unread = message.readAt === null;
   const failed = fetcher.state === "idle" && isActionFailure(fetcher.data) ? fetcher.data : null;
 
   useEffect(() => {
-    if (failed)
-      notify({ icon: "error", title: "Error!", text: "The message could not be updated." });
-  }, [failed]);
+    if (failed) {
+      notify({
+        icon: "error",
+        title: tr.t("dash.layout.errorTitle"),
+        text: tr.t("dash.layout.messages.notUpdated"),
+      });
+    }
+  }, [failed, tr]);
 
   return (
     <li
@@ -44,11 +52,15 @@ function MessageCard({ message }: { message: Message }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 id={`message-${message._id}`} className="font-semibold break-words">
-            {unread ? <span className="badge badge-primary badge-sm mr-2">New</span> : null}
+            {unread ? (
+              <span className="badge badge-primary badge-sm mr-2">
+                {t("dash.layout.messages.new")}
+              </span>
+            ) : null}
             {message.subject}
           </h2>
           <p className="text-sm text-base-content/70">
-            {formatOrderDate(message.createdAt)}, {formatOrderTime(message.createdAt)}
+            {date(message.createdAt)}, {time(message.createdAt)}
           </p>
         </div>
         <fetcher.Form method="post">
@@ -59,7 +71,7 @@ function MessageCard({ message }: { message: Message }) {
             className="btn btn-sm btn-outline"
             disabled={fetcher.state !== "idle"}
           >
-            {unread ? "Mark as read" : "Mark as unread"}
+            {t(unread ? "dash.layout.messages.markRead" : "dash.layout.messages.markUnread")}
           </button>
         </fetcher.Form>
       </div>
@@ -73,7 +85,7 @@ function MessageCard({ message }: { message: Message }) {
           {message.email}
         </a>
         <a className="link" href={`tel:${message.phoneNumber}`}>
-          {message.phoneNumber}
+          {digits(message.phoneNumber)}
         </a>
       </p>
     </li>
@@ -82,18 +94,19 @@ function MessageCard({ message }: { message: Message }) {
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
   const { data: messages, nextCursor, unread } = loaderData;
+  const { t, count } = useI18n();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold">Messages</h1>
+        <h1 className="text-2xl font-bold">{t("dash.layout.menu.messages")}</h1>
         <p className="text-base-content/80">
-          {unread === 0 ? "No unread messages" : `${unread} unread`}
+          {unread === 0
+            ? t("dash.layout.messages.noneUnread")
+            : t("dash.layout.messages.unread", { count: count(unread) })}
         </p>
       </div>
       {messages.length === 0 ? (
-        <p className="rounded-box bg-base-200 p-6 text-center">
-          No messages yet. Messages sent from the Contact us page appear here.
-        </p>
+        <p className="rounded-box bg-base-200 p-6 text-center">{t("dash.layout.messages.empty")}</p>
       ) : (
         <ul className="flex flex-col gap-3">
           {messages.map((m) => (
@@ -106,7 +119,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           className="btn btn-outline self-center"
           to={`?cursor=${encodeURIComponent(nextCursor)}`}
         >
-          Older messages
+          {t("dash.layout.messages.older")}
         </Link>
       ) : null}
     </div>

@@ -1,7 +1,8 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
-import { NOT_FOUND_META } from "~/app/features/catalogue/seo";
+import { notFoundMeta } from "~/app/features/catalogue/seo";
 import { ErrorContent, NotFoundContent } from "~/app/features/storefront/not-found-content";
 import { StorefrontShell } from "~/app/features/storefront/shell";
+import { metaTranslator } from "~/app/i18n/use-i18n";
 import type { Route } from "./+types/layout";
 
 export default function StorefrontLayout() {
@@ -16,10 +17,13 @@ export default function StorefrontLayout() {
  * The title of the storefront's error page. A page whose loader refused (an unknown product or
  * category) never gets its own meta: the boundary here is the page shown, so it names it.
  */
-export function meta({ error }: Route.MetaArgs) {
+export function meta({ error, matches }: Route.MetaArgs) {
   if (!error) return [];
-  if (isRouteErrorResponse(error) && error.status === 404) return NOT_FOUND_META;
-  return [{ title: "Something went wrong" }, { name: "robots", content: "noindex" }];
+  if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta(matches);
+  return [
+    { title: metaTranslator(matches).t("error.title") },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** The storefront's error page: header and footer stay, so the visitor can go on shopping. */

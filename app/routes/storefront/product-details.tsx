@@ -3,7 +3,7 @@ import { productJsonLd, safeJsonForScript } from "~/app/features/catalogue/json-
 import { productPath } from "~/app/features/catalogue/paths";
 import { loadProductPage } from "~/app/features/catalogue/product.server";
 import { ProductView } from "~/app/features/catalogue/product-view";
-import { NOT_FOUND_META, pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
+import { notFoundMeta, pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
 import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
 import { routeMessages, subCategoryKeys } from "~/app/i18n/catalog.server";
 import { metaTranslator } from "~/app/i18n/use-i18n";
@@ -20,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return NOT_FOUND_META;
+  if (!loaderData) return notFoundMeta(matches);
   const { product } = loaderData;
   const price = priceShown(product);
   const { t, taka, lang } = metaTranslator(matches);

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { Listing } from "~/app/features/catalogue/listing";
 import { loadListingPage } from "~/app/features/catalogue/listing.server";
 import { categoryPath, subCategoryPath } from "~/app/features/catalogue/paths";
-import { NOT_FOUND_META, pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
+import { notFoundMeta, pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
 import { routeMessages, subCategoryKeys } from "~/app/i18n/catalog.server";
 import { categoryName, subCategoryName } from "~/app/i18n/catalogue-names";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return NOT_FOUND_META;
+  if (!loaderData) return notFoundMeta(matches);
   const { category, subCategory } = loaderData;
   const { t } = metaTranslator(matches);
   const names = {

@@ -74,7 +74,8 @@ const field = "input input-bordered w-full";
 
 export default function TrackOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { values, order, failure, verified } = loaderData as TrackPageData;
-  const { t } = useI18n();
+  const tr = useI18n();
+  const { t } = tr;
   return (
     <main className="mx-auto max-w-[900px] px-3 pt-3 pb-12 md:px-4">
       <Breadcrumb items={[{ label: t("track.title") }]} />
@@ -102,7 +103,7 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
           />
           {failure?.issues.orderNumber ? (
             <span id="track-order-number-issue" role="alert" className="mt-1 text-sm text-error">
-              {orderCodeText(t, failure.issues.orderNumber)}
+              {orderCodeText(tr, failure.issues.orderNumber)}
             </span>
           ) : null}
         </label>
@@ -122,7 +123,7 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
           />
           {failure?.issues.phone ? (
             <span id="track-phone-issue" role="alert" className="mt-1 text-sm text-error">
-              {orderCodeText(t, failure.issues.phone)}
+              {orderCodeText(tr, failure.issues.phone)}
             </span>
           ) : null}
         </label>
@@ -133,7 +134,7 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
 
       {failure && Object.keys(failure.issues).length === 0 ? (
         <p role="alert" className="alert alert-error mt-4" data-testid="track-failure">
-          {orderCodeText(t, failure.message)}
+          {orderCodeText(tr, failure.message)}
         </p>
       ) : null}
       {order ? (
