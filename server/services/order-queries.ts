@@ -15,6 +15,7 @@ import {
 import type { Actor } from "~/core/actor";
 import type { OrderCourierView } from "~/core/courier";
 import { formatOrderDate, formatOrderTime } from "~/core/dates";
+import { toAsciiDigits } from "~/core/digits";
 import type { QueueFilter } from "~/core/order-calls";
 import { DEFAULT_RETURN_DAYS, type OrderStatus, returnDeadline } from "~/core/order-status";
 import type {
@@ -103,7 +104,8 @@ function searchCondition(search: string): SQL | undefined {
     ilike(orders.id, `${escapeLike(text)}%`),
     ilike(orders.customerName, like),
   ];
-  const digits = text.replace(/^#/, "");
+  // A Bengali keyboard types ০–৯: the number and phone match either digits.
+  const digits = toAsciiDigits(text).replace(/^#/, "");
   if (/^[0-9]{1,11}$/.test(digits)) {
     conditions.push(ilike(orders.mobileNumber, `%${digits}%`));
     const n = Number(digits);

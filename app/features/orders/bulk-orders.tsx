@@ -1,9 +1,12 @@
 import { Link, useLocation, useSubmit } from "react-router";
+import type { MessageKey } from "~/app/i18n/keys";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { COURIER_LABELS, COURIER_NAMES, type CourierName } from "~/core/courier";
 import { ORDER_STATUSES } from "~/core/order-status";
 import type { OrderView } from "~/core/order-view";
 import { BULK_FORM_ID } from "./courier-actions";
-import { CourierOutcome, NO_COURIER_NOTE, useCourierResult } from "./courier-panel";
+import { CourierOutcome, useCourierResult } from "./courier-panel";
+import { orderNo, statusName } from "./order-text";
 
 export const PRINT_INVOICES_PATH = "/dashboard/print/invoices";
 export const PRINT_LABELS_PATH = "/dashboard/print/labels";
@@ -19,6 +22,7 @@ export function SelectOrder({
   formId: string;
   checked: boolean;
 }) {
+  const tr = useI18n();
   return (
     <input
       // A new element when "Select all" changes, so the page's choice shows (defaultChecked).
@@ -29,18 +33,19 @@ export function SelectOrder({
       form={formId}
       defaultChecked={checked}
       className="checkbox checkbox-sm"
-      aria-label={`Select order ${order.orderNumber}`}
+      aria-label={tr.t("dash.orders.bulk.selectOrder", { number: orderNo(tr, order.orderNumber) })}
     />
   );
 }
 
 /** Checks every order on this page (with scripts; without, the bar's "Select all" link). */
 export function SelectAllOnPage({ formId }: { formId: string }) {
+  const { t } = useI18n();
   return (
     <input
       type="checkbox"
       className="checkbox checkbox-sm mr-2 align-middle"
-      aria-label="Select all orders on this page"
+      aria-label={t("dash.orders.bulk.selectAllAria")}
       onChange={(event) => {
         const boxes = document.querySelectorAll<HTMLInputElement>(
           `input[type=checkbox][name=id][form="${formId}"]`,
@@ -53,16 +58,20 @@ export function SelectAllOnPage({ formId }: { formId: string }) {
 
 /** The courier and tracking code under an order's status, once a courier is involved. */
 export function OrderCourierLine({ order }: { order: OrderView }) {
+  const tr = useI18n();
   const c = order.courier;
   if (!c) return null;
-  const state = c.booking && c.booking !== "booked" ? ` (${c.booking})` : "";
+  const state =
+    c.booking && c.booking !== "booked"
+      ? ` (${tr.t(`dash.orders.bookingState.${c.booking}` as MessageKey)})`
+      : "";
   return (
     <p className="mt-1 text-xs whitespace-nowrap text-base-content/70" data-testid="order-courier">
       {COURIER_LABELS[c.name]}
       {state}
       {c.trackingCode ? ` · ${c.trackingCode}` : ""}
       {c.consignmentId && c.consignmentId !== c.trackingCode ? ` · #${c.consignmentId}` : ""}
-      {c.charge != null ? ` · ৳${c.charge}` : ""}
+      {c.charge != null ? ` · ৳${tr.digits(String(c.charge))}` : ""}
     </p>
   );
 }
@@ -76,6 +85,7 @@ export function BulkOrderBar({ offered }: { offered: readonly CourierName[] }) {
   const submit = useSubmit();
   const location = useLocation();
   const result = useCourierResult();
+  const { t } = useI18n();
   const params = new URLSearchParams(location.search);
   const allSelected = params.get("select") === "all";
   params.delete("select");
@@ -86,7 +96,7 @@ export function BulkOrderBar({ offered }: { offered: readonly CourierName[] }) {
       <form
         id={BULK_FORM_ID}
         method="post"
-        aria-label="Selected orders"
+        aria-label={t("dash.orders.bulk.form")}
         className="flex flex-wrap items-center gap-2 rounded-box bg-base-200 p-2"
         onSubmit={(event) => {
           const submitter = event.nativeEvent.submitter as HTMLButtonElement | null;
@@ -96,9 +106,9 @@ export function BulkOrderBar({ offered }: { offered: readonly CourierName[] }) {
           void submit(submitter ?? event.currentTarget);
         }}
       >
-        <span className="text-sm font-medium">Selected orders:</span>
+        <span className="text-sm font-medium">{t("dash.orders.bulk.selected")}</span>
         <button type="submit" name="intent" value="bulk-confirm" className="btn btn-sm">
-          Confirm
+          {t("dash.orders.action.confirm")}
         </button>
         {offered.map((courier) => (
           <button
@@ -108,7 +118,7 @@ export function BulkOrderBar({ offered }: { offered: readonly CourierName[] }) {
             value={courier}
             className="btn btn-sm"
           >
-            Book with {COURIER_LABELS[courier]}
+            {t("dash.orders.courier.bookWith", { courier: COURIER_LABELS[courier] })}
           </button>
         ))}
         <button
@@ -118,7 +128,7 @@ export function BulkOrderBar({ offered }: { offered: readonly CourierName[] }) {
           formTarget="_blank"
           className="btn btn-sm btn-outline"
         >
-          Print invoices
+          {t("dash.orders.bulk.printInvoices")}
         </button>
         <button
           type="submit"
@@ -129,7 +139,7 @@ export function BulkOrderBar({ offered }: { offered: readonly CourierName[] }) {
           value="a4"
           className="btn btn-sm btn-outline"
         >
-          Print labels (A4)
+          {t("dash.orders.bulk.labelsA4")}
         </button>
         <button
           type="submit"
@@ -140,14 +150,14 @@ export function BulkOrderBar({ offered }: { offered: readonly CourierName[] }) {
           value="4x6"
           className="btn btn-sm btn-outline"
         >
-          Print labels (4×6 in)
+          {t("dash.orders.bulk.labels4x6")}
         </button>
         <Link to={toggle} className="link text-sm">
-          {allSelected ? "Clear selection" : "Select all on this page"}
+          {allSelected ? t("dash.orders.bulk.clear") : t("dash.orders.bulk.selectAll")}
         </Link>
       </form>
       {offered.length === 0 ? (
-        <p className="text-xs text-base-content/70">{NO_COURIER_NOTE}</p>
+        <p className="text-xs text-base-content/70">{t("dash.orders.courier.none")}</p>
       ) : null}
       <CourierOutcome result={result} />
     </div>
@@ -156,47 +166,49 @@ export function BulkOrderBar({ offered }: { offered: readonly CourierName[] }) {
 
 /** Export orders as CSV: a GET form (status, dates, courier), the file downloads. */
 export function ExportOrdersForm() {
+  const tr = useI18n();
+  const { t } = tr;
   return (
     <details className="rounded-box border border-base-300 p-2 text-sm print:hidden">
-      <summary className="cursor-pointer font-medium">Export orders (CSV)</summary>
+      <summary className="cursor-pointer font-medium">{t("dash.orders.export.title")}</summary>
       <form
         method="get"
         action={EXPORT_ORDERS_PATH}
         className="mt-2 flex flex-wrap items-end gap-2"
       >
         <label className="flex flex-col gap-1">
-          <span>Status</span>
+          <span>{t("dash.orders.export.status")}</span>
           <select name="status" className="select select-bordered select-sm">
-            <option value="">All</option>
+            <option value="">{t("dash.orders.export.all")}</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {statusName(tr, s)}
               </option>
             ))}
           </select>
         </label>
         <label className="flex flex-col gap-1">
-          <span>From</span>
+          <span>{t("dash.orders.export.from")}</span>
           <input type="date" name="from" className="input input-bordered input-sm" />
         </label>
         <label className="flex flex-col gap-1">
-          <span>To</span>
+          <span>{t("dash.orders.export.to")}</span>
           <input type="date" name="to" className="input input-bordered input-sm" />
         </label>
         <label className="flex flex-col gap-1">
-          <span>Courier</span>
+          <span>{t("dash.orders.export.courier")}</span>
           <select name="courier" className="select select-bordered select-sm">
-            <option value="">Any</option>
+            <option value="">{t("dash.orders.export.any")}</option>
             {COURIER_NAMES.map((c) => (
               <option key={c} value={c}>
                 {COURIER_LABELS[c]}
               </option>
             ))}
-            <option value="none">Not with a courier</option>
+            <option value="none">{t("dash.orders.export.none")}</option>
           </select>
         </label>
         <button type="submit" className="btn btn-sm btn-outline">
-          Download CSV
+          {t("dash.orders.export.download")}
         </button>
       </form>
     </details>

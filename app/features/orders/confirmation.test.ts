@@ -1,8 +1,24 @@
-import { createElement } from "react";
+import { createElement, type FunctionComponent } from "react";
 import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { wholeCatalog } from "~/app/i18n/catalog.server";
+import type { Lang } from "~/core/locale";
 import type { OrderView } from "~/core/order-view";
 import { RiskPanel, RiskSummary } from "./confirmation";
+
+/** A component as a page in `lang` renders it (root's language and messages). */
+function renderIn<P extends object>(component: FunctionComponent<P>, props: P, lang: Lang = "en") {
+  const Stub = createRoutesStub([
+    { id: "root", path: "/", Component: () => createElement(component, props) },
+  ]);
+  return renderToString(
+    createElement(Stub, {
+      initialEntries: ["/"],
+      hydrationData: { loaderData: { root: { lang, messages: wholeCatalog(lang) } } },
+    }),
+  );
+}
 
 const risk = {
   orders: 1,
@@ -18,17 +34,21 @@ const order = (awaitingCode: boolean) =>
 
 describe("an order waiting for its code (ORDER_OTP)", () => {
   it("says so on the overview's risk panel and in the list row", () => {
-    const panel = renderToString(createElement(RiskPanel, { order: order(true) }));
+    const panel = renderIn(RiskPanel, { order: order(true) });
     expect(panel).toContain(
-      "Waiting for the code sent by SMS<!-- -->: confirm it by phone, or it joins the Pending queue",
+      "Waiting for the code sent by SMS: confirm it by phone, or it joins the Pending queue",
     );
-    const row = renderToString(createElement(RiskSummary, { order: order(true) }));
+    const row = renderIn(RiskSummary, { order: order(true) });
     expect(row).toContain("Waiting for the code sent by SMS");
   });
 
-  it("says nothing of a code once it is entered", () => {
-    expect(renderToString(createElement(RiskPanel, { order: order(false) }))).not.toContain(
-      "Waiting for the code",
+  it("says so in Bengali on a Bengali page", () => {
+    expect(renderIn(RiskSummary, { order: order(true) }, "bn")).toContain(
+      "এসএমএসে পাঠানো কোডের অপেক্ষায়",
     );
+  });
+
+  it("says nothing of a code once it is entered", () => {
+    expect(renderIn(RiskPanel, { order: order(false) })).not.toContain("Waiting for the code");
   });
 });

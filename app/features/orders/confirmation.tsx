@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLocation } from "react-router";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { type ActionFailure, isActionFailure, issuesByField } from "~/app/lib/field-issues";
 import {
-  CALL_OUTCOME_LABELS,
   CANCEL_REASON_MAX,
   CANCEL_REASONS,
   ORDER_NOTE_MAX,
@@ -9,16 +9,23 @@ import {
 } from "~/core/order-calls";
 import type { OrderDetailView, OrderView } from "~/core/order-view";
 import { type CallFormResult, isCallFormAnswer } from "./order-calls-form";
-import { orderDateTime } from "./order-format";
+import {
+  callOutcomeLabel,
+  dateTime,
+  orderNo,
+  ordersCount,
+  reasonLabel,
+  saidText,
+  statusName,
+} from "./order-text";
 import { orderListSearch } from "./paths";
-
-/** An order of ORDER_OTP that waits for its code (decision 060), as staff read it. */
-const AWAITING_CODE = "Waiting for the code sent by SMS";
 
 /**
  * The confirmation queue and the cash-on-delivery risk on screen (issue 23 items 1–2, decision
  * 057): every form posts to the page's own action and works without scripts.
  */
+
+type Tr = ReturnType<typeof useI18n>;
 
 function failureFor(result: unknown, form: "call" | "note", id: string): ActionFailure | null {
   if (!isActionFailure(result)) return null;
@@ -26,56 +33,88 @@ function failureFor(result: unknown, form: "call" | "note", id: string): ActionF
   return details.form === form && details.id === id ? result : null;
 }
 
+/** A refusal's field issues, in the page's language. */
+function issuesIn(tr: Tr, failure: ActionFailure | null): Record<string, string> {
+  if (!failure) return {};
+  return Object.fromEntries(
+    Object.entries(issuesByField(failure.issues)).map(([field, text]) => [
+      field,
+      saidText(tr, text),
+    ]),
+  );
+}
+
 /** The customer's number, to call with one tap on a phone. */
 export function PhoneLink({ phone }: { phone: string }) {
+  const { digits } = useI18n();
   return (
     <a href={`tel:${phone}`} className="link whitespace-nowrap font-medium">
-      {phone}
+      {digits(phone)}
     </a>
   );
 }
 
-function ratioText(ratio: number | null): string {
-  return ratio === null ? "no parcel finished yet" : `${Math.round(ratio * 100)}% delivered`;
+function ratioText(tr: Tr, ratio: number | null): string {
+  return ratio === null
+    ? tr.t("dash.orders.ratio.none")
+    : tr.t("dash.orders.ratio.delivered", { percent: tr.count(Math.round(ratio * 100)) });
 }
 
 /** This number's history at the shop, the Risky badge and why an order is held (admins). */
 export function RiskSummary({ order }: { order: OrderView }) {
+  const tr = useI18n();
+  const { t } = tr;
   const risk = order.risk;
   if (!risk) return null;
   return (
     <div className="mt-1 flex flex-col gap-0.5 text-xs" data-testid="risk">
       {risk.risky ? (
-        <span className="badge badge-error badge-sm w-fit whitespace-nowrap">Risky</span>
+        <span className="badge badge-error badge-sm w-fit whitespace-nowrap">
+          {t("dash.orders.risky")}
+        </span>
       ) : null}
       <span className="text-base-content/70">
-        {risk.orders} {risk.orders === 1 ? "order" : "orders"}, {risk.delivered} delivered,{" "}
-        {risk.cancelled} cancelled, {risk.returned} returned ({ratioText(risk.deliveredRatio)})
+        {t("dash.orders.risk.line", {
+          orders: ordersCount(tr, risk.orders),
+          delivered: tr.count(risk.delivered),
+          cancelled: tr.count(risk.cancelled),
+          returned: tr.count(risk.returned),
+          ratio: ratioText(tr, risk.deliveredRatio),
+        })}
       </span>
       {order.heldReason ? (
-        <span className="font-semibold text-error">Held: {order.heldReason}</span>
+        <span className="font-semibold text-error">
+          {t("dash.orders.held", { reason: order.heldReason })}
+        </span>
       ) : null}
-      {order.awaitingCode ? <span className="font-semibold">{AWAITING_CODE}</span> : null}
+      {order.awaitingCode ? (
+        <span className="font-semibold">{t("dash.orders.awaitingCode")}</span>
+      ) : null}
     </div>
   );
 }
 
 /** Calls so far: "Not called yet" or "2 calls, last 25 Nov, 10:05 pm: No answer". */
 export function CallState({ order }: { order: OrderView }) {
+  const tr = useI18n();
+  const { t } = tr;
   const state = order.confirmation;
   if (!state) return null;
   if (state.attempts === 0) {
-    return <p className="text-xs text-base-content/70">Not called yet</p>;
+    return <p className="text-xs text-base-content/70">{t("dash.orders.call.notCalled")}</p>;
   }
   return (
     <p className="text-xs text-base-content/70" data-testid="call-state">
-      {state.attempts} {state.attempts === 1 ? "call" : "calls"}
+      {t(state.attempts === 1 ? "dash.orders.call.count.one" : "dash.orders.call.count.other", {
+        count: tr.count(state.attempts),
+      })}
       {state.lastCallAt ? (
         <>
-          , last <time dateTime={state.lastCallAt}>{orderDateTime(state.lastCallAt)}</time>
+          {t("dash.orders.call.last")}
+          <time dateTime={state.lastCallAt}>{dateTime(tr, state.lastCallAt)}</time>
         </>
       ) : null}
-      {state.lastOutcome ? `: ${CALL_OUTCOME_LABELS[state.lastOutcome]}` : null}
+      {state.lastOutcome ? `: ${callOutcomeLabel(tr, state.lastOutcome)}` : null}
     </p>
   );
 }
@@ -97,9 +136,11 @@ function CallInputs({ order, outcome }: { order: OrderView; outcome: string }) {
  */
 export function CallOutcomeForms({ order }: { order: OrderView }) {
   const result = useActionData();
+  const tr = useI18n();
+  const { t } = tr;
   const failure = failureFor(result, "call", order._id);
-  const issues = failure ? issuesByField(failure.issues) : {};
-  const label = `order ${order.orderNumber}`;
+  const issues = issuesIn(tr, failure);
+  const number = orderNo(tr, order.orderNumber);
   return (
     <div className="flex flex-col gap-1.5" data-testid="call-outcomes">
       <div className="flex flex-wrap gap-1.5">
@@ -109,19 +150,24 @@ export function CallOutcomeForms({ order }: { order: OrderView }) {
             <button
               type="submit"
               className={`btn btn-xs ${outcome === "confirmed" ? "btn-success" : "btn-outline"}`}
-              aria-label={`${CALL_OUTCOME_LABELS[outcome]}: ${label}`}
+              aria-label={t("dash.orders.call.outcomeAria", {
+                outcome: callOutcomeLabel(tr, outcome),
+                number,
+              })}
             >
-              {CALL_OUTCOME_LABELS[outcome]}
+              {callOutcomeLabel(tr, outcome)}
             </button>
           </Form>
         ))}
       </div>
       <details open={Boolean(issues.reason)}>
-        <summary className="btn btn-xs btn-outline btn-error">Cancel…</summary>
+        <summary className="btn btn-xs btn-outline btn-error">
+          {t("dash.orders.call.cancelMenu")}
+        </summary>
         <Form method="post" className="mt-1 flex flex-col gap-1">
           <CallInputs order={order} outcome="cancelled" />
           <label className="text-xs">
-            Reason
+            {t("dash.orders.call.reason")}
             <select
               name="reason"
               className="select select-xs mt-0.5 block w-full"
@@ -129,13 +175,13 @@ export function CallOutcomeForms({ order }: { order: OrderView }) {
             >
               {CANCEL_REASONS.map((reason) => (
                 <option key={reason} value={reason}>
-                  {reason}
+                  {reasonLabel(tr, reason)}
                 </option>
               ))}
             </select>
           </label>
           <label className="text-xs">
-            Or in your words
+            {t("dash.orders.call.reasonOwn")}
             <input
               name="reasonText"
               maxLength={CANCEL_REASON_MAX}
@@ -143,14 +189,18 @@ export function CallOutcomeForms({ order }: { order: OrderView }) {
             />
           </label>
           {issues.reason ? <p className="text-xs text-error">{issues.reason}</p> : null}
-          <button type="submit" className="btn btn-xs btn-error" aria-label={`Cancel ${label}`}>
-            Cancel order
+          <button
+            type="submit"
+            className="btn btn-xs btn-error"
+            aria-label={t("dash.orders.call.cancelAria", { number })}
+          >
+            {t("dash.orders.call.cancelOrder")}
           </button>
         </Form>
       </details>
       {failure && !issues.reason ? (
         <p role="alert" className="text-xs text-error">
-          {failure.message}
+          {saidText(tr, failure.message)}
         </p>
       ) : null}
     </div>
@@ -161,6 +211,8 @@ export function CallOutcomeForms({ order }: { order: OrderView }) {
 export function CallNotice() {
   const result = useActionData() as CallFormResult | ActionFailure | undefined;
   const location = useLocation();
+  const tr = useI18n();
+  const { t } = tr;
   if (!result || !isCallFormAnswer(result) || isActionFailure(result)) return null;
   if (result.form === "call" && result.ok === "confirm") {
     return (
@@ -169,10 +221,13 @@ export function CallNotice() {
         className="rounded-box border border-warning bg-base-200 p-4"
       >
         <h2 id="call-cancel-confirm" className="text-lg font-semibold">
-          Are you sure?
+          {t("dash.orders.confirm.title")}
         </h2>
         <p className="mt-1">
-          Cancel order #{result.orderNumber}: {result.reason}
+          {t("dash.orders.call.sureText", {
+            number: orderNo(tr, result.orderNumber),
+            reason: reasonLabel(tr, result.reason),
+          })}
         </p>
         <Form method="post" className="mt-3 flex flex-wrap gap-2">
           <input type="hidden" name="intent" value="call" />
@@ -183,10 +238,10 @@ export function CallNotice() {
           <input type="hidden" name="note" value={result.note} />
           <input type="hidden" name="confirmed" value="yes" />
           <button type="submit" className="btn btn-sm btn-error">
-            Yes, cancel it
+            {t("dash.orders.call.yesCancel")}
           </button>
           <Link to={`${location.pathname}${location.search}`} className="btn btn-sm btn-ghost">
-            No
+            {t("dash.orders.call.no")}
           </Link>
         </Form>
       </section>
@@ -195,19 +250,27 @@ export function CallNotice() {
   if (result.form === "call" && result.ok === true) {
     return (
       <p role="status" className="alert alert-success">
-        Order #{result.orderNumber}: {CALL_OUTCOME_LABELS[result.outcome]} recorded
-        {result.orderStatus !== "Pending" ? `; it is now ${result.orderStatus}.` : "."}
+        {result.orderStatus !== "Pending"
+          ? t("dash.orders.call.recordedNow", {
+              number: orderNo(tr, result.orderNumber),
+              outcome: callOutcomeLabel(tr, result.outcome),
+              status: statusName(tr, result.orderStatus),
+            })
+          : t("dash.orders.call.recorded", {
+              number: orderNo(tr, result.orderNumber),
+              outcome: callOutcomeLabel(tr, result.outcome),
+            })}
       </p>
     );
   }
   return null;
 }
 
-const FILTER_LABELS: [QueueFilter | null, string][] = [
-  [null, "To call"],
-  ["not_called", "Not yet called"],
-  ["no_answer", "No answer"],
-  ["risky", "Risky"],
+const FILTER_LABELS: [QueueFilter | null, Parameters<Tr["t"]>[0]][] = [
+  [null, "dash.orders.queue.toCall"],
+  ["not_called", "dash.orders.queue.notCalled"],
+  ["no_answer", "dash.orders.call.no_answer"],
+  ["risky", "dash.orders.risky"],
 ];
 
 /** The queue's filters, as links (the filter is in the URL and applied by the server). */
@@ -221,8 +284,10 @@ export function QueueFilters({
   retryMinutes: number;
 }) {
   const location = useLocation();
+  const tr = useI18n();
+  const { t } = tr;
   return (
-    <nav aria-label="Queue filters" className="flex flex-col gap-1">
+    <nav aria-label={t("dash.orders.queue.filters")} className="flex flex-col gap-1">
       <ul className="flex flex-wrap gap-1.5">
         {FILTER_LABELS.map(([filter, label]) => (
           <li key={label}>
@@ -231,13 +296,13 @@ export function QueueFilters({
               className={`btn btn-sm ${current === filter ? "btn-primary" : "btn-outline"}`}
               aria-current={current === filter ? "page" : undefined}
             >
-              {label}
+              {t(label)}
             </Link>
           </li>
         ))}
       </ul>
       <p className="text-xs text-base-content/70">
-        Oldest first. An order whose customer did not answer is back after {retryMinutes} minutes.
+        {t("dash.orders.queue.note", { minutes: tr.count(retryMinutes) })}
       </p>
     </nav>
   );
@@ -245,42 +310,51 @@ export function QueueFilters({
 
 /** The overview's risk panel: our history of the number, Steadfast's when fetched. */
 export function RiskPanel({ order }: { order: OrderView }) {
+  const tr = useI18n();
+  const { t } = tr;
   const risk = order.risk;
   if (!risk) return null;
   const courier = risk.courierHistory;
   return (
     <section aria-labelledby="order-risk" className="rounded-box border border-base-300 p-4">
       <h2 id="order-risk" className="mb-2 flex items-center gap-2 text-lg font-semibold">
-        Cash-on-delivery risk
-        {risk.risky ? <span className="badge badge-error">Risky</span> : null}
-        {risk.blocked ? <span className="badge badge-neutral">Blocked number</span> : null}
+        {t("dash.orders.risk.title")}
+        {risk.risky ? <span className="badge badge-error">{t("dash.orders.risky")}</span> : null}
+        {risk.blocked ? (
+          <span className="badge badge-neutral">{t("dash.orders.risk.blocked")}</span>
+        ) : null}
       </h2>
       {order.heldReason ? (
-        <p className="mb-2 font-semibold text-error">Held: {order.heldReason}</p>
+        <p className="mb-2 font-semibold text-error">
+          {t("dash.orders.held", { reason: order.heldReason })}
+        </p>
       ) : null}
       {order.awaitingCode ? (
         <p className="mb-2 font-semibold" data-testid="awaiting-code">
-          {AWAITING_CODE}: confirm it by phone, or it joins the Pending queue once the customer
-          enters the code.
+          {t("dash.orders.awaitingCodeLong")}
         </p>
       ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="risk-panel">
-        <dt>Orders from this number</dt>
-        <dd>{risk.orders}</dd>
-        <dt>Delivered</dt>
-        <dd>{risk.delivered}</dd>
-        <dt>Cancelled</dt>
-        <dd>{risk.cancelled}</dd>
-        <dt>Returned</dt>
-        <dd>{risk.returned}</dd>
-        <dt>Delivered ratio</dt>
-        <dd>{ratioText(risk.deliveredRatio)}</dd>
+        <dt>{t("dash.orders.risk.orders")}</dt>
+        <dd>{tr.count(risk.orders)}</dd>
+        <dt>{t("dash.orders.risk.delivered")}</dt>
+        <dd>{tr.count(risk.delivered)}</dd>
+        <dt>{t("dash.orders.risk.cancelled")}</dt>
+        <dd>{tr.count(risk.cancelled)}</dd>
+        <dt>{t("dash.orders.risk.returned")}</dt>
+        <dd>{tr.count(risk.returned)}</dd>
+        <dt>{t("dash.orders.risk.ratio")}</dt>
+        <dd>{ratioText(tr, risk.deliveredRatio)}</dd>
       </dl>
       {courier ? (
         <p className="mt-2 text-sm" data-testid="courier-history">
-          Steadfast: {courier.totalParcels} parcels, {courier.delivered} delivered,{" "}
-          {courier.cancelled} cancelled (checked{" "}
-          <time dateTime={courier.checkedAt}>{orderDateTime(courier.checkedAt)}</time>)
+          {t("dash.orders.risk.steadfast", {
+            parcels: tr.count(courier.totalParcels),
+            delivered: tr.count(courier.delivered),
+            cancelled: tr.count(courier.cancelled),
+          })}{" "}
+          ({t("dash.orders.risk.checked")}{" "}
+          <time dateTime={courier.checkedAt}>{dateTime(tr, courier.checkedAt)}</time>)
         </p>
       ) : null}
     </section>
@@ -289,27 +363,29 @@ export function RiskPanel({ order }: { order: OrderView }) {
 
 /** The overview's calls: each outcome with who and when, and the outcome buttons while Pending. */
 export function CallsSection({ order }: { order: OrderDetailView }) {
+  const tr = useI18n();
+  const { t } = tr;
   if (!order.calls) return null;
   return (
     <section aria-labelledby="order-calls" className="rounded-box border border-base-300 p-4">
       <h2 id="order-calls" className="mb-2 text-lg font-semibold">
-        Calls
+        {t("dash.orders.calls.title")}
       </h2>
       <p className="mb-2 text-sm">
-        Call <PhoneLink phone={order.customerData.mobileNumber} />
+        {t("dash.orders.calls.call")} <PhoneLink phone={order.customerData.mobileNumber} />
       </p>
       {order.calls.length === 0 ? (
-        <p className="text-sm text-base-content/70">No call recorded yet.</p>
+        <p className="text-sm text-base-content/70">{t("dash.orders.calls.none")}</p>
       ) : (
         <ol className="mb-3 flex flex-col gap-1.5" data-testid="calls">
           {order.calls.map((call) => (
             <li key={call.id} className="border-l-4 border-info pl-3 text-sm">
-              <span className="font-medium">{CALL_OUTCOME_LABELS[call.outcome]}</span>
-              {call.reason ? `: ${call.reason}` : null}
+              <span className="font-medium">{callOutcomeLabel(tr, call.outcome)}</span>
+              {call.reason ? `: ${reasonLabel(tr, call.reason)}` : null}
               {call.note ? <span className="block">{call.note}</span> : null}
               <span className="block text-base-content/70">
-                <time dateTime={call.at}>{orderDateTime(call.at)}</time>, by{" "}
-                {call.byName ?? "a former admin"}
+                <time dateTime={call.at}>{dateTime(tr, call.at)}</time>
+                {t("dash.orders.by", { name: call.byName ?? t("dash.orders.formerAdmin") })}
               </span>
             </li>
           ))}
@@ -323,26 +399,28 @@ export function CallsSection({ order }: { order: OrderDetailView }) {
 /** Internal notes (staff only) and the form to add one. */
 export function NotesSection({ order }: { order: OrderDetailView }) {
   const result = useActionData();
+  const tr = useI18n();
+  const { t } = tr;
   if (!order.notes) return null;
   const failure = failureFor(result, "note", order._id);
-  const issues = failure ? issuesByField(failure.issues) : {};
+  const issues = issuesIn(tr, failure);
   const added = isCallFormAnswer(result) && (result as { form?: string }).form === "note";
   return (
     <section aria-labelledby="order-notes" className="rounded-box border border-base-300 p-4">
       <h2 id="order-notes" className="mb-2 text-lg font-semibold">
-        Internal notes
+        {t("dash.orders.notes.title")}
       </h2>
-      <p className="mb-2 text-xs text-base-content/70">Only staff see these notes.</p>
+      <p className="mb-2 text-xs text-base-content/70">{t("dash.orders.notes.staffOnly")}</p>
       {order.notes.length === 0 ? (
-        <p className="text-sm text-base-content/70">No notes yet.</p>
+        <p className="text-sm text-base-content/70">{t("dash.orders.notes.none")}</p>
       ) : (
         <ol className="mb-3 flex flex-col gap-1.5" data-testid="notes">
           {order.notes.map((note) => (
             <li key={note.id} className="border-l-4 border-base-300 pl-3 text-sm">
               <span className="block whitespace-pre-line break-words">{note.text}</span>
               <span className="block text-base-content/70">
-                <time dateTime={note.at}>{orderDateTime(note.at)}</time>, by{" "}
-                {note.byName ?? "a former admin"}
+                <time dateTime={note.at}>{dateTime(tr, note.at)}</time>
+                {t("dash.orders.by", { name: note.byName ?? t("dash.orders.formerAdmin") })}
               </span>
             </li>
           ))}
@@ -352,7 +430,7 @@ export function NotesSection({ order }: { order: OrderDetailView }) {
         <input type="hidden" name="intent" value="note" />
         <input type="hidden" name="id" value={order._id} />
         <label htmlFor="note-text" className="text-sm font-medium">
-          Add note
+          {t("dash.orders.notes.add")}
         </label>
         <textarea
           id="note-text"
@@ -369,11 +447,11 @@ export function NotesSection({ order }: { order: OrderDetailView }) {
           </p>
         ) : failure ? (
           <p role="alert" className="text-sm text-error">
-            {failure.message}
+            {saidText(tr, failure.message)}
           </p>
         ) : null}
         <button type="submit" className="btn btn-sm btn-outline w-fit">
-          Add note
+          {t("dash.orders.notes.add")}
         </button>
       </Form>
     </section>

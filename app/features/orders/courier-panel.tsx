@@ -1,6 +1,7 @@
 import { Form, useActionData, useNavigation } from "react-router";
+import type { MessageKey } from "~/app/i18n/keys";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { COURIER_LABELS, type CourierName } from "~/core/courier";
-import { formatTaka } from "~/core/money";
 import type { Role } from "~/core/order-status";
 import type { OrderView } from "~/core/order-view";
 import {
@@ -8,19 +9,7 @@ import {
   type CourierActionResult,
   isCourierActionResult,
 } from "./courier-actions";
-import { orderDateTime } from "./order-format";
-
-const BOOKING_TEXT = {
-  queued: "Queued",
-  booking: "Sending to the courier",
-  booked: "Booked",
-  failed: "Failed",
-  unknown: "Unknown: check the courier's panel",
-} as const;
-
-/** Shown where a booking would be offered but no courier is configured. */
-export const NO_COURIER_NOTE =
-  "No courier is configured. Couriers are configured by environment variables (STEADFAST_*, PATHAO_*, REDX_*; see the README).";
+import { dateTime, orderNo, saidText } from "./order-text";
 
 /** The action's answer to a booking or bulk form on this page, if that was the last post. */
 export function useCourierResult(): CourierActionResult | undefined {
@@ -41,6 +30,7 @@ export function BookButtons({
   size?: "sm" | "xs";
 }) {
   const busy = useNavigation().state === "submitting";
+  const tr = useI18n();
   if (offered.length === 0) return null;
   return (
     <Form method="post" className="flex flex-wrap gap-1.5">
@@ -54,9 +44,12 @@ export function BookButtons({
           value={courier}
           className={`btn btn-outline btn-${size}`}
           disabled={busy}
-          aria-label={`Book order ${orderNumber} with ${COURIER_LABELS[courier]}`}
+          aria-label={tr.t("dash.orders.courier.bookAria", {
+            number: orderNo(tr, orderNumber),
+            courier: COURIER_LABELS[courier],
+          })}
         >
-          Book with {COURIER_LABELS[courier]}
+          {tr.t("dash.orders.courier.bookWith", { courier: COURIER_LABELS[courier] })}
         </button>
       ))}
     </Form>
@@ -65,6 +58,7 @@ export function BookButtons({
 
 /** Retry a failed or unknown booking; an unknown one first asks the admin to check the courier. */
 export function RetryBookingForm({ order }: { order: OrderView }) {
+  const tr = useI18n();
   const c = order.courier;
   if (!c || (c.booking !== "failed" && c.booking !== "unknown")) return null;
   const label = COURIER_LABELS[c.name];
@@ -82,16 +76,21 @@ export function RetryBookingForm({ order }: { order: OrderView }) {
             className="checkbox checkbox-sm"
           />
           <span>
-            I checked the {label} panel: order #{order.orderNumber} is not booked there
+            {tr.t("dash.orders.courier.checked", {
+              courier: label,
+              number: orderNo(tr, order.orderNumber),
+            })}
           </span>
         </label>
       ) : null}
       <button
         type="submit"
         className="btn btn-sm btn-primary"
-        aria-label={`Retry booking order ${order.orderNumber}`}
+        aria-label={tr.t("dash.orders.courier.retryAria", {
+          number: orderNo(tr, order.orderNumber),
+        })}
       >
-        Retry
+        {tr.t("dash.orders.courier.retry")}
       </button>
     </Form>
   );
@@ -99,15 +98,16 @@ export function RetryBookingForm({ order }: { order: OrderView }) {
 
 /** The thana's courier area to pick, then the booking goes on (needs=courier_area). */
 export function AreaPicker({ area }: { area: AreaQuestion }) {
+  const tr = useI18n();
+  const { t } = tr;
   const label = COURIER_LABELS[area.courier];
-  const what = area.step === "city" ? "city" : area.step === "zone" ? "zone" : "area";
   // Pathao's recipient_area is optional: its last step may book with the city and zone only.
   const optionalArea = area.courier === "pathao" && area.step === "area";
   return (
     <Form
       method="post"
       className="flex flex-col gap-2 rounded-box border border-warning p-4"
-      aria-label={`${label} area for ${area.thana}`}
+      aria-label={t("dash.orders.area.aria", { courier: label, thana: area.thana })}
     >
       <input type="hidden" name="intent" value="courier-area" />
       <input type="hidden" name="id" value={area.orderId} />
@@ -119,7 +119,11 @@ export function AreaPicker({ area }: { area: AreaQuestion }) {
       {area.zoneName ? <input type="hidden" name="zoneName" value={area.zoneName} /> : null}
       <label className="flex flex-col gap-1">
         <span className="font-medium">
-          {label} {what} for {area.thana}, {area.district}
+          {t(`dash.orders.area.${area.step}` as MessageKey, {
+            courier: label,
+            thana: area.thana,
+            district: area.district,
+          })}
         </span>
         <select
           name="choice"
@@ -127,7 +131,11 @@ export function AreaPicker({ area }: { area: AreaQuestion }) {
           className="select select-bordered select-sm max-w-md"
         >
           <option value="">
-            {optionalArea ? `No area (${area.zoneName ?? "zone"} only)` : "Choose…"}
+            {optionalArea
+              ? t("dash.orders.area.noArea", {
+                  zone: area.zoneName ?? t("dash.orders.area.zoneWord"),
+                })
+              : t("dash.orders.area.choose")}
           </option>
           {area.options.map((o) => (
             <option key={o.id} value={`${o.id}|${o.name}`}>
@@ -136,9 +144,11 @@ export function AreaPicker({ area }: { area: AreaQuestion }) {
           ))}
         </select>
       </label>
-      {area.problem ? <p className="text-sm text-error">{area.problem}</p> : null}
+      {area.problem ? <p className="text-sm text-error">{saidText(tr, area.problem)}</p> : null}
       <button type="submit" className="btn btn-sm btn-primary self-start">
-        {area.step === "area" || area.courier !== "pathao" ? "Save area and book" : "Next"}
+        {area.step === "area" || area.courier !== "pathao"
+          ? t("dash.orders.area.save")
+          : t("dash.orders.area.next")}
       </button>
     </Form>
   );
@@ -146,18 +156,22 @@ export function AreaPicker({ area }: { area: AreaQuestion }) {
 
 /** The last booking or bulk form's answer: what was done, or why not (and what is needed). */
 export function CourierOutcome({ result }: { result: CourierActionResult | undefined }) {
+  const tr = useI18n();
   if (!result) return null;
   if (result.ok) {
     return (
       <div role="status" className="alert alert-success flex flex-col items-start">
-        <p>{result.message}</p>
+        <p>{saidText(tr, result.message)}</p>
         {result.outcomes?.some((o) => !o.ok) ? (
           <ul className="list-disc pl-5 text-sm">
             {result.outcomes
               .filter((o) => !o.ok)
               .map((o) => (
                 <li key={o.id}>
-                  Order #{o.orderNumber ?? o.id}: {o.message}
+                  {tr.t("dash.orders.outcome.order", {
+                    number: o.orderNumber === null ? o.id : orderNo(tr, o.orderNumber),
+                    message: saidText(tr, o.message),
+                  })}
                 </li>
               ))}
           </ul>
@@ -168,7 +182,7 @@ export function CourierOutcome({ result }: { result: CourierActionResult | undef
   return (
     <div className="flex flex-col gap-3">
       <p role="alert" className="alert alert-error">
-        {result.message}
+        {saidText(tr, result.message)}
       </p>
       {result.area ? <AreaPicker area={result.area} /> : null}
     </div>
@@ -186,18 +200,20 @@ export function CourierPanel({
   offered: readonly CourierName[];
 }) {
   const result = useCourierResult();
+  const tr = useI18n();
+  const { t } = tr;
   const c = order.courier;
   if (viewerRole !== "admin") {
     if (!c) return null;
     return (
       <section aria-labelledby="order-courier" className="rounded-box border border-base-300 p-4">
         <h2 id="order-courier" className="mb-2 text-lg font-semibold">
-          Delivery
+          {t("dash.orders.courier.delivery")}
         </h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-          <dt className="text-base-content/70">Courier</dt>
+          <dt className="text-base-content/70">{t("dash.orders.courier.courier")}</dt>
           <dd className="font-medium">{COURIER_LABELS[c.name]}</dd>
-          <dt className="text-base-content/70">Tracking code</dt>
+          <dt className="text-base-content/70">{t("dash.orders.courier.tracking")}</dt>
           <dd className="font-medium font-mono" data-testid="tracking-code">
             {c.trackingCode ?? c.consignmentId ?? "—"}
           </dd>
@@ -207,16 +223,25 @@ export function CourierPanel({
   }
   const rows: [string, string][] = c
     ? [
-        ["Courier", COURIER_LABELS[c.name]],
-        ["Booking", c.booking ? BOOKING_TEXT[c.booking] : "—"],
-        ["Consignment ID", c.consignmentId ?? "—"],
-        ["Tracking code", c.trackingCode ?? "—"],
-        ["Parcel status", c.status ?? "—"],
-        ["Charge", c.charge == null ? "—" : formatTaka(c.charge)],
-        ...(c.message ? ([["Courier's message", c.message]] as [string, string][]) : []),
-        ...(c.lastError ? ([["Courier's error", c.lastError]] as [string, string][]) : []),
-        ...(c.bookedAt ? ([["Booked at", orderDateTime(c.bookedAt)]] as [string, string][]) : []),
-        ["Attempts", String(c.attempts ?? 0)],
+        [t("dash.orders.courier.courier"), COURIER_LABELS[c.name]],
+        [
+          t("dash.orders.courier.booking"),
+          c.booking ? t(`dash.orders.booking.${c.booking}` as MessageKey) : "—",
+        ],
+        [t("dash.orders.courier.consignment"), c.consignmentId ?? "—"],
+        [t("dash.orders.courier.tracking"), c.trackingCode ?? "—"],
+        [t("dash.orders.courier.parcel"), c.status ?? "—"],
+        [t("dash.orders.courier.charge"), c.charge == null ? "—" : tr.taka(c.charge)],
+        ...(c.message
+          ? ([[t("dash.orders.courier.message"), c.message]] as [string, string][])
+          : []),
+        ...(c.lastError
+          ? ([[t("dash.orders.courier.error"), c.lastError]] as [string, string][])
+          : []),
+        ...(c.bookedAt
+          ? ([[t("dash.orders.courier.bookedAt"), dateTime(tr, c.bookedAt)]] as [string, string][])
+          : []),
+        [t("dash.orders.courier.attempts"), tr.count(c.attempts ?? 0)],
       ]
     : [];
   return (
@@ -225,7 +250,7 @@ export function CourierPanel({
       className="flex flex-col gap-3 rounded-box border border-base-300 p-4 print:hidden"
     >
       <h2 id="order-courier" className="text-lg font-semibold">
-        Courier
+        {t("dash.orders.courier.title")}
       </h2>
       <CourierOutcome result={result} />
       {c ? (
@@ -241,12 +266,10 @@ export function CourierPanel({
         offered.length > 0 ? (
           <BookButtons orderId={order._id} orderNumber={order.orderNumber} offered={offered} />
         ) : (
-          <p className="text-sm text-base-content/70">{NO_COURIER_NOTE}</p>
+          <p className="text-sm text-base-content/70">{t("dash.orders.courier.none")}</p>
         )
       ) : (
-        <p className="text-sm text-base-content/70">
-          Not with a courier. A Confirmed order can be booked.
-        </p>
+        <p className="text-sm text-base-content/70">{t("dash.orders.courier.notWith")}</p>
       )}
       {c ? <RetryBookingForm order={order} /> : null}
     </section>

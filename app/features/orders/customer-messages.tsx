@@ -1,32 +1,35 @@
-import { EVENT_LABELS } from "~/core/notifications";
+import type { MessageKey } from "~/app/i18n/keys";
+import { useI18n } from "~/app/i18n/use-i18n";
 import type { MessageView } from "~/server/notify/messages";
 
 /** Every SMS and email sent (or failed) to the order's customer, for admins (decision 059). */
 export function CustomerMessages({ messages }: { messages: MessageView[] }) {
+  const tr = useI18n();
+  const { t } = tr;
   return (
     <section aria-labelledby="order-messages" className="rounded-box border border-base-300 p-4">
       <h2 id="order-messages" className="text-lg font-semibold">
-        SMS &amp; email to the customer
+        {t("dash.orders.messages.title")}
       </h2>
       {messages.length === 0 ? (
-        <p className="mt-2 text-base-content/70">No messages for this order.</p>
+        <p className="mt-2 text-base-content/70">{t("dash.orders.messages.none")}</p>
       ) : (
         // Wider than a phone: a keyboard user scrolls it once it has focus.
         <section
           className="mt-2 overflow-x-auto"
-          aria-label="Messages, scrolls sideways"
+          aria-label={t("dash.orders.messages.scroll")}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1)
           tabIndex={0}
         >
           <table className="table table-sm" data-testid="order-messages">
             <thead>
               <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Event</th>
-                <th scope="col">Channel</th>
-                <th scope="col">To</th>
-                <th scope="col">Status</th>
-                <th scope="col">Error</th>
+                <th scope="col">{t("dash.orders.messages.time")}</th>
+                <th scope="col">{t("dash.orders.messages.event")}</th>
+                <th scope="col">{t("dash.orders.messages.channel")}</th>
+                <th scope="col">{t("dash.orders.messages.to")}</th>
+                <th scope="col">{t("dash.orders.messages.status")}</th>
+                <th scope="col">{t("dash.orders.messages.error")}</th>
               </tr>
             </thead>
             <tbody>
@@ -35,14 +38,22 @@ export function CustomerMessages({ messages }: { messages: MessageView[] }) {
                 return (
                   <tr key={m.id} data-status={m.status}>
                     <td className="whitespace-nowrap">
-                      <time dateTime={at}>{at.slice(0, 16).replace("T", " ")}</time>
+                      <time dateTime={at}>{tr.digits(at.slice(0, 16).replace("T", " "))}</time>
                     </td>
-                    <td>{EVENT_LABELS[m.event]}</td>
-                    <td>{m.channel === "sms" ? "SMS" : "Email"}</td>
-                    <td className="whitespace-nowrap">{m.to}</td>
+                    <td>{t(`dash.orders.event.${m.event}` as MessageKey)}</td>
                     <td>
-                      {m.status}
-                      {m.attempts > 1 ? ` (${m.attempts} tries)` : ""}
+                      {t(
+                        m.channel === "sms"
+                          ? "dash.orders.messages.sms"
+                          : "dash.orders.messages.email",
+                      )}
+                    </td>
+                    <td className="whitespace-nowrap">{tr.digits(m.to)}</td>
+                    <td>
+                      {t(`dash.orders.sent.${m.status}` as MessageKey)}
+                      {m.attempts > 1
+                        ? t("dash.orders.messages.tries", { count: tr.count(m.attempts) })
+                        : ""}
                     </td>
                     <td className="break-words text-error">{m.lastError ?? ""}</td>
                   </tr>

@@ -1,7 +1,9 @@
 import { Form } from "react-router";
+import { useI18n } from "~/app/i18n/use-i18n";
 import type { OrderStatus } from "~/core/order-status";
 import type { OrderAction } from "./order-actions";
 import { changeFieldsOf, type OrderChangeFields, orderChangeFormData } from "./order-change-form";
+import { actionLabel } from "./order-text";
 
 const BUTTON_STYLE: Record<string, string> = {
   Confirm: "btn-success",
@@ -43,6 +45,7 @@ export function OrderActionButtons({
   onAction: (action: OrderAction) => void;
   size?: "sm" | "md";
 }) {
+  const tr = useI18n();
   if (actions.length === 0) return null;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form fieldset
@@ -69,7 +72,7 @@ export function OrderActionButtons({
             disabled={action.disabled || busy}
             aria-busy={busy || undefined}
           >
-            {action.label}
+            {actionLabel(tr, action)}
           </button>
         </Form>
       ))}

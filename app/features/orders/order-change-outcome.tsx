@@ -1,10 +1,11 @@
 import { Form, Link, useActionData, useLocation } from "react-router";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { isActionFailure } from "~/app/lib/field-issues";
 import { isCourierActionResult } from "./courier-actions";
-import { ORDER_MESSAGES as M, orderFailureText } from "./messages";
 import { OrderChangeInputs } from "./order-action-buttons";
 import { isCallFormAnswer } from "./order-calls-form";
-import { confirmOptions, type OrderChangeResult } from "./order-change-form";
+import type { OrderChangeResult } from "./order-change-form";
+import { confirmTexts, failureText, orderMessage } from "./order-text";
 
 /**
  * What an order button's plain form post (no scripts yet, or none at all) shows on the page
@@ -14,12 +15,14 @@ import { confirmOptions, type OrderChangeResult } from "./order-change-form";
 export function OrderChangeOutcome() {
   const result = useActionData<OrderChangeResult>();
   const location = useLocation();
+  const tr = useI18n();
+  const M = (name: Parameters<typeof orderMessage>[1]) => orderMessage(tr, name);
   // The call and note forms (confirmation.tsx) and the booking forms (courier-panel.tsx) show
   // their own answers beside them.
   if (!result || isCallFormAnswer(result) || isCourierActionResult(result)) return null;
   if (result.ok === "confirm") {
     const { change } = result;
-    const ask = confirmOptions(change.orderNumber, change);
+    const ask = confirmTexts(tr, change.orderNumber, change);
     return (
       <section
         aria-labelledby="order-change-confirm"
@@ -47,10 +50,10 @@ export function OrderChangeOutcome() {
   if (result.ok === true) {
     const [title, text] =
       result.kind === "delete"
-        ? [M.deletedTitle, M.deletedText]
+        ? [M("deletedTitle"), M("deletedText")]
         : result.kind === "return-received"
-          ? [M.statusUpdatedTitle, M.returnReceivedText]
-          : [M.statusUpdatedTitle, M.statusUpdatedText];
+          ? [M("statusUpdatedTitle"), M("returnReceivedText")]
+          : [M("statusUpdatedTitle"), M("statusUpdatedText")];
     return (
       <p role="status" className="alert alert-success">
         <strong>{title}</strong> {text}
@@ -60,8 +63,9 @@ export function OrderChangeOutcome() {
   if (isActionFailure(result)) {
     return (
       <p role="alert" className="alert alert-error">
-        <strong>{M.statusFailedTitle}</strong>{" "}
-        {orderFailureText(
+        <strong>{M("statusFailedTitle")}</strong>{" "}
+        {failureText(
+          tr,
           result.details?.intent === "delete" ? "delete" : "status",
           true,
           result.message,

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { useI18n } from "~/app/i18n/use-i18n";
 import type { CourierName } from "~/core/courier";
 import type { QueueFilter } from "~/core/order-calls";
 import type { OrderList } from "~/core/order-lists";
@@ -12,6 +13,7 @@ import { BookButtons } from "./courier-panel";
 import { OrderChangeOutcome } from "./order-change-outcome";
 import { OrderSearch } from "./order-search";
 import { OrderTable } from "./order-table";
+import { listEmpty, listTitle, ordersCount } from "./order-text";
 import { orderListSearch } from "./paths";
 import { useOrderAction } from "./use-order-action";
 
@@ -29,14 +31,17 @@ export type OrderListData = {
   offered?: readonly CourierName[];
 };
 
-function countText(total: number, search: string): string {
-  const orders = `${total} ${total === 1 ? "order" : "orders"}`;
-  return search ? `${orders} found for “${search}”` : orders;
+function countText(tr: ReturnType<typeof useI18n>, total: number, search: string): string {
+  const orders = ordersCount(tr, total);
+  return search ? tr.t("dash.orders.count.found", { orders, search }) : orders;
 }
 
 /** One dashboard order list: heading, search, count, the table and the next page. */
 export function OrderListPage({ list, page, continued, viewerRole, offered = [] }: OrderListData) {
   const location = useLocation();
+  const tr = useI18n();
+  const { t } = tr;
+  const title = listTitle(tr, list);
   const { run, busyId } = useOrderAction();
   // Spec §4: dashboard data refetches when the window regains focus.
   useRevalidateOnFocus();
@@ -46,13 +51,13 @@ export function OrderListPage({ list, page, continued, viewerRole, offered = [] 
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 id={headingId} className="text-2xl font-bold sm:text-3xl">
-          {list.title}
+          {title}
         </h1>
         <OrderSearch value={page.search} />
       </div>
 
       <p role="status" className="text-base-content/80" data-testid="order-count">
-        {countText(page.total, page.search)}
+        {countText(tr, page.total, page.search)}
       </p>
 
       {page.queue ? (
@@ -75,19 +80,19 @@ export function OrderListPage({ list, page, continued, viewerRole, offered = [] 
             to={`${location.pathname}${orderListSearch({ q: page.search, calls: page.queue?.filter })}`}
             className="link"
           >
-            Back to the first page
+            {t("dash.orders.firstPage")}
           </Link>
         </p>
       ) : null}
 
       {page.data.length === 0 ? (
         <p className="rounded-box bg-base-200 p-8 text-center">
-          {page.search ? `No order matches “${page.search}”.` : list.empty}
+          {page.search ? t("dash.orders.noMatch", { search: page.search }) : listEmpty(tr, list)}
         </p>
       ) : (
         <OrderTable
           orders={page.data}
-          caption={list.title}
+          caption={title}
           side={list.role}
           viewerRole={viewerRole}
           busyId={busyId}
@@ -122,7 +127,7 @@ export function OrderListPage({ list, page, continued, viewerRole, offered = [] 
             to={`${location.pathname}${orderListSearch({ q: page.search, cursor: page.nextCursor, calls: page.queue?.filter })}`}
             className="btn btn-outline"
           >
-            Next page
+            {t("dash.orders.nextPage")}
           </Link>
         </div>
       ) : null}

@@ -1,22 +1,30 @@
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
+import type { MessageKey } from "~/app/i18n/keys";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { mediaUrlForWidth } from "~/core/media";
-import { formatTaka } from "~/core/money";
 import type { Role } from "~/core/order-status";
 import type { OrderDetailView } from "~/core/order-view";
 import { productPath } from "../catalogue/paths";
 import { useRevalidateOnFocus } from "../catalogue/use-revalidate-on-focus";
 import { CallNotice, CallsSection, NotesSection, PhoneLink, RiskPanel } from "./confirmation";
 import { OrderActionButtons } from "./order-action-buttons";
-import { isReturnOpen, orderActions, returnByText } from "./order-actions";
+import { isReturnOpen, orderActions } from "./order-actions";
 import { OrderChangeOutcome } from "./order-change-outcome";
-import { changedBy, historyChange, lineOptions, orderDateTime } from "./order-format";
 import { OrderStatusBadge } from "./order-status-badge";
+import {
+  changedByText,
+  dateTime,
+  historyText,
+  lineOptionsText,
+  listTitle,
+  orderNo,
+  returnByLine,
+} from "./order-text";
 import { orderInvoicePath, orderListFor, orderListPath } from "./paths";
 import { useOrderAction } from "./use-order-action";
 
-function Details({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
-  const id = `details-${title.toLowerCase().replace(/\W+/g, "-")}`;
+function Details({ id, title, rows }: { id: string; title: string; rows: [string, ReactNode][] }) {
   return (
     <section aria-labelledby={id} className="rounded-box border border-base-300 p-4 sm:p-5">
       <h2 id={id} className="mb-3 text-lg font-semibold">
@@ -55,6 +63,14 @@ export function OrderOverview({
   extra?: ReactNode;
 }) {
   const navigate = useNavigate();
+  const tr = useI18n();
+  const { t } = tr;
+  /** A value of a fixed list (address type, area, payment) in the page's language. */
+  const named = (kind: string, value: string) => {
+    const key = `dash.orders.${kind}.${value}` as MessageKey;
+    const text = t(key);
+    return text === key ? value : text;
+  };
   useRevalidateOnFocus();
   const { run, busyId } = useOrderAction({
     // The order is gone: go back to the list it was on.
@@ -68,7 +84,8 @@ export function OrderOverview({
     isReturnOpen(order.returnBy),
     order.returnReceivedAt !== null,
   );
-  const returnBy = viewerRole === "customer" ? returnByText(order.returnBy) : null;
+  const returnBy = viewerRole === "customer" ? returnByLine(tr, order.returnBy) : null;
+  const number = orderNo(tr, order.orderNumber);
   const backList = orderListFor(order.orderStatus, viewerRole);
 
   return (
@@ -76,22 +93,24 @@ export function OrderOverview({
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <Link to={orderListPath(backList)} className="link text-sm print:hidden">
-            ← {backList.title}
+            ← {listTitle(tr, backList)}
           </Link>
-          <h1 className="mt-1 text-2xl font-bold sm:text-3xl">Order #{order.orderNumber}</h1>
+          <h1 className="mt-1 text-2xl font-bold sm:text-3xl">
+            {t("dash.orders.heading", { number })}
+          </h1>
           {returnBy ? <p className="mt-1 text-sm text-base-content/70">{returnBy}</p> : null}
         </div>
         <div className="flex flex-wrap items-center gap-2 print:hidden">
           <OrderActionButtons
             order={order}
             actions={actions}
-            orderLabel={`Actions for order ${order.orderNumber}`}
+            orderLabel={t("dash.orders.actionsFor", { number })}
             busy={busyId === order._id}
             onAction={(action) => void run(order, action)}
             size="md"
           />
           <Link to={orderInvoicePath(order._id)} className="btn btn-outline">
-            Invoice
+            {t("dash.orders.invoice")}
           </Link>
         </div>
       </div>
@@ -100,16 +119,18 @@ export function OrderOverview({
       <CallNotice />
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Card label="Order ID">
-          <span className="block">#{order.orderNumber}</span>
+        <Card label={t("dash.orders.col.orderId")}>
+          <span className="block">#{number}</span>
           <span className="block font-mono text-xs font-normal break-all">{order._id}</span>
         </Card>
-        <Card label="Order Date">
-          <span className="block">{order.date}</span>
-          <span className="block text-sm font-normal">{order.time}</span>
+        <Card label={t("dash.orders.col.orderDate")}>
+          <span className="block">{tr.lang === "en" ? order.date : tr.date(order.placedAt)}</span>
+          <span className="block text-sm font-normal">
+            {tr.lang === "en" ? order.time : tr.time(order.placedAt)}
+          </span>
         </Card>
-        <Card label="Amount">{formatTaka(order.total)}</Card>
-        <Card label="Order Status">
+        <Card label={t("dash.orders.col.amount")}>{tr.taka(order.total)}</Card>
+        <Card label={t("dash.orders.col.orderStatus")}>
           <OrderStatusBadge status={order.orderStatus} />
         </Card>
       </div>
@@ -118,34 +139,37 @@ export function OrderOverview({
 
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <Details
-          title="Shipping Details"
+          id="details-shipping-details"
+          title={t("dash.orders.shipping")}
           rows={[
-            ["Name", c.name],
-            ["Address", c.address],
-            ["District", c.district],
-            ["Thana", c.thana],
-            ["Country", "Bangladesh"],
+            [t("dash.orders.field.name"), c.name],
+            [t("dash.orders.field.address"), c.address],
+            [t("dash.orders.field.district"), c.district],
+            [t("dash.orders.field.thana"), c.thana],
+            [t("dash.orders.field.country"), t("dash.orders.bangladesh")],
           ]}
         />
         <Details
-          title="Billing Details"
+          id="details-billing-details"
+          title={t("dash.orders.billing")}
           rows={[
-            ["Address Type", c.addressType],
-            ["Delivery Area", c.deliveryArea],
-            ["Payment System", c.paymentSystem],
+            [t("dash.orders.field.addressType"), named("addressType", c.addressType)],
+            [t("dash.orders.field.deliveryArea"), named("area", c.deliveryArea)],
+            [t("dash.orders.field.paymentSystem"), named("payment", c.paymentSystem)],
           ]}
         />
         <Details
-          title="Customer Info"
+          id="details-customer-info"
+          title={t("dash.orders.customerInfo")}
           rows={[
-            ["Name", c.name],
-            ["Email", c.email],
+            [t("dash.orders.field.name"), c.name],
+            [t("dash.orders.field.email"), c.email],
             [
-              "Mobile",
+              t("dash.orders.field.mobile"),
               viewerRole === "admin" ? (
                 <PhoneLink key="phone" phone={c.mobileNumber} />
               ) : (
-                c.mobileNumber
+                tr.digits(c.mobileNumber)
               ),
             ],
           ]}
@@ -162,7 +186,7 @@ export function OrderOverview({
 
       <section aria-labelledby="order-summary" className="rounded-box border border-base-300 p-4">
         <h2 id="order-summary" className="mb-3 text-lg font-semibold">
-          Order Summary
+          {t("dash.orders.summary")}
         </h2>
         <ul className="divide-y divide-base-300">
           {order.products.map((line, i) => (
@@ -180,41 +204,46 @@ export function OrderOverview({
                 <Link to={productPath(line.id)} className="link link-hover font-medium">
                   {line.name}
                 </Link>
-                {lineOptions(line).length > 0 ? (
-                  <p className="text-sm text-base-content/70">{lineOptions(line).join(", ")}</p>
+                {lineOptionsText(tr, line).length > 0 ? (
+                  <p className="text-sm text-base-content/70">
+                    {lineOptionsText(tr, line).join(", ")}
+                  </p>
                 ) : null}
                 <p className="text-sm">
-                  {formatTaka(line.originalPrice)} x {line.quantity}
+                  {t("dash.orders.line.priceTimes", {
+                    price: tr.taka(line.originalPrice),
+                    quantity: tr.count(line.quantity),
+                  })}
                 </p>
               </div>
-              <p className="shrink-0 font-semibold">{formatTaka(line.lineTotal)}</p>
+              <p className="shrink-0 font-semibold">{tr.taka(line.lineTotal)}</p>
             </li>
           ))}
         </ul>
         <dl className="mt-3 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 border-t border-base-300 pt-3">
-          <dt>Sub Total</dt>
-          <dd className="text-right">{formatTaka(order.subTotal)}</dd>
-          <dt>Delivery Charge</dt>
-          <dd className="text-right">{formatTaka(c.deliveryCharge)}</dd>
-          <dt className="font-semibold">Total Amount (TK)</dt>
+          <dt>{t("dash.orders.subTotal")}</dt>
+          <dd className="text-right">{tr.taka(order.subTotal)}</dd>
+          <dt>{t("dash.orders.deliveryCharge")}</dt>
+          <dd className="text-right">{tr.taka(c.deliveryCharge)}</dd>
+          <dt className="font-semibold">{t("dash.orders.totalAmount")}</dt>
           <dd className="text-right font-semibold" data-testid="overview-total">
-            {formatTaka(order.total)}
+            {tr.taka(order.total)}
           </dd>
         </dl>
       </section>
 
       <section aria-labelledby="order-comment" className="rounded-box border border-base-300 p-4">
         <h2 id="order-comment" className="mb-2 text-lg font-semibold">
-          Customer Comment
+          {t("dash.orders.comment")}
         </h2>
         <p className="whitespace-pre-line break-words">
-          {c.comment.trim() ? c.comment : "No comment."}
+          {c.comment.trim() ? c.comment : t("dash.orders.noComment")}
         </p>
       </section>
 
       <section aria-labelledby="order-history" className="rounded-box border border-base-300 p-4">
         <h2 id="order-history" className="mb-2 text-lg font-semibold">
-          Status History
+          {t("dash.orders.history")}
         </h2>
         <ol className="flex flex-col gap-2">
           {order.history.map((entry, i) => (
@@ -223,9 +252,10 @@ export function OrderOverview({
               key={i}
               className="flex flex-wrap items-baseline justify-between gap-x-4 border-l-4 border-primary pl-3"
             >
-              <span className="font-medium">{historyChange(entry)}</span>
+              <span className="font-medium">{historyText(tr, entry)}</span>
               <span className="text-sm text-base-content/70">
-                <time dateTime={entry.at}>{orderDateTime(entry.at)}</time>, by {changedBy(entry)}
+                <time dateTime={entry.at}>{dateTime(tr, entry.at)}</time>
+                {t("dash.orders.by", { name: changedByText(tr, entry) })}
               </span>
             </li>
           ))}

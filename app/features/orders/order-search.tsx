@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useLocation, useNavigate } from "react-router";
 import { SearchIcon } from "~/app/components/icons";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { ORDER_SEARCH_MAX } from "~/core/order-lists";
 import { orderListSearch } from "./paths";
 
@@ -17,6 +18,7 @@ export function OrderSearch({ value }: { value: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const typed = useRef(false);
+  const { t } = useI18n();
 
   // Back/forward or a link changed the search: show it.
   useEffect(() => {
@@ -39,7 +41,7 @@ export function OrderSearch({ value }: { value: string }) {
     <Form method="get" role="search" className="flex w-full max-w-md items-end gap-2">
       <div className="flex-1">
         <label htmlFor={id} className="mb-1 block text-sm font-medium">
-          Search by order id
+          {t("dash.orders.search.label")}
         </label>
         <input
           id={id}
@@ -47,7 +49,7 @@ export function OrderSearch({ value }: { value: string }) {
           type="search"
           value={text}
           maxLength={ORDER_SEARCH_MAX}
-          placeholder="Order id, number, phone or name"
+          placeholder={t("dash.orders.search.placeholder")}
           autoComplete="off"
           className="input input-bordered w-full"
           onChange={(e) => {
@@ -56,7 +58,11 @@ export function OrderSearch({ value }: { value: string }) {
           }}
         />
       </div>
-      <button type="submit" className="btn btn-square btn-primary" aria-label="Search">
+      <button
+        type="submit"
+        className="btn btn-square btn-primary"
+        aria-label={t("dash.orders.search.button")}
+      >
         <SearchIcon />
       </button>
     </Form>

@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatTaka } from "~/core/money";
+import { useI18n } from "~/app/i18n/use-i18n";
 import type { Role } from "~/core/order-status";
 import type { OrderView } from "~/core/order-view";
 import { OrderCourierLine, SelectAllOnPage, SelectOrder } from "./bulk-orders";
 import { CallOutcomeForms, CallState, PhoneLink, RiskSummary } from "./confirmation";
 import { OrderActionButtons } from "./order-action-buttons";
-import { isReturnOpen, type OrderAction, orderActions, returnByText } from "./order-actions";
+import { isReturnOpen, type OrderAction, orderActions } from "./order-actions";
 import { EyeIcon, OrderStatusBadge } from "./order-status-badge";
+import { orderNo, returnByLine } from "./order-text";
 import { orderOverviewPath } from "./paths";
 
 /**
@@ -39,6 +40,17 @@ export function OrderTable({
   /** More under an order's actions (the booking buttons of a Confirmed order). */
   rowExtra?: (order: OrderView) => ReactNode;
 }) {
+  const tr = useI18n();
+  const { t } = tr;
+  const col = {
+    orderId: t("dash.orders.col.orderId"),
+    orderDate: t("dash.orders.col.orderDate"),
+    amount: t("dash.orders.col.amount"),
+    customerName: t("dash.orders.col.customerName"),
+    customerNumber: t("dash.orders.col.customerNumber"),
+    orderStatus: t("dash.orders.col.orderStatus"),
+    actions: t("dash.orders.col.actions"),
+  };
   return (
     // Its links and buttons let the keyboard scroll it where it is still a table.
     <div className="overflow-x-auto rounded-box border border-base-300">
@@ -50,58 +62,60 @@ export function OrderTable({
             <th scope="col">
               {/* The selection's checkbox shares the first column: spec §2 fixes the columns. */}
               {selection ? <SelectAllOnPage formId={selection.formId} /> : null}
-              Order ID
+              {col.orderId}
             </th>
-            <th scope="col">Order Date</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Customer Name</th>
-            <th scope="col">Customer Number</th>
-            <th scope="col">Order Status</th>
-            <th scope="col">Actions</th>
+            <th scope="col">{col.orderDate}</th>
+            <th scope="col">{col.amount}</th>
+            <th scope="col">{col.customerName}</th>
+            <th scope="col">{col.customerNumber}</th>
+            <th scope="col">{col.orderStatus}</th>
+            <th scope="col">{col.actions}</th>
           </tr>
         </thead>
         <tbody>
           {orders.map((order) => (
             <tr key={order._id} data-order-id={order._id}>
-              <td data-label="Order ID">
+              <td data-label={col.orderId}>
                 <div className="flex items-start gap-2">
                   {selection ? (
                     <SelectOrder order={order} formId={selection.formId} checked={selection.all} />
                   ) : null}
                   <div>
-                    <p className="font-semibold">#{order.orderNumber}</p>
+                    <p className="font-semibold">#{orderNo(tr, order.orderNumber)}</p>
                     <p className="w-24 font-mono text-xs break-all text-base-content/70">
                       {order._id}
                     </p>
                   </div>
                 </div>
               </td>
-              <td className={`whitespace-nowrap`} data-label="Order Date">
-                <p>{order.date}</p>
-                <p className="text-base-content/70">{order.time}</p>
+              <td className={`whitespace-nowrap`} data-label={col.orderDate}>
+                <p>{tr.lang === "en" ? order.date : tr.date(order.placedAt)}</p>
+                <p className="text-base-content/70">
+                  {tr.lang === "en" ? order.time : tr.time(order.placedAt)}
+                </p>
               </td>
-              <td className={`whitespace-nowrap font-semibold`} data-label="Amount">
-                {formatTaka(order.total)}
+              <td className={`whitespace-nowrap font-semibold`} data-label={col.amount}>
+                {tr.taka(order.total)}
               </td>
-              <td className={`min-w-24`} data-label="Customer Name">
+              <td className={`min-w-24`} data-label={col.customerName}>
                 {order.customerData.name}
               </td>
-              <td className={`whitespace-nowrap`} data-label="Customer Number">
+              <td className={`whitespace-nowrap`} data-label={col.customerNumber}>
                 {side === "admin" ? (
                   <>
                     <PhoneLink phone={order.customerData.mobileNumber} />
                     <RiskSummary order={order} />
                   </>
                 ) : (
-                  order.customerData.mobileNumber
+                  tr.digits(order.customerData.mobileNumber)
                 )}
               </td>
-              <td data-label="Order Status">
+              <td data-label={col.orderStatus}>
                 <OrderStatusBadge status={order.orderStatus} />
                 <OrderCourierLine order={order} />
                 {side === "customer" && order.returnBy ? (
                   <p className="mt-1 text-xs whitespace-nowrap text-base-content/70">
-                    {returnByText(order.returnBy)}
+                    {returnByLine(tr, order.returnBy)}
                   </p>
                 ) : null}
                 {callQueue ? (
@@ -111,13 +125,15 @@ export function OrderTable({
                   </div>
                 ) : null}
               </td>
-              <td className="max-sm:w-full" data-label="Actions">
+              <td className="max-sm:w-full" data-label={col.actions}>
                 <div className="flex items-start gap-1.5">
                   <Link
                     to={orderOverviewPath(order._id)}
                     className="btn btn-ghost btn-sm btn-square"
-                    aria-label={`View order ${order.orderNumber}`}
-                    title="View order"
+                    aria-label={t("dash.orders.viewNumber", {
+                      number: orderNo(tr, order.orderNumber),
+                    })}
+                    title={t("dash.orders.view")}
                   >
                     <EyeIcon />
                   </Link>
@@ -130,7 +146,9 @@ export function OrderTable({
                       isReturnOpen(order.returnBy),
                       order.returnReceivedAt !== null,
                     )}
-                    orderLabel={`Actions for order ${order.orderNumber}`}
+                    orderLabel={t("dash.orders.actionsFor", {
+                      number: orderNo(tr, order.orderNumber),
+                    })}
                     busy={busyId === order._id}
                     onAction={(action) => onAction(order, action)}
                   />

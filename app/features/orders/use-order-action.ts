@@ -1,16 +1,12 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { confirm, notify } from "~/app/components/dialogs";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { isActionFailure } from "~/app/lib/field-issues";
 import type { OrderStatus } from "~/core/order-status";
-import { ORDER_MESSAGES as M, orderFailureText } from "./messages";
 import type { OrderAction } from "./order-actions";
-import {
-  changeFieldsOf,
-  confirmOptions,
-  type OrderChangeResult,
-  orderChangeFormData,
-} from "./order-change-form";
+import { changeFieldsOf, type OrderChangeResult, orderChangeFormData } from "./order-change-form";
+import { confirmTexts, failureText, orderMessage } from "./order-text";
 
 type ActionTarget = { _id: string; orderNumber: number; orderStatus: OrderStatus };
 
@@ -23,6 +19,9 @@ type ActionTarget = { _id: string; orderNumber: number; orderStatus: OrderStatus
 export function useOrderAction(options: { afterDelete?: () => Promise<void> | void } = {}) {
   const fetcher = useFetcher<OrderChangeResult>();
   const revalidator = useRevalidator();
+  const tr = useI18n();
+  const trRef = useRef(tr);
+  trRef.current = tr;
   const sent = useRef<{ id: string; kind: OrderAction["kind"] } | null>(null);
   const afterDelete = useRef(options.afterDelete);
   afterDelete.current = options.afterDelete;
@@ -32,22 +31,26 @@ export function useOrderAction(options: { afterDelete?: () => Promise<void> | vo
     if (fetcher.state !== "idle" || !pending) return;
     sent.current = null;
     const result = fetcher.data;
+    const tr = trRef.current;
+    const M = (name: Parameters<typeof orderMessage>[1]) => orderMessage(tr, name);
     if (result?.ok === true) {
       if (result.kind === "delete") {
         void Promise.resolve(afterDelete.current?.()).then(() =>
-          notify({ icon: "success", title: M.deletedTitle, text: M.deletedText }),
+          notify({ icon: "success", title: M("deletedTitle"), text: M("deletedText") }),
         );
       } else {
-        const text = result.kind === "return-received" ? M.returnReceivedText : M.statusUpdatedText;
-        notify({ icon: "success", title: M.statusUpdatedTitle, text });
+        const text =
+          result.kind === "return-received" ? M("returnReceivedText") : M("statusUpdatedText");
+        notify({ icon: "success", title: M("statusUpdatedTitle"), text });
       }
       return;
     }
     notify({
       icon: "error",
-      title: M.statusFailedTitle,
+      title: M("statusFailedTitle"),
       // The service's reason (e.g. "The order was changed meanwhile: it is now Shipping").
-      text: orderFailureText(
+      text: failureText(
+        tr,
         pending.kind === "delete" ? "delete" : "status",
         result !== undefined,
         isActionFailure(result) ? result.message : undefined,
@@ -61,7 +64,7 @@ export function useOrderAction(options: { afterDelete?: () => Promise<void> | vo
   async function run(order: ActionTarget, action: OrderAction): Promise<void> {
     if (action.disabled || fetcher.state !== "idle") return;
     const fields = changeFieldsOf(order, action);
-    if (!(await confirm(confirmOptions(order.orderNumber, fields)))) return;
+    if (!(await confirm(confirmTexts(tr, order.orderNumber, fields)))) return;
     sent.current = { id: order._id, kind: action.kind };
     await fetcher.submit(orderChangeFormData({ ...fields, confirmed: true, script: true }), {
       method: "post",

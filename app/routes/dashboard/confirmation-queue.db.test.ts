@@ -294,4 +294,14 @@ describeDb(`confirmation queue pages (${TEST_DB})`, () => {
     });
     expect([302, 401]).toContain(guestPage.status);
   });
+  it("finds an order by its number or phone typed in Bengali digits (issue 25)", async () => {
+    const phone = "01812345099";
+    const placed = await place({ phone });
+    const bn = (text: string) =>
+      text.replace(/[0-9]/g, (d) => String.fromCharCode(0x09e6 + Number(d)));
+    const [row] = (await queue(`?q=${encodeURIComponent(bn(`#${placed.orderNumber}`))}`)).data;
+    expect(row?._id).toBe(placed.id);
+    const byPhone = await queue(`?q=${encodeURIComponent(bn(phone))}`);
+    expect(byPhone.data.map((o) => o._id)).toEqual([placed.id]);
+  });
 });

@@ -3,7 +3,9 @@ import { courierAction, isCourierForm } from "~/app/features/orders/courier-acti
 import { isCallFormPost, orderCallAction } from "~/app/features/orders/order-calls.server";
 import { orderChangeAction } from "~/app/features/orders/order-changes.server";
 import { OrderListPage } from "~/app/features/orders/order-list-page";
+import { listTitle } from "~/app/features/orders/order-text";
 import { orderListForPath } from "~/app/features/orders/paths";
+import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin, requireUser } from "~/app/lib/context.server";
 import { orderListPage } from "~/app/lib/orders.server";
 import type { Route } from "./+types/order-list";
@@ -38,9 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return orderChangeAction(request, context);
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const tr = metaTranslator(matches);
+  const title = loaderData ? listTitle(tr, loaderData.list) : tr.t("dash.orders.meta.orders");
   return [
-    { title: `${loaderData?.list.title ?? "Orders"} | Dashboard` },
+    { title: tr.t("dash.orders.meta.list", { title }) },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -5,6 +5,8 @@ import { CustomerMessages } from "~/app/features/orders/customer-messages";
 import { isCallFormPost, orderCallAction } from "~/app/features/orders/order-calls.server";
 import { orderChangeAction } from "~/app/features/orders/order-changes.server";
 import { OrderOverview } from "~/app/features/orders/order-overview";
+import { orderNo } from "~/app/features/orders/order-text";
+import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf, requireUser } from "~/app/lib/context.server";
 import { orderForPage } from "~/app/lib/orders.server";
 import { listOrderMessages } from "~/server/notify/messages";
@@ -38,9 +40,14 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const tr = metaTranslator(matches);
   return [
-    { title: loaderData ? `Order #${loaderData.order.orderNumber} | Dashboard` : "Order" },
+    {
+      title: loaderData
+        ? tr.t("dash.orders.meta.order", { number: orderNo(tr, loaderData.order.orderNumber) })
+        : tr.t("dash.orders.meta.orderFallback"),
+    },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -5,6 +5,7 @@ import { createRoutesStub, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { AreaQuestion } from "~/app/features/orders/courier-actions";
 import { AreaPicker } from "~/app/features/orders/courier-panel";
+import { wholeCatalog } from "~/app/i18n/catalog.server";
 import { actorMiddleware } from "~/app/lib/context.server";
 import type { AppContext } from "~/server/app-context";
 import { orderCouriers } from "~/server/db/schema";
@@ -102,9 +103,15 @@ describeDb(`Pathao's city → zone → area picker (${TEST_DB})`, () => {
   /** The step's question as the page renders it (in a router, as the overview does). */
   function rendered(area: AreaQuestion): string {
     const Stub = createRoutesStub([
-      { path: "/", Component: () => createElement(AreaPicker, { area }) },
+      { id: "root", path: "/", Component: () => createElement(AreaPicker, { area }) },
     ]);
-    return renderToString(createElement(Stub, { initialEntries: ["/"] }));
+    // An English page's language and messages, as root's loader gives them.
+    return renderToString(
+      createElement(Stub, {
+        initialEntries: ["/"],
+        hydrationData: { loaderData: { root: { lang: "en", messages: wholeCatalog("en") } } },
+      }),
+    );
   }
 
   /** What the picker's form would post: its hidden fields and the option named `name`. */

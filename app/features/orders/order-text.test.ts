@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { wholeCatalog } from "~/app/i18n/catalog.server";
+import { makeTranslator } from "~/app/i18n/translator";
+import { ORDER_MESSAGES, orderFailureText } from "./messages";
+import { orderActions } from "./order-actions";
+import { confirmOptions } from "./order-change-form";
+import { changedBy, historyChange, lineOptions } from "./order-format";
+import {
+  actionLabel,
+  changedByText,
+  confirmTexts,
+  failureText,
+  historyText,
+  lineOptionsText,
+  orderMessage,
+  returnByLine,
+  saidText,
+} from "./order-text";
+
+const english = makeTranslator("en", wholeCatalog("en"));
+const bengali = makeTranslator("bn", wholeCatalog("bn"));
+
+/** What the services write, as the JSON API answers them. */
+const SAID = [
+  "The order is already Confirmed",
+  "The order was changed meanwhile: it is now Shipping, not Pending",
+  "An order that is Delivered cannot be set to Pending",
+  "An order that is Pending cannot be deleted; only cancelled, delivered or returned orders can",
+  "A call is recorded on a Pending order; this order is Confirmed",
+  "Only a Confirmed order can be booked; this one is Pending",
+  "Returns are accepted within 7 days of delivery",
+  "Returns are accepted within 1 day of delivery",
+  "Select at most 100 orders at once",
+  "Select at least one order",
+  "Say why the order is cancelled",
+  "Keep the reason within 200 characters",
+  "Only admins may delete orders",
+  "Only admins may record confirmation calls",
+  "Order not found",
+  "Steadfast is not configured on this shop",
+  "RedX has no areas to look up here",
+  "This order is already booked with Pathao",
+  "This order's RedX booking did not go through: retry it",
+  "Booking with Steadfast queued; the courier's answer shows here in a moment",
+  "Confirmed: 2 of 3 orders",
+  "Booking with Pathao queued: 1 of 1 order",
+  "Choose the Pathao area for মিরপুর, ঢাকা before booking",
+  "Not enough stock: Mug (N/A / Red): only 2 left, you asked for 5; This product is out of stock. Please change the quantity or remove the item.",
+];
+
+describe("the order screens' texts", () => {
+  it("stay exactly as the spec and the services write them in English", () => {
+    for (const text of SAID) expect(saidText(english, text)).toBe(text);
+    for (const name of Object.keys(ORDER_MESSAGES) as (keyof typeof ORDER_MESSAGES)[]) {
+      expect(orderMessage(english, name)).toBe(ORDER_MESSAGES[name]);
+    }
+    for (const change of [
+      { intent: "status", to: "Confirmed" as const },
+      { intent: "status", to: "Cancelled" as const },
+      { intent: "status", to: "Shipping" as const },
+      { intent: "delete" },
+      { intent: "return-received" },
+    ]) {
+      expect(confirmTexts(english, 42, change)).toEqual(confirmOptions(42, change));
+    }
+    expect(failureText(english, "status", true, "The order is already Confirmed")).toBe(
+      orderFailureText("status", true, "The order is already Confirmed"),
+    );
+    const entry = { from: "Pending" as const, to: "Confirmed" as const };
+    expect(historyText(english, entry)).toBe(historyChange(entry));
+    expect(changedByText(english, { byName: "Rahim", byRole: "admin" })).toBe(
+      changedBy({ byName: "Rahim", byRole: "admin" }),
+    );
+    const line = { color: "Black", size: "XL" };
+    expect(lineOptionsText(english, line)).toEqual(lineOptions(line));
+    for (const action of orderActions("Pending", "admin")) {
+      expect(actionLabel(english, action)).toBe(action.label);
+    }
+  });
+
+  it("are Bengali, with Bengali digits, on a Bengali page", () => {
+    for (const text of SAID) {
+      const shown = saidText(bengali, text);
+      expect(shown, text).toMatch(/[\u0980-\u09FF]/);
+      expect(shown, text).not.toMatch(/[0-9]/);
+    }
+    expect(saidText(bengali, "The order is already Confirmed")).toBe("অর্ডারটি আগে থেকেই নিশ্চিত");
+    expect(saidText(bengali, "Confirmed: 2 of 3 orders")).toBe("নিশ্চিত: ৩টির মধ্যে ২টি অর্ডার");
+    expect(failureText(bengali, "status", true, "The order is already Confirmed")).toBe(
+      "অর্ডারের অবস্থা হালনাগাদ করা যায়নি। অর্ডারটি আগে থেকেই নিশ্চিত।",
+    );
+    expect(confirmTexts(bengali, 1042, { intent: "status", to: "Confirmed" })).toMatchObject({
+      title: "আপনি কি নিশ্চিত?",
+      text: "অর্ডার #১০৪২ নিশ্চিত করা হবে।",
+    });
+    expect(historyText(bengali, { from: null, to: "Pending" })).toBe("অর্ডার দেওয়া হয়েছে: অপেক্ষমাণ");
+    expect(returnByLine(bengali, "2026-12-12T10:00:00Z", Date.parse("2026-12-01"))).toBe(
+      "১২ ডিসেম্বর, ২০২৬ পর্যন্ত ফেরত দেওয়া যাবে",
+    );
+    // A text the table does not know is shown as written.
+    expect(saidText(bengali, "Something new")).toBe("Something new");
+  });
+});
