@@ -24,17 +24,15 @@ const TYPED = ["Karim Ahmed", "House 7, Road 2, Sonadanga", CUSTOMER.name];
 const BENGALI_NUMBER = /^[^0-9]*[০-৯][^0-9]*$/;
 
 /**
- * expectBengali on this area's part of the page: the dashboard's frame (menu, top bar) is the
- * layout area's and has its own walk; template placeholders (`<code>`) and a template's preview
- * (the SMS as the customer gets it) are not interface text. The page is reloaded before it is
- * used again.
+ * expectBengali on the whole page, the dashboard's menu and top bar included, except template
+ * placeholders and setting names (`<code>`) and a template's preview (the SMS as the customer
+ * gets it), which are not interface text. The page is reloaded before it is used again.
  */
 async function expectAreaBengali(page: Page, where: string): Promise<void> {
   // A form's answer is in: the page's data is read again after it (no request left).
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => {
-    for (const el of document.querySelectorAll(".drawer-side, header.navbar, code, [data-preview]"))
-      el.remove();
+    for (const el of document.querySelectorAll("code, [data-preview]")) el.remove();
   });
   await expectBengali(page, where);
 }
