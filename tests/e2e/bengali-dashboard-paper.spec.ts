@@ -19,20 +19,26 @@ const baseURL = shop().baseURL;
 const CUSTOMER = { name: "Nusrat Jahan", password: "nusrat-2026" };
 // What fillCheckout types (orders-support.ts placeOrder) is the customer's, not the interface's.
 const TYPED = ["Karim Ahmed", "House 7, Road 2, Sonadanga", CUSTOMER.name];
+// The signed-in admin's name and address show in the dashboard's menu.
+const ADMIN_WORDS = [ADMIN.name, ADMIN.email];
 
 /** A Bengali digit, and no ASCII one, in `text`. */
 const BENGALI_NUMBER = /^[^0-9]*[০-৯][^0-9]*$/;
 
 /**
  * expectBengali on the whole page, the dashboard's menu and top bar included, except template
- * placeholders and setting names (`<code>`) and a template's preview (the SMS as the customer
- * gets it), which are not interface text. The page is reloaded before it is used again.
+ * placeholders and setting names (`<code>`), a template's preview (the SMS as the customer gets
+ * it) and the latest messages' recipients and gateway errors (other journeys' customers and a
+ * gateway's words), which are not interface text. The page is reloaded before it is used again.
  */
 async function expectAreaBengali(page: Page, where: string): Promise<void> {
   // A form's answer is in: the page's data is read again after it (no request left).
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => {
-    for (const el of document.querySelectorAll("code, [data-preview]")) el.remove();
+    for (const el of document.querySelectorAll(
+      "code, [data-preview], [data-recipient], [data-gateway-error]",
+    ))
+      el.remove();
   });
   await expectBengali(page, where);
 }
@@ -53,7 +59,7 @@ describe("the dashboard's printouts, messages and courier settings in Bengali", 
     if (!withChoices) throw new Error("the seed has no product with colours and sizes");
     product = withChoices;
     email = uniqueEmail("bengali-paper");
-    await loadDataWords(baseURL, [...TYPED, email]);
+    await loadDataWords(baseURL, [...TYPED, ...ADMIN_WORDS, email]);
 
     admin = await signedInPage(browser, baseURL, ADMIN);
     await admin.context().addCookies([{ name: "lang", value: "bn", url: baseURL }]);
@@ -69,7 +75,7 @@ describe("the dashboard's printouts, messages and courier settings in Bengali", 
     orderNumber = await placeOrder(page, baseURL, product, email);
     orderId = new URL(page.url()).searchParams.get("order") ?? "";
     // The invoice prints the order's id under its number: data too.
-    await loadDataWords(baseURL, [...TYPED, email, orderId]);
+    await loadDataWords(baseURL, [...TYPED, ...ADMIN_WORDS, email, orderId]);
 
     await page.goto(`${baseURL}/dashboard/order-overview/${orderId}/invoice/${orderId}?lang=bn`);
     await hydrated(page);

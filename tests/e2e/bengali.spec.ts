@@ -127,7 +127,10 @@ describe("the shop in Bengali", () => {
     await page.getByRole("button", { name: "অর্ডার নিশ্চিত করুন" }).click();
     await page.waitForURL(/\/order-success\?order=/);
     await hydrated(page);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("অর্ডার সম্পন্ন হয়েছে");
+    // The address changes as the navigation commits; the new page's render may follow a moment later.
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe("অর্ডার সম্পন্ন হয়েছে");
     expect(await page.getByTestId("success-total").textContent()).toMatch(/^৳[০-৯,]+$/);
     await expectBengali(page, "order success");
     await page.close();

@@ -3,14 +3,15 @@ import { expect } from "vitest";
 import { expectDialog, hydrated, login } from "./auth-support";
 import { cartItem, type fetchProducts, fillCheckout, seedCart } from "./checkout-support";
 
-export const ADMIN = { email: "admin@haat.test", password: "haat-admin-2026" };
+/** The seed's admin (server/db/seed/seed.ts DEMO_ADMIN). */
+export const ADMIN = { name: "Demo Admin", email: "admin@haat.test", password: "haat-admin-2026" };
 
 /** The demo admin's session cookie, signed in through the API. */
 export async function adminSessionCookie(baseURL: string): Promise<string> {
   const res = await fetch(`${baseURL}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseURL },
-    body: JSON.stringify(ADMIN),
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
   });
   if (res.status !== 200) throw new Error(`admin sign-in answered ${res.status}`);
   return (res.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";

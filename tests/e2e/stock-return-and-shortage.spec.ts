@@ -58,7 +58,7 @@ describe("stock comes back with a return, and checkout offers what is left (issu
     const signIn = await fetch(`${baseURL}/api/auth/sign-in/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: baseURL },
-      body: JSON.stringify(ADMIN),
+      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
     });
     expect(signIn.status).toBe(200);
     adminCookie = (signIn.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";

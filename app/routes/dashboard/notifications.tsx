@@ -382,11 +382,13 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
                     <td>
                       {t(m.channel === "sms" ? "dash.paper.notify.sms" : "dash.paper.notify.email")}
                     </td>
-                    <td className="whitespace-nowrap">
+                    <td className="whitespace-nowrap" data-recipient>
                       {m.channel === "sms" ? digits(m.to) : m.to}
                     </td>
                     <td>{statusText(t, m.status)}</td>
-                    <td className="break-words text-error">{m.lastError ?? ""}</td>
+                    <td className="break-words text-error" data-gateway-error>
+                      {m.lastError ?? ""}
+                    </td>
                   </tr>
                 ))}
               </tbody>
