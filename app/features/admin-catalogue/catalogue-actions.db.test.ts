@@ -85,6 +85,32 @@ describeDb(`admin catalogue page actions (${TEST_DB})`, () => {
     expect(changes).toEqual([{ kind: "product", id: row?.id }]);
   });
 
+  it("takes prices, ratings, reviews and stock typed in Bengali digits (০–৯)", async () => {
+    const answer = await postToAction(ctx, addProduct.action, {
+      path: "/dashboard/addProduct",
+      cookie: admin,
+      form: productForm("Bengali Digits Set", {
+        nameBn: "বাংলা অঙ্কের সেট",
+        originalPrice: "১২৫০",
+        offerPrice: "৯৯০",
+        ratings: "৪.৫",
+        reviews: "১০",
+        trackStock: "on",
+        "stock:M:Black": "৫",
+        "stock:L:Black": "০",
+      }),
+    });
+    expect(answer).toMatchObject({ status: 302, location: "/dashboard/allProducts" });
+    expect(await productNamed("Bengali Digits Set")).toMatchObject({
+      nameBn: "বাংলা অঙ্কের সেট",
+      originalPrice: 1250,
+      offerPrice: 990,
+      ratings: 4.5,
+      reviews: 10,
+      trackStock: true,
+    });
+  });
+
   it("refused fields come back as field issues, and nothing is stored", async () => {
     const answer = await postToAction(ctx, addProduct.action, {
       path: "/dashboard/addProduct",
@@ -229,9 +255,11 @@ describeDb(`admin catalogue page actions (${TEST_DB})`, () => {
     const added = await postToAction(ctx, addSlide.action, {
       path: "/dashboard/manageSlide/addSlide",
       cookie: admin,
-      form: { image: first, title: "Action Eid Sale" },
+      form: { image: first, title: "Action Eid Sale", titleBn: "ঈদের সেল" },
     });
     expect(added).toMatchObject({ status: 302, location: "/dashboard/manageSlider" });
+    // The Bengali title (the alt text on Bengali pages) is kept with it.
+    expect(await slideTitled("Action Eid Sale")).toMatchObject({ titleBn: "ঈদের সেল" });
     const id = (await slideTitled("Action Eid Sale"))?.id as string;
     expect(changes).toEqual([{ kind: "slide", id }]);
 

@@ -120,7 +120,10 @@ export async function saveProduct(
   return redirect(PRODUCTS_TABLE);
 }
 
-/** The slide forms' action: `{ image, title }` to the same service as POST/PUT of the API. */
+/**
+ * The slide forms' action: `{ image, title, titleBn }` to the same service as POST/PUT of the
+ * API (the Bengali title is the alt text on Bengali pages).
+ */
 export async function saveSlide(
   ctx: AppContext,
   actor: Actor,
@@ -128,7 +131,11 @@ export async function saveSlide(
   id?: string,
 ): Promise<Response | ReturnType<typeof pageError>> {
   const form = await request.formData();
-  const body = { image: textField(form, "image"), title: textField(form, "title") };
+  const body = {
+    image: textField(form, "image"),
+    title: textField(form, "title"),
+    titleBn: textField(form, "titleBn"),
+  };
   try {
     if (id === undefined) await addSlide(ctx, actor, body);
     else await updateSlide(ctx, actor, id, body);

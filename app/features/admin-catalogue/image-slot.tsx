@@ -1,4 +1,6 @@
 import { useId } from "react";
+import { catalogueIssueText } from "~/app/i18n/dashboard/catalogue-issues";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { mediaUrlForWidth } from "~/core/media";
 import { type ImageKind, ImageUploadError, uploadImage } from "../media/upload-image";
 
@@ -10,7 +12,7 @@ export type ImageSlotState = {
   preview: string | null;
   /** 0..1 while the file uploads. */
   progress: number | null;
-  /** Why the last upload of this file was refused (the server's message). */
+  /** Why the last upload of this file was refused (the server's message, in English). */
   error: string | null;
 };
 
@@ -80,7 +82,10 @@ type Props = {
 /** A file input (images only) with a preview, the upload's progress and a remove button. */
 export function ImageSlot(props: Props) {
   const { label, sizeHint, slot, originalWidth, previewClassName, disabled, onChange } = props;
-  const error = slot.error ?? props.error;
+  const tr = useI18n();
+  const { t } = tr;
+  const english = slot.error ?? props.error;
+  const error = english ? catalogueIssueText(tr, english) : undefined;
   const id = useId();
   const preview =
     slot.preview ??
@@ -127,12 +132,12 @@ export function ImageSlot(props: Props) {
         {preview ? (
           <img
             src={preview}
-            alt={`Preview of ${label}`}
+            alt={t("dash.catalogue.image.preview", { label })}
             className="h-full w-full object-cover"
             onError={previewFailed}
           />
         ) : (
-          <span className="text-sm text-base-content/70">No image</span>
+          <span className="text-sm text-base-content/70">{t("dash.catalogue.image.none")}</span>
         )}
       </div>
       {/* The browser's own file button squeezed its "No file chosen" text in a narrow slot, and
@@ -154,7 +159,7 @@ export function ImageSlot(props: Props) {
           aria-hidden="true"
           className={`btn btn-outline btn-sm shrink-0 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 ${disabled ? "btn-disabled" : ""}`}
         >
-          Choose image
+          {t("dash.catalogue.image.choose")}
         </label>
         {slot.file ? (
           <span className="min-w-0 truncate text-sm text-base-content/70" title={slot.file.name}>
@@ -167,7 +172,7 @@ export function ImageSlot(props: Props) {
           className="h-2 w-full accent-primary"
           value={Math.round(slot.progress * 100)}
           max={100}
-          aria-label={`Uploading ${label}`}
+          aria-label={t("dash.catalogue.image.uploading", { label })}
         />
       ) : null}
       {slotIsFilled(slot) ? (
@@ -177,7 +182,7 @@ export function ImageSlot(props: Props) {
           onClick={remove}
           disabled={disabled}
         >
-          Remove {label}
+          {t("dash.catalogue.image.remove", { label })}
         </button>
       ) : null}
       {error ? (

@@ -1,3 +1,4 @@
+import { toAsciiDigits } from "~/core/digits";
 import type { Product } from "~/core/schemas";
 import { MAX_PRODUCT_IMAGES } from "~/core/schemas";
 import { type StockLevel, type Variant, variantsOf } from "~/core/stock";
@@ -73,9 +74,12 @@ export function formValuesOf(
   };
 }
 
-/** A number input's text as a number; "" stays absent so the schema can name the field. */
+/**
+ * A number input's text as a number, Bengali digits (০–৯) taken as 0–9; "" stays absent so the
+ * schema can name the field.
+ */
 function numberOrUndefined(text: string): number | undefined {
-  const trimmed = text.trim();
+  const trimmed = toAsciiDigits(text).trim();
   if (trimmed === "") return undefined;
   const n = Number(trimmed);
   return Number.isFinite(n) ? n : Number.NaN;

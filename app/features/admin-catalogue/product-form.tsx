@@ -1,6 +1,16 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { notify } from "~/app/components/dialogs";
+import {
+  categoryName,
+  colorName,
+  productTypeName,
+  subCategoryName,
+} from "~/app/i18n/catalogue-names";
+import { catalogueIssueText } from "~/app/i18n/dashboard/catalogue-issues";
+import type { MessageKey } from "~/app/i18n/keys";
+import type { Translator } from "~/app/i18n/translator";
+import { useI18n } from "~/app/i18n/use-i18n";
 import type { FieldIssues } from "~/app/lib/field-issues";
 import { useRouteAction } from "~/app/lib/use-route-action";
 import {
@@ -29,21 +39,30 @@ import {
 
 const IMAGE_SLOTS = 4;
 
-/** Spec §8 texts of the two modes. */
+/** Spec §8 texts of the two modes (app/i18n/dashboard/catalogue.ts). */
 const MODES = {
   add: {
-    button: "Upload",
-    busy: "Uploading...",
-    success: { title: "Product Added!", text: "Your product has been successfully added." },
-    failure: { title: "Error!", text: "Something went wrong while adding the product." },
+    button: "dash.catalogue.form.upload",
+    busy: "dash.catalogue.form.uploading",
+    success: { title: "dash.catalogue.form.added.title", text: "dash.catalogue.form.added.text" },
+    failure: { title: "dash.catalogue.form.error", text: "dash.catalogue.form.addFailed" },
   },
   update: {
-    button: "Update",
-    busy: "Updating...",
-    success: { title: "Product Updated!", text: "Your product has been successfully updated." },
-    failure: { title: "Error!", text: "Something went wrong while updating the product." },
+    button: "dash.catalogue.form.update",
+    busy: "dash.catalogue.form.updating",
+    success: {
+      title: "dash.catalogue.form.updated.title",
+      text: "dash.catalogue.form.updated.text",
+    },
+    failure: { title: "dash.catalogue.form.error", text: "dash.catalogue.form.updateFailed" },
   },
-} as const;
+} as const satisfies Record<string, Record<string, MessageKey | Record<string, MessageKey>>>;
+
+/** A notice's title and text keys in the page's language. */
+const said = (t: Translator["t"], notice: { title: MessageKey; text: MessageKey }) => ({
+  title: t(notice.title),
+  text: t(notice.text),
+});
 
 type Props =
   | { mode: "add" }
@@ -65,6 +84,8 @@ function schemaIssues(values: ProductFormValues): FieldIssues {
  */
 export function ProductForm(props: Props) {
   const texts = MODES[props.mode];
+  const tr = useI18n();
+  const { t, digits } = tr;
   const navigate = useNavigate();
   const save = useRouteAction();
   const stored = props.mode === "update" ? props.product : null;
@@ -112,7 +133,7 @@ export function ProductForm(props: Props) {
     try {
       images = await uploadSlots(slots, "product", setSlot);
     } catch {
-      notify({ icon: "error", ...texts.failure });
+      notify({ icon: "error", ...said(t, texts.failure) });
       return;
     } finally {
       setUploading(false);
@@ -120,14 +141,19 @@ export function ProductForm(props: Props) {
     const outcome = await save.submit(productFormData(values, images));
     if (outcome.kind === "failure") {
       showIssues(formIssuesOf(outcome.failure.issues, values));
-      notify({ icon: "error", ...texts.failure });
+      notify({ icon: "error", ...said(t, texts.failure) });
       return;
     }
-    notify({ icon: "success", ...texts.success });
+    notify({ icon: "success", ...said(t, texts.success) });
     // The action redirects to the table; should this page still be showing, go there.
     if (outcome.kind === "done") await navigate("/dashboard/allProducts");
   }
 
+  /** A field's issue in the page's language (the rules write English). */
+  const issueOf = (key: string) => {
+    const issue = issues[key];
+    return issue ? catalogueIssueText(tr, issue) : undefined;
+  };
   const field = (key: keyof ProductFormValues | "images") => ({
     "data-field": key,
     "aria-invalid": issues[key] ? true : undefined,
@@ -139,8 +165,8 @@ export function ProductForm(props: Props) {
       <div className="grid gap-4 md:grid-cols-2">
         <Field
           id="product-name"
-          label="Product Title"
-          issue={issues.name}
+          label={t("dash.catalogue.form.name")}
+          issue={issueOf("name")}
           className="md:col-span-2"
         >
           <input
@@ -154,8 +180,8 @@ export function ProductForm(props: Props) {
         </Field>
         <Field
           id="product-description"
-          label="Product Description"
-          issue={issues.description}
+          label={t("dash.catalogue.form.description")}
+          issue={issueOf("description")}
           className="md:col-span-2"
         >
           <textarea
@@ -172,7 +198,7 @@ export function ProductForm(props: Props) {
           id="product-nameBn"
           label="পণ্যের নাম, বাংলায় (ঐচ্ছিক)"
           lang="bn"
-          issue={issues.nameBn}
+          issue={issueOf("nameBn")}
           className="md:col-span-2"
         >
           <input
@@ -189,7 +215,7 @@ export function ProductForm(props: Props) {
           id="product-descriptionBn"
           label="পণ্যের বিবরণ, বাংলায় (ঐচ্ছিক)"
           lang="bn"
-          issue={issues.descriptionBn}
+          issue={issueOf("descriptionBn")}
           className="md:col-span-2"
         >
           <textarea
@@ -205,8 +231,8 @@ export function ProductForm(props: Props) {
         </Field>
         <Field
           id="product-videoLink"
-          label="Product Video Link"
-          issue={issues.videoLink}
+          label={t("dash.catalogue.form.videoLink")}
+          issue={issueOf("videoLink")}
           className="md:col-span-2"
         >
           <input
@@ -214,13 +240,17 @@ export function ProductForm(props: Props) {
             type="url"
             inputMode="url"
             className="input w-full"
-            placeholder="https://"
+            placeholder={t("dash.catalogue.form.videoLinkPlaceholder")}
             value={values.videoLink}
             onChange={(e) => set("videoLink", e.target.value)}
             {...field("videoLink")}
           />
         </Field>
-        <Field id="product-category" label="Category" issue={issues.category}>
+        <Field
+          id="product-category"
+          label={t("dash.catalogue.form.category")}
+          issue={issueOf("category")}
+        >
           <select
             id="product-category"
             className="select w-full"
@@ -228,13 +258,19 @@ export function ProductForm(props: Props) {
             onChange={(e) => chooseCategory(e.target.value)}
             {...field("category")}
           >
-            <option value="">Select a category</option>
+            <option value="">{t("dash.catalogue.form.selectCategory")}</option>
             {CATEGORIES.map((c) => (
-              <option key={c}>{c}</option>
+              <option key={c} value={c}>
+                {categoryName(t, c)}
+              </option>
             ))}
           </select>
         </Field>
-        <Field id="product-subCategory" label="Sub-Category" issue={issues.subCategory}>
+        <Field
+          id="product-subCategory"
+          label={t("dash.catalogue.form.subCategory")}
+          issue={issueOf("subCategory")}
+        >
           <select
             id="product-subCategory"
             className="select w-full"
@@ -244,14 +280,24 @@ export function ProductForm(props: Props) {
             {...field("subCategory")}
           >
             <option value="">
-              {subCategories.length ? "Select a sub-category" : "Choose a category first"}
+              {t(
+                subCategories.length
+                  ? "dash.catalogue.form.selectSubCategory"
+                  : "dash.catalogue.form.categoryFirst",
+              )}
             </option>
             {subCategories.map((s) => (
-              <option key={s}>{s}</option>
+              <option key={s} value={s}>
+                {subCategoryName(t, s)}
+              </option>
             ))}
           </select>
         </Field>
-        <Field id="product-productType" label="Product Type" issue={issues.productType}>
+        <Field
+          id="product-productType"
+          label={t("dash.catalogue.form.productType")}
+          issue={issueOf("productType")}
+        >
           <select
             id="product-productType"
             className="select w-full"
@@ -259,81 +305,101 @@ export function ProductForm(props: Props) {
             onChange={(e) => set("productType", e.target.value)}
             {...field("productType")}
           >
-            <option value="">Select a type</option>
-            {PRODUCT_TYPES.map((t) => (
-              <option key={t}>{t}</option>
+            <option value="">{t("dash.catalogue.form.selectType")}</option>
+            {PRODUCT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {productTypeName(t, type)}
+              </option>
             ))}
           </select>
         </Field>
         <div className="hidden md:block" />
         <Checkboxes
-          legend="Sizes"
+          legend={t("dash.catalogue.form.sizes")}
           name="sizes"
           all={SIZES}
           chosen={values.sizes}
-          issue={issues.sizes}
+          issue={issueOf("sizes")}
           onChange={(v) => set("sizes", toggleIn(values.sizes, v, SIZES))}
         />
         <Checkboxes
-          legend="Colors"
+          legend={t("dash.catalogue.form.colors")}
           name="colors"
           all={COLORS}
+          nameOf={(c) => colorName(t, c)}
           chosen={values.colors}
-          issue={issues.colors}
+          issue={issueOf("colors")}
           onChange={(v) => set("colors", toggleIn(values.colors, v, COLORS))}
         />
         <StockGrid
           values={values}
           issues={issues}
+          issueOf={issueOf}
           onTrack={(on) => set("trackStock", on)}
           onCell={(key, text) => set("stock", { ...values.stock, [key]: text })}
         />
-        <Field id="product-originalPrice" label="Original Price" issue={issues.originalPrice}>
+        <Field
+          id="product-originalPrice"
+          label={t("dash.catalogue.form.originalPrice")}
+          issue={issueOf("originalPrice")}
+        >
           <input
             id="product-originalPrice"
             type="text"
             inputMode="numeric"
-            pattern="[0-9]*"
+            pattern="[0-9০-৯]*"
             className="input w-full"
-            placeholder="৳ whole taka"
-            value={values.originalPrice}
+            placeholder={t("dash.catalogue.form.originalPricePlaceholder")}
+            value={digits(values.originalPrice)}
             onChange={(e) => set("originalPrice", toAsciiDigits(e.target.value))}
             {...field("originalPrice")}
           />
         </Field>
-        <Field id="product-offerPrice" label="Offer Price" issue={issues.offerPrice}>
+        <Field
+          id="product-offerPrice"
+          label={t("dash.catalogue.form.offerPrice")}
+          issue={issueOf("offerPrice")}
+        >
           <input
             id="product-offerPrice"
             type="text"
             inputMode="numeric"
-            pattern="[0-9]*"
+            pattern="[0-9০-৯]*"
             className="input w-full"
-            placeholder="৳ whole taka, optional"
-            value={values.offerPrice}
+            placeholder={t("dash.catalogue.form.offerPricePlaceholder")}
+            value={digits(values.offerPrice)}
             onChange={(e) => set("offerPrice", toAsciiDigits(e.target.value))}
             {...field("offerPrice")}
           />
         </Field>
-        <Field id="product-ratings" label="Ratings" issue={issues.ratings}>
+        <Field
+          id="product-ratings"
+          label={t("dash.catalogue.form.ratings")}
+          issue={issueOf("ratings")}
+        >
           <input
             id="product-ratings"
             type="text"
             inputMode="decimal"
-            pattern="[0-9]+([.][0-9])?"
+            pattern="[0-9০-৯]+([.][0-9০-৯])?"
             className="input w-full"
-            value={values.ratings}
+            value={digits(values.ratings)}
             onChange={(e) => set("ratings", toAsciiDigits(e.target.value))}
             {...field("ratings")}
           />
         </Field>
-        <Field id="product-reviews" label="Reviews" issue={issues.reviews}>
+        <Field
+          id="product-reviews"
+          label={t("dash.catalogue.form.reviews")}
+          issue={issueOf("reviews")}
+        >
           <input
             id="product-reviews"
             type="text"
             inputMode="numeric"
-            pattern="[0-9]*"
+            pattern="[0-9০-৯]*"
             className="input w-full"
-            value={values.reviews}
+            value={digits(values.reviews)}
             onChange={(e) => set("reviews", toAsciiDigits(e.target.value))}
             {...field("reviews")}
           />
@@ -344,17 +410,15 @@ export function ProductForm(props: Props) {
         className="flex flex-col gap-2"
         aria-describedby={issues.images ? "product-images-issue" : undefined}
       >
-        <legend className="mb-2 font-semibold">Product Images</legend>
-        <p className="text-sm text-base-content/70">
-          Up to 4 images; the first is the main one. They are uploaded when you save.
-        </p>
+        <legend className="mb-2 font-semibold">{t("dash.catalogue.form.images")}</legend>
+        <p className="text-sm text-base-content/70">{t("dash.catalogue.form.imagesHint")}</p>
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {slots.map((slot, i) => (
             <ImageSlot
               // biome-ignore lint/suspicious/noArrayIndexKey: the four slots are fixed positions
               key={i}
-              label={`Image ${i + 1}`}
-              sizeHint="450px width and height"
+              label={t("dash.catalogue.form.image", { n: tr.count(i + 1) })}
+              sizeHint={t("dash.catalogue.form.imageSize")}
               slot={slot}
               originalWidth={450}
               previewClassName="aspect-square w-full"
@@ -370,15 +434,15 @@ export function ProductForm(props: Props) {
             data-field="images"
             tabIndex={-1}
           >
-            {issues.images}
+            {issueOf("images")}
           </p>
         ) : null}
       </fieldset>
 
-      {issues.form ? <p className="text-error">{issues.form}</p> : null}
+      {issues.form ? <p className="text-error">{issueOf("form")}</p> : null}
       <div>
         <button type="submit" className="btn btn-primary min-w-40" disabled={busy}>
-          {busy ? texts.busy : texts.button}
+          {t(busy ? texts.busy : texts.button)}
         </button>
       </div>
     </form>
@@ -414,6 +478,8 @@ function Checkboxes(props: {
   legend: string;
   name: string;
   all: readonly string[];
+  /** The value's name as shown (a colour in the page's language); the value itself is posted. */
+  nameOf?: (value: string) => string;
   chosen: readonly string[];
   issue?: string;
   onChange: (value: string) => void;
@@ -436,7 +502,7 @@ function Checkboxes(props: {
               checked={props.chosen.includes(value)}
               onChange={() => props.onChange(value)}
             />
-            {value}
+            {props.nameOf ? props.nameOf(value) : value}
           </label>
         ))}
       </div>
@@ -456,14 +522,18 @@ function Checkboxes(props: {
 function StockGrid(props: {
   values: ProductFormValues;
   issues: FieldIssues;
+  /** A field's issue in the page's language, by field or grid cell key. */
+  issueOf: (key: string) => string | undefined;
   onTrack: (on: boolean) => void;
   onCell: (key: string, text: string) => void;
 }) {
-  const { values, issues } = props;
+  const { values, issueOf } = props;
+  const { t, digits } = useI18n();
   const sizes = values.sizes.length > 0 ? values.sizes : [NO_CHOICE];
   const colors = values.colors.length > 0 ? values.colors : [NO_CHOICE];
   const cell = (size: string, color: string, label: string) => {
     const key = stockKey({ size, color });
+    const issue = issueOf(key);
     const id = `product-${key.replace(/[^A-Za-z0-9]/g, "-")}`;
     return (
       <>
@@ -471,19 +541,19 @@ function StockGrid(props: {
           id={id}
           type="text"
           inputMode="numeric"
-          pattern="[0-9]*"
+          pattern="[0-9০-৯]*"
           className="input input-sm w-20"
           aria-label={label}
-          placeholder="0"
-          value={values.stock[key] ?? ""}
+          placeholder={digits("0")}
+          value={digits(values.stock[key] ?? "")}
           onChange={(e) => props.onCell(key, toAsciiDigits(e.target.value))}
           data-field={key}
-          aria-invalid={issues[key] ? true : undefined}
-          aria-describedby={issues[key] ? `${id}-issue` : undefined}
+          aria-invalid={issue ? true : undefined}
+          aria-describedby={issue ? `${id}-issue` : undefined}
         />
-        {issues[key] ? (
+        {issue ? (
           <p id={`${id}-issue`} className="text-xs text-error">
-            {issues[key]}
+            {issue}
           </p>
         ) : null}
       </>
@@ -496,7 +566,7 @@ function StockGrid(props: {
       data-field="stock"
       data-testid="stock-grid"
     >
-      <legend className="px-1 text-sm font-medium">Stock</legend>
+      <legend className="px-1 text-sm font-medium">{t("dash.catalogue.grid.stock")}</legend>
       <label className="flex cursor-pointer items-center gap-3 text-sm">
         <input
           type="checkbox"
@@ -507,28 +577,26 @@ function StockGrid(props: {
           checked={values.trackStock}
           onChange={(e) => props.onTrack(e.target.checked)}
         />
-        Track stock
+        {t("dash.catalogue.grid.track")}
       </label>
       <p className="mt-1 text-sm text-base-content/70">
-        {values.trackStock
-          ? "Orders take pieces from these figures; a choice at 0 is sold out."
-          : "Not tracked: the product is always available. Figures are kept for when you switch it on."}
+        {t(values.trackStock ? "dash.catalogue.grid.tracked" : "dash.catalogue.grid.untracked")}
       </p>
       {one ? (
         <div className="mt-3 flex items-center gap-3">
-          <span className="text-sm">Pieces on hand</span>
-          {cell(NO_CHOICE, NO_CHOICE, "Pieces on hand")}
+          <span className="text-sm">{t("dash.catalogue.grid.onHand")}</span>
+          {cell(NO_CHOICE, NO_CHOICE, t("dash.catalogue.grid.onHand"))}
         </div>
       ) : (
         <div className="mt-3 overflow-x-auto">
           <table className="table table-xs w-auto">
-            <caption className="sr-only">Pieces on hand per size and colour</caption>
+            <caption className="sr-only">{t("dash.catalogue.grid.caption")}</caption>
             <thead>
               <tr>
-                <th scope="col">{values.sizes.length > 0 ? "Size" : ""}</th>
+                <th scope="col">{values.sizes.length > 0 ? t("dash.catalogue.grid.size") : ""}</th>
                 {colors.map((c) => (
                   <th key={c} scope="col">
-                    {c === NO_CHOICE ? "Pieces" : c}
+                    {c === NO_CHOICE ? t("dash.catalogue.grid.pieces") : colorName(t, c)}
                   </th>
                 ))}
               </tr>
@@ -536,13 +604,17 @@ function StockGrid(props: {
             <tbody>
               {sizes.map((s) => (
                 <tr key={s}>
-                  <th scope="row">{s === NO_CHOICE ? "Pieces" : s}</th>
+                  <th scope="row">{s === NO_CHOICE ? t("dash.catalogue.grid.pieces") : s}</th>
                   {colors.map((c) => (
                     <td key={c} className="align-top">
                       {cell(
                         s,
                         c,
-                        `Pieces on hand of ${[s, c].filter((v) => v !== NO_CHOICE).join(" / ")}`,
+                        t("dash.catalogue.grid.onHandOf", {
+                          variant: [s, c === NO_CHOICE ? c : colorName(t, c)]
+                            .filter((v) => v !== NO_CHOICE)
+                            .join(" / "),
+                        }),
                       )}
                     </td>
                   ))}
@@ -552,8 +624,8 @@ function StockGrid(props: {
           </table>
         </div>
       )}
-      {issues.stock && !Object.keys(issues).some((k) => k.startsWith("stock:")) ? (
-        <p className="mt-2 text-sm text-error">{issues.stock}</p>
+      {issueOf("stock") && !Object.keys(props.issues).some((k) => k.startsWith("stock:")) ? (
+        <p className="mt-2 text-sm text-error">{issueOf("stock")}</p>
       ) : null}
     </fieldset>
   );

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
+import { categoryName, productTypeName, subCategoryName } from "~/app/i18n/catalogue-names";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { mediaUrlForWidth } from "~/core/media";
-import { formatTaka } from "~/core/money";
 import { truncate } from "~/core/text";
 import { LoadMoreLink } from "../catalogue/load-more-link";
 import { productPath } from "../catalogue/paths";
@@ -19,6 +20,7 @@ const NAME_LIMIT = 20;
  * next page (works without JavaScript); with JavaScript it fetches that page and appends it.
  */
 export function ProductsTable({ page }: { page: AdminProductsPage }) {
+  const { t, taka, count } = useI18n();
   const location = useLocation();
   const fetcher = useFetcher<AdminProductsPage>();
   // The loader's page stays live (it revalidates on window focus); pages fetched with "Load
@@ -43,8 +45,8 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
   const nextCursor = more ? more.nextCursor : page.nextCursor;
 
   const deletion = useDeleteAction({
-    deleted: "Product deleted successfully.",
-    failed: "Error deleting product. Please try again later.",
+    deleted: t("dash.catalogue.products.deleted"),
+    failed: t("dash.catalogue.products.deleteFailed"),
   });
   async function remove(row: AdminProductRow) {
     // The loader's page comes back without it; rows added by "Load more" are hidden here.
@@ -61,7 +63,7 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
         <Form method="get" role="search" className="flex w-full max-w-md gap-2">
           {page.stock ? <input type="hidden" name="stock" value={page.stock} /> : null}
           <label htmlFor="product-search" className="sr-only">
-            Search products by name
+            {t("dash.catalogue.products.searchLabel")}
           </label>
           <input
             id="product-search"
@@ -69,16 +71,16 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
             name="q"
             defaultValue={page.q}
             key={page.q}
-            placeholder="Search by name"
+            placeholder={t("dash.catalogue.products.searchPlaceholder")}
             maxLength={100}
             className="input w-full"
           />
           <button type="submit" className="btn btn-neutral">
-            Search
+            {t("dash.catalogue.products.search")}
           </button>
         </Form>
         <Link to="/dashboard/addProduct" className="btn btn-primary">
-          Add Product
+          {t("dash.catalogue.addProduct")}
         </Link>
       </div>
 
@@ -87,7 +89,7 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
       {page.continued ? (
         <p className="text-sm">
           <Link to={`?${firstPage.toString()}`} className="link">
-            Back to the first page
+            {t("dash.catalogue.products.backToFirst")}
           </Link>
         </p>
       ) : null}
@@ -95,26 +97,30 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
       {rows.length === 0 ? (
         <p className="rounded-box bg-base-200 p-8 text-center">
           {page.q
-            ? `No products match "${page.q}".`
+            ? t("dash.catalogue.products.noMatch", { q: page.q })
             : page.stock
-              ? `No ${page.stock === "low" ? "low stock" : "sold out"} products.`
-              : "No products yet."}
+              ? t(
+                  page.stock === "low"
+                    ? "dash.catalogue.products.noLow"
+                    : "dash.catalogue.products.noSoldOut",
+                )
+              : t("dash.catalogue.products.none")}
         </p>
       ) : (
         <div className="overflow-x-auto rounded-box border border-base-300">
           <table className="table table-sm stack-table">
-            <caption className="sr-only">Products, newest first</caption>
+            <caption className="sr-only">{t("dash.catalogue.products.caption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Category</th>
-                <th scope="col">Sub-Category</th>
-                <th scope="col">Type</th>
-                <th scope="col">Price</th>
-                <th scope="col">Offer</th>
-                <th scope="col">Stock</th>
-                <th scope="col">Image</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t("dash.catalogue.products.col.name")}</th>
+                <th scope="col">{t("dash.catalogue.products.col.category")}</th>
+                <th scope="col">{t("dash.catalogue.products.col.subCategory")}</th>
+                <th scope="col">{t("dash.catalogue.products.col.type")}</th>
+                <th scope="col">{t("dash.catalogue.products.col.price")}</th>
+                <th scope="col">{t("dash.catalogue.products.col.offer")}</th>
+                <th scope="col">{t("dash.catalogue.products.col.stock")}</th>
+                <th scope="col">{t("dash.catalogue.products.col.image")}</th>
+                <th scope="col">{t("dash.catalogue.products.col.actions")}</th>
               </tr>
             </thead>
             <tbody>
@@ -123,25 +129,37 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
                   <th scope="row" className="whitespace-nowrap font-medium" title={row.name}>
                     {truncate(row.name, NAME_LIMIT)}
                   </th>
-                  <td className="min-w-28" data-label="Category">
-                    {row.category}
+                  <td className="min-w-28" data-label={t("dash.catalogue.products.col.category")}>
+                    {categoryName(t, row.category)}
                   </td>
-                  <td className="min-w-24" data-label="Sub-Category">
-                    {row.subCategory}
+                  <td
+                    className="min-w-24"
+                    data-label={t("dash.catalogue.products.col.subCategory")}
+                  >
+                    {subCategoryName(t, row.subCategory)}
                   </td>
-                  <td className="whitespace-nowrap" data-label="Type">
-                    {row.productType}
+                  <td
+                    className="whitespace-nowrap"
+                    data-label={t("dash.catalogue.products.col.type")}
+                  >
+                    {productTypeName(t, row.productType)}
                   </td>
-                  <td className="whitespace-nowrap" data-label="Price">
-                    {formatTaka(row.originalPrice)}
+                  <td
+                    className="whitespace-nowrap"
+                    data-label={t("dash.catalogue.products.col.price")}
+                  >
+                    {taka(row.originalPrice)}
                   </td>
-                  <td className="whitespace-nowrap" data-label="Offer">
-                    {row.offerPrice == null ? "—" : formatTaka(row.offerPrice)}
+                  <td
+                    className="whitespace-nowrap"
+                    data-label={t("dash.catalogue.products.col.offer")}
+                  >
+                    {row.offerPrice == null ? "—" : taka(row.offerPrice)}
                   </td>
-                  <td className="min-w-32" data-label="Stock">
+                  <td className="min-w-32" data-label={t("dash.catalogue.products.col.stock")}>
                     <StockCell row={row} />
                   </td>
-                  <td data-label="Image">
+                  <td data-label={t("dash.catalogue.products.col.image")}>
                     {row.image ? (
                       <img
                         src={mediaUrlForWidth(row.image, 80, 450)}
@@ -152,24 +170,26 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
                         className="h-12 w-12 rounded object-cover"
                       />
                     ) : (
-                      <span className="text-sm text-base-content/70">None</span>
+                      <span className="text-sm text-base-content/70">
+                        {t("dash.catalogue.products.noImage")}
+                      </span>
                     )}
                   </td>
-                  <td data-label="Actions">
+                  <td data-label={t("dash.catalogue.products.col.actions")}>
                     <div className="flex">
                       <Link
                         to={`/dashboard/update/${encodeURIComponent(row._id)}`}
                         className="btn btn-ghost btn-square btn-sm"
-                        aria-label={`Edit ${row.name}`}
-                        title="Edit"
+                        aria-label={t("dash.catalogue.products.editOf", { name: row.name })}
+                        title={t("dash.catalogue.edit")}
                       >
                         <EditIcon />
                       </Link>
                       <button
                         type="button"
                         className="btn btn-ghost btn-square btn-sm text-error"
-                        aria-label={`Delete ${row.name}`}
-                        title="Delete"
+                        aria-label={t("dash.catalogue.products.deleteOf", { name: row.name })}
+                        title={t("dash.catalogue.delete")}
                         onClick={() => remove(row)}
                       >
                         <TrashIcon />
@@ -177,8 +197,8 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
                       <Link
                         to={productPath(row._id)}
                         className="btn btn-ghost btn-square btn-sm"
-                        aria-label={`View ${row.name}`}
-                        title="View"
+                        aria-label={t("dash.catalogue.products.viewOf", { name: row.name })}
+                        title={t("dash.catalogue.view")}
                       >
                         <EyeIcon />
                       </Link>
@@ -202,20 +222,21 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
         </div>
       ) : null}
       <p className="sr-only" aria-live="polite">
-        {more ? `Showing ${rows.length} products` : ""}
+        {more ? t("dash.catalogue.products.showing", { count: count(rows.length) }) : ""}
       </p>
     </div>
   );
 }
 
 const STOCK_FILTERS = [
-  { value: null, label: "All" },
-  { value: "low", label: "Low stock" },
-  { value: "sold_out", label: "Sold out" },
+  { value: null, label: "dash.catalogue.products.filter.all" },
+  { value: "low", label: "dash.catalogue.products.filter.low" },
+  { value: "sold_out", label: "dash.catalogue.products.filter.soldOut" },
 ] as const;
 
 /** All / Low stock / Sold out: links that keep the search and start at the first page. */
 function StockFilterLinks({ page }: { page: AdminProductsPage }) {
+  const { t } = useI18n();
   const hrefOf = (value: string | null) => {
     const params = new URLSearchParams();
     if (page.q) params.set("q", page.q);
@@ -224,7 +245,7 @@ function StockFilterLinks({ page }: { page: AdminProductsPage }) {
     return query ? `?${query}` : "?";
   };
   return (
-    <nav aria-label="Filter by stock" className="flex flex-wrap gap-2">
+    <nav aria-label={t("dash.catalogue.products.filter")} className="flex flex-wrap gap-2">
       {STOCK_FILTERS.map((f) => {
         const current = page.stock === f.value;
         return (
@@ -234,7 +255,7 @@ function StockFilterLinks({ page }: { page: AdminProductsPage }) {
             aria-current={current ? "page" : undefined}
             className={`btn btn-sm ${current ? "btn-neutral" : "btn-outline"}`}
           >
-            {f.label}
+            {t(f.label)}
           </Link>
         );
       })}
@@ -244,26 +265,29 @@ function StockFilterLinks({ page }: { page: AdminProductsPage }) {
 
 /** Pieces on hand, "Low" when a variant is at or below the threshold, and the history link. */
 function StockCell({ row }: { row: AdminProductRow }) {
+  const { t, count } = useI18n();
   return (
     <span className="flex flex-wrap items-center gap-2">
       {row.stock === null ? (
-        <span className="text-base-content/70">Not tracked</span>
+        <span className="text-base-content/70">{t("dash.catalogue.products.notTracked")}</span>
       ) : (
         <>
-          <span>{row.stock.total}</span>
+          <span>{count(row.stock.total)}</span>
           {row.stock.total === 0 ? (
-            <span className="badge badge-error badge-sm">Sold out</span>
+            <span className="badge badge-error badge-sm">
+              {t("dash.catalogue.products.soldOut")}
+            </span>
           ) : row.stock.low ? (
-            <span className="badge badge-warning badge-sm">Low</span>
+            <span className="badge badge-warning badge-sm">{t("dash.catalogue.products.low")}</span>
           ) : null}
         </>
       )}
       <Link
         to={stockHistoryPath(row._id)}
         className="link text-xs"
-        aria-label={`Stock history of ${row.name}`}
+        aria-label={t("dash.catalogue.products.historyOf", { name: row.name })}
       >
-        History
+        {t("dash.catalogue.products.history")}
       </Link>
     </span>
   );

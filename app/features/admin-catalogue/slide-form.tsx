@@ -1,27 +1,30 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { notify, toast } from "~/app/components/dialogs";
+import { catalogueIssueText } from "~/app/i18n/dashboard/catalogue-issues";
+import type { MessageKey } from "~/app/i18n/keys";
+import { useI18n } from "~/app/i18n/use-i18n";
 import { type FieldIssues, issuesByField, zodFieldIssues } from "~/app/lib/field-issues";
 import { useRouteAction } from "~/app/lib/use-route-action";
 import { slideInputSchema } from "~/core/schemas";
 import { recheckedIssues } from "./form-issues";
 import { ImageSlot, type ImageSlotState, slotIsFilled, slotOf, uploadSlots } from "./image-slot";
 
-/** Spec §8 texts of the two modes. */
+/** Spec §8 texts of the two modes (app/i18n/dashboard/catalogue.ts). */
 const MODES = {
   add: {
-    button: "Upload",
-    busy: "Uploading...",
-    success: "Slider data add successfully",
-    failure: "Failed to add slider data",
+    button: "dash.catalogue.form.upload",
+    busy: "dash.catalogue.form.uploading",
+    success: "dash.catalogue.slide.added",
+    failure: "dash.catalogue.slide.addFailed",
   },
   update: {
-    button: "Update",
-    busy: "Updating...",
-    success: "Slider data update successfully",
-    failure: "Failed to update slider data",
+    button: "dash.catalogue.form.update",
+    busy: "dash.catalogue.form.updating",
+    success: "dash.catalogue.slide.updated",
+    failure: "dash.catalogue.slide.updateFailed",
   },
-} as const;
+} as const satisfies Record<string, Record<string, MessageKey>>;
 
 /** A stored slide as the update page loads it (spec §3). */
 export type SlideFields = { _id: string; image: string; title: string; titleBn?: string };
@@ -42,6 +45,8 @@ function slideIssues(slot: ImageSlotState, title: string): FieldIssues {
  */
 export function SlideForm(props: Props) {
   const texts = MODES[props.mode];
+  const tr = useI18n();
+  const { t } = tr;
   const navigate = useNavigate();
   const save = useRouteAction();
   const stored = props.mode === "update" ? props.slide : null;
@@ -72,7 +77,7 @@ export function SlideForm(props: Props) {
     try {
       [image] = await uploadSlots([slot], "slide", (_, s) => setSlot(s));
     } catch {
-      notify({ icon: "error", title: "Error!", text: texts.failure });
+      notify({ icon: "error", title: t("dash.catalogue.form.error"), text: t(texts.failure) });
       return;
     } finally {
       setUploading(false);
@@ -80,19 +85,25 @@ export function SlideForm(props: Props) {
     const outcome = await save.submit({ image: image ?? "", title, titleBn });
     if (outcome.kind === "failure") {
       setIssues(issuesByField(outcome.failure.issues));
-      toast(texts.failure, { icon: "error" });
+      toast(t(texts.failure), { icon: "error" });
       return;
     }
-    toast(texts.success);
+    toast(t(texts.success));
     // The action redirects to the slider table; should this page still be showing, go there.
     if (outcome.kind === "done") await navigate("/dashboard/manageSlider");
   }
 
+  /** A field's issue in the page's language (the rules write English). */
+  const issueOf = (key: string) => {
+    const issue = issues[key];
+    return issue ? catalogueIssueText(tr, issue) : undefined;
+  };
+
   return (
     <form onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-4">
       <ImageSlot
-        label="Slide Image"
-        sizeHint="900x450"
+        label={t("dash.catalogue.slide.image")}
+        sizeHint={t("dash.catalogue.slide.imageSize")}
         slot={slot}
         originalWidth={900}
         previewClassName="aspect-[2/1] w-full"
@@ -102,7 +113,10 @@ export function SlideForm(props: Props) {
       />
       <div className="flex flex-col gap-1">
         <label htmlFor="slide-title" className="text-sm font-medium">
-          Title <span className="font-normal text-base-content/70">(alt text of the image)</span>
+          {t("dash.catalogue.slide.title")}{" "}
+          <span className="font-normal text-base-content/70">
+            {t("dash.catalogue.slide.titleHint")}
+          </span>
         </label>
         <input
           id="slide-title"
@@ -115,7 +129,7 @@ export function SlideForm(props: Props) {
         />
         {issues.title ? (
           <p id="slide-title-issue" className="text-sm text-error">
-            {issues.title}
+            {issueOf("title")}
           </p>
         ) : null}
       </div>
@@ -136,13 +150,13 @@ export function SlideForm(props: Props) {
         />
         {issues.titleBn ? (
           <p id="slide-titleBn-issue" className="text-sm text-error">
-            {issues.titleBn}
+            {issueOf("titleBn")}
           </p>
         ) : null}
       </div>
       <div>
         <button type="submit" className="btn btn-primary min-w-40" disabled={busy}>
-          {busy ? texts.busy : texts.button}
+          {t(busy ? texts.busy : texts.button)}
         </button>
       </div>
     </form>

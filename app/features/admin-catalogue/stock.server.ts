@@ -1,5 +1,6 @@
 import { orPageError, pageError } from "~/app/lib/page-error.server";
 import type { Actor } from "~/core/actor";
+import { toAsciiDigits } from "~/core/digits";
 import { isLowStock, totalStock } from "~/core/stock";
 import type { AppContext } from "~/server/app-context";
 import { AppError } from "~/server/errors";
@@ -57,7 +58,8 @@ export async function adjustStockAction(
   request: Request,
 ) {
   const form = await request.formData();
-  const changeText = textOf(form, "change");
+  // Bengali digits (০–৯) are taken as 0–9, as on every number input of the shop.
+  const changeText = toAsciiDigits(textOf(form, "change"));
   const change = changeText === "" ? undefined : Number(changeText);
   try {
     if (change !== undefined && !Number.isFinite(change)) {

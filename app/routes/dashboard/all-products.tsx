@@ -4,6 +4,7 @@ import {
 } from "~/app/features/admin-catalogue/catalogue.server";
 import { ProductsTable } from "~/app/features/admin-catalogue/products-table";
 import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import type { Route } from "./+types/all-products";
 
@@ -17,15 +18,19 @@ export function action({ request, context }: Route.ActionArgs) {
   return deleteFromTable(appOf(context), requireAdmin(request, context), request, "product");
 }
 
-export function meta() {
-  return [{ title: "All Products" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: metaTranslator(matches).t("dash.catalogue.allProducts") },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function AllProducts({ loaderData }: Route.ComponentProps) {
   useRevalidateOnFocus();
+  const { t } = useI18n();
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
-      <h1 className="text-2xl font-bold sm:text-3xl">All Products</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("dash.catalogue.allProducts")}</h1>
       {/* A new search starts a new list. */}
       <ProductsTable key={loaderData.q} page={loaderData} />
     </div>

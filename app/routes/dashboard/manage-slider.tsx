@@ -3,6 +3,7 @@ import { EditIcon, TrashIcon } from "~/app/features/admin-catalogue/action-icons
 import { deleteFromTable, loadSlides } from "~/app/features/admin-catalogue/catalogue.server";
 import { useDeleteAction } from "~/app/features/admin-catalogue/use-delete-action";
 import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { mediaUrlForWidth } from "~/core/media";
 import type { Route } from "./+types/manage-slider";
@@ -17,16 +18,20 @@ export function action({ request, context }: Route.ActionArgs) {
   return deleteFromTable(appOf(context), requireAdmin(request, context), request, "slide");
 }
 
-export function meta() {
-  return [{ title: "Manage Slider" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: metaTranslator(matches).t("dash.catalogue.manageSlider") },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function ManageSlider({ loaderData }: Route.ComponentProps) {
   const { slides } = loaderData;
   useRevalidateOnFocus();
+  const { lang, t, count } = useI18n();
   const deletion = useDeleteAction({
-    deleted: "Slide deleted successfully",
-    failed: "Failed to delete slide",
+    deleted: t("dash.catalogue.slider.deleted"),
+    failed: t("dash.catalogue.slider.deleteFailed"),
   });
 
   async function remove(id: string, number: number) {
@@ -39,35 +44,39 @@ export default function ManageSlider({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-5xl flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold sm:text-3xl" tabIndex={-1}>
-          Manage Slider
+          {t("dash.catalogue.manageSlider")}
         </h1>
         <Link to="/dashboard/manageSlide/addSlide" className="btn btn-primary">
-          Add Slide
+          {t("dash.catalogue.addSlide")}
         </Link>
       </div>
       {slides.length === 0 ? (
         <p className="rounded-box bg-base-200 p-8 text-center">
-          No slides yet: the home page shows none until you add one.
+          {t("dash.catalogue.slider.empty")}
         </p>
       ) : (
         <div className="overflow-x-auto rounded-box border border-base-300">
           <table className="table">
-            <caption className="sr-only">Home page slides, in the order they show</caption>
+            <caption className="sr-only">{t("dash.catalogue.slider.caption")}</caption>
             <thead>
               <tr>
-                <th scope="col">#</th>
-                <th scope="col">Image</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t("dash.catalogue.slider.col.number")}</th>
+                <th scope="col">{t("dash.catalogue.slider.col.image")}</th>
+                <th scope="col">{t("dash.catalogue.slider.col.actions")}</th>
               </tr>
             </thead>
             <tbody>
               {slides.map((slide, i) => (
                 <tr key={slide._id} id={`slide-row-${i + 1}`}>
-                  <th scope="row">{i + 1}</th>
+                  <th scope="row">{count(i + 1)}</th>
                   <td>
                     <img
                       src={mediaUrlForWidth(slide.image, 240, 900)}
-                      alt={slide.title || `Slide ${i + 1}`}
+                      alt={
+                        (lang === "bn" && slide.titleBn) ||
+                        slide.title ||
+                        t("dash.catalogue.slider.slide", { n: count(i + 1) })
+                      }
                       width={160}
                       height={80}
                       loading="lazy"
@@ -79,16 +88,16 @@ export default function ManageSlider({ loaderData }: Route.ComponentProps) {
                       <Link
                         to={`/dashboard/manageSlider/updateSlider/${encodeURIComponent(slide._id)}`}
                         className="btn btn-ghost btn-square btn-sm"
-                        aria-label={`Edit slide ${i + 1}`}
-                        title="Edit"
+                        aria-label={t("dash.catalogue.slider.editOf", { n: count(i + 1) })}
+                        title={t("dash.catalogue.edit")}
                       >
                         <EditIcon />
                       </Link>
                       <button
                         type="button"
                         className="btn btn-ghost btn-square btn-sm text-error"
-                        aria-label={`Delete slide ${i + 1}`}
-                        title="Delete"
+                        aria-label={t("dash.catalogue.slider.deleteOf", { n: count(i + 1) })}
+                        title={t("dash.catalogue.delete")}
                         onClick={() => remove(slide._id, i + 1)}
                       >
                         <TrashIcon />

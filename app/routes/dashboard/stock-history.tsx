@@ -1,5 +1,6 @@
 import { adjustStockAction, loadStockHistory } from "~/app/features/admin-catalogue/stock.server";
 import { StockHistory } from "~/app/features/admin-catalogue/stock-history";
+import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import type { Route } from "./+types/stock-history";
 
@@ -12,9 +13,14 @@ export function action({ request, params, context }: Route.ActionArgs) {
   return adjustStockAction(appOf(context), requireAdmin(request, context), params.id, request);
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const { t } = metaTranslator(matches);
   return [
-    { title: loaderData ? `Stock of ${loaderData.product.name}` : "Stock history" },
+    {
+      title: loaderData
+        ? t("dash.catalogue.stock.title", { name: loaderData.product.name })
+        : t("dash.catalogue.stockHistory"),
+    },
     { name: "robots", content: "noindex" },
   ];
 }

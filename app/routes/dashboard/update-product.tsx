@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { loadProductForEdit, saveProduct } from "~/app/features/admin-catalogue/catalogue.server";
 import { ProductForm } from "~/app/features/admin-catalogue/product-form";
 import { stockHistoryPath } from "~/app/features/admin-catalogue/stock-paths";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import type { Route } from "./+types/update-product";
 
@@ -15,23 +16,27 @@ export function action({ request, params, context }: Route.ActionArgs) {
   return saveProduct(appOf(context), requireAdmin(request, context), request, params.id);
 }
 
-export function meta() {
-  return [{ title: "Update Product" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    { title: metaTranslator(matches).t("dash.catalogue.updateProduct") },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function UpdateProduct({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
+  const { t } = useI18n();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
       <p className="flex flex-wrap gap-4 text-sm">
         <Link to="/dashboard/allProducts" className="link">
-          ← All Products
+          {t("dash.catalogue.backToProducts")}
         </Link>
         <Link to={stockHistoryPath(product._id)} className="link">
-          Stock history
+          {t("dash.catalogue.stockHistory")}
         </Link>
       </p>
-      <h1 className="text-2xl font-bold sm:text-3xl">Update Product</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("dash.catalogue.updateProduct")}</h1>
       {/* A different product is a fresh form. */}
       <ProductForm key={product._id} mode="update" product={product} />
     </div>
