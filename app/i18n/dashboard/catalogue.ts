@@ -1,6 +1,6 @@
 import type { PartCatalog } from "./part";
 
-/** The dashboard's texts: products, slides, stock, users and blocked numbers. Keys start with "dash.catalogue.". */
+/** The dashboard's texts: products, slides and stock. Keys start with "dash.catalogue.". */
 export const catalogueEn = {
   // Page titles and links between the pages.
   "dash.catalogue.allProducts": "All Products",
