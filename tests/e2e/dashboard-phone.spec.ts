@@ -58,6 +58,36 @@ describe("the dashboard on a phone and its small defects", () => {
     },
   );
 
+  it.each(["en", "bn"])("scrolls no dashboard page sideways at 360 px (%s)", async (lang) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+    await context.addCookies([
+      { name: "lang", value: lang, url: baseURL },
+      ...(await phone.context().cookies()),
+    ]);
+    const page = await context.newPage();
+    const wide: string[] = [];
+    for (const path of [
+      "/dashboard",
+      "/dashboard/notifications",
+      "/dashboard/courierAreas",
+      "/dashboard/blockedNumbers",
+      "/dashboard/failedBookings",
+      "/dashboard/messages",
+      "/dashboard/addProduct",
+      "/dashboard/manageSlider",
+    ]) {
+      await page.goto(`${baseURL}${path}`);
+      const { scroll, client } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      // A few pixels of sub-pixel rounding aside.
+      if (scroll > client + 8) wide.push(`${path}: ${scroll} px`);
+    }
+    expect(wide).toEqual([]);
+    await context.close();
+  });
+
   it("shows the latest days of the chart on a phone", async () => {
     await openDashboard(phone, baseURL, "/dashboard");
     const chart = phone.getByRole("img", { name: /Orders and revenue per day/ });

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { paperText } from "~/app/i18n/dashboard/paper-text";
 import type { MessageKey } from "~/app/i18n/keys";
@@ -182,7 +182,7 @@ function TemplateForm(props: {
   return (
     <Form
       method="post"
-      className="flex flex-col gap-2 rounded-box border border-base-300 p-3"
+      className="flex min-w-0 flex-col gap-2 rounded-box border border-base-300 p-3"
       data-template={`${event}/${language}`}
       // After a save or restore the saved text is shown afresh.
       key={`${props.saved}|${props.typed ?? ""}`}
@@ -214,7 +214,7 @@ function TemplateForm(props: {
       ) : null}
       <div id={`${id}-preview`} className="rounded bg-base-200 p-2 text-sm">
         <p className="font-medium">{t("dash.paper.notify.preview")}</p>
-        <p lang={language} className="whitespace-pre-wrap break-words" data-preview>
+        <p lang={language} className="whitespace-pre-wrap [overflow-wrap:anywhere]" data-preview>
           {preview}
         </p>
         <p className="text-base-content/70" data-segments>
@@ -267,11 +267,14 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
         </p>
       ) : (
         <p role="alert" className="alert alert-warning" data-sms-off>
-          <WithCode
-            t={t}
-            text="dash.paper.notify.smsOff"
-            codes={{ variable: "SMS_PROVIDER", folder: "DATA_DIR/outbox/sms" }}
-          />
+          {/* One child: the alert lays out its children as columns. */}
+          <span>
+            <WithCode
+              t={t}
+              text="dash.paper.notify.smsOff"
+              codes={{ variable: "SMS_PROVIDER", folder: "DATA_DIR/outbox/sms" }}
+            />
+          </span>
         </p>
       )}
       <p className="text-base-content/80">
@@ -297,14 +300,17 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
         </h2>
         <p className="text-sm text-base-content/80">
           {t("dash.paper.notify.templatesIntro")}{" "}
+          {/* A space between the entries: the line may break there on a phone. */}
           {PLACEHOLDERS.map((p) => (
-            <span key={p} className="mr-2 whitespace-nowrap">
-              <code>{`{${p}}`}</code> {t(`dash.paper.placeholder.${p}`)}
-            </span>
+            <Fragment key={p}>
+              <span className="mr-2 whitespace-nowrap">
+                <code>{`{${p}}`}</code> {t(`dash.paper.placeholder.${p}`)}
+              </span>{" "}
+            </Fragment>
           ))}
         </p>
         {events.map((event) => (
-          <fieldset key={event} className="flex flex-col gap-2">
+          <fieldset key={event} className="flex min-w-0 flex-col gap-2">
             <legend className="font-semibold">{t(`dash.paper.event.${event}`)}</legend>
             <div className="grid gap-3 md:grid-cols-2">
               {loaderData.templates
