@@ -82,18 +82,22 @@ describeDb(`customer messages (${TEST_DB})`, () => {
       gateway = await startFakeSmsGateway("sslwireless");
       steadfast = await startFakeSteadfast({ apiKey: "sf-key", secretKey: "sf-secret" });
       smtp = await startMailCapture();
-      await t.open({
-        SMS_PROVIDER: "sslwireless",
-        SSLWIRELESS_API_URL: gateway.url,
-        SSLWIRELESS_API_TOKEN: FAKE_SMS_KEYS.sslwireless.apiToken,
-        SSLWIRELESS_SID: FAKE_SMS_KEYS.sslwireless.sid,
-        STEADFAST_API_URL: steadfast.url,
-        STEADFAST_API_KEY: "sf-key",
-        STEADFAST_SECRET_KEY: "sf-secret",
-        STEADFAST_WEBHOOK_TOKEN: "sf-hook",
-        SMTP_URL: smtp.url,
-        MAIL_FROM: "Haat <shop@haat.test>",
-      });
+      await t.open(
+        {
+          SMS_PROVIDER: "sslwireless",
+          SSLWIRELESS_API_URL: gateway.url,
+          SSLWIRELESS_API_TOKEN: FAKE_SMS_KEYS.sslwireless.apiToken,
+          SSLWIRELESS_SID: FAKE_SMS_KEYS.sslwireless.sid,
+          STEADFAST_API_URL: steadfast.url,
+          STEADFAST_API_KEY: "sf-key",
+          STEADFAST_SECRET_KEY: "sf-secret",
+          STEADFAST_WEBHOOK_TOKEN: "sf-hook",
+          SMTP_URL: smtp.url,
+          MAIL_FROM: "Haat <shop@haat.test>",
+        },
+        // The lost answer's wait: seconds, not the production 15 (a local gateway answers at once).
+        3000,
+      );
     });
     afterAll(async () => {
       await t.h.ctx?.close();
