@@ -113,6 +113,9 @@ export const ROUTE_MESSAGES = {
     "status",
     "stock",
     "listing.loadMore",
+    // A 429's wait (app/i18n/wait-text.ts).
+    "issue.tooManyRequests",
+    "issue.wait",
   ],
 } as const satisfies Record<string, readonly Selector[]>;
 

@@ -1,5 +1,6 @@
 import type { MessageKey } from "../keys";
 import type { Translator } from "../translator";
+import { waitText } from "../wait-text";
 
 /**
  * What the services behind the dashboard's frame, home, All Users, Blocked Numbers and Messages
@@ -33,26 +34,10 @@ const LAYOUT_SERVER_KEYS: Readonly<Record<string, MessageKey>> = {
   "Something went wrong. Please try again later.": "dash.layout.issue.somethingWrong",
 };
 
-/** The server's 429 text (server/errors.ts RateLimitedError): how long to wait. */
-const TOO_MANY = /^Too many requests\. Please try again in (\d+) (second|minute)s?\.$/;
-
 /** A refusal or field issue those services wrote in English, in the page's language when known. */
 export function layoutServerText(tr: Pick<Translator, "t" | "count">, message: string): string {
   if (Object.hasOwn(LAYOUT_SERVER_KEYS, message)) {
     return tr.t(LAYOUT_SERVER_KEYS[message] as MessageKey);
   }
-  const wait = TOO_MANY.exec(message);
-  if (wait) {
-    const n = Number(wait[1]);
-    const unit: MessageKey =
-      wait[2] === "minute"
-        ? n === 1
-          ? "dash.layout.issue.minute"
-          : "dash.layout.issue.minutes"
-        : n === 1
-          ? "dash.layout.issue.second"
-          : "dash.layout.issue.seconds";
-    return tr.t("dash.layout.issue.tooMany", { wait: tr.t(unit, { n: tr.count(n) }) });
-  }
-  return message;
+  return waitText(tr, message) ?? message;
 }

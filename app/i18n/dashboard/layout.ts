@@ -180,11 +180,6 @@ export const layoutEn = {
   "dash.layout.issue.messageNotFound": "Message not found",
   "dash.layout.issue.emailNotSent": "The email could not be sent. Please try again later.",
   "dash.layout.issue.somethingWrong": "Something went wrong. Please try again later.",
-  "dash.layout.issue.tooMany": "Too many requests. Please try again in {wait}.",
-  "dash.layout.issue.second": "{n} second",
-  "dash.layout.issue.seconds": "{n} seconds",
-  "dash.layout.issue.minute": "{n} minute",
-  "dash.layout.issue.minutes": "{n} minutes",
 } as const;
 
 export const layoutBn: PartCatalog<typeof layoutEn> = {
@@ -347,9 +342,4 @@ export const layoutBn: PartCatalog<typeof layoutEn> = {
   "dash.layout.issue.messageNotFound": "মেসেজটি পাওয়া যায়নি",
   "dash.layout.issue.emailNotSent": "ইমেইলটি পাঠানো যায়নি। পরে আবার চেষ্টা করুন।",
   "dash.layout.issue.somethingWrong": "কিছু একটা সমস্যা হয়েছে। পরে আবার চেষ্টা করুন।",
-  "dash.layout.issue.tooMany": "অনেকবার চেষ্টা করা হয়েছে। {wait} পরে আবার চেষ্টা করুন।",
-  "dash.layout.issue.second": "{n} সেকেন্ড",
-  "dash.layout.issue.seconds": "{n} সেকেন্ড",
-  "dash.layout.issue.minute": "{n} মিনিট",
-  "dash.layout.issue.minutes": "{n} মিনিট",
 };
