@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toBengaliDigits } from "~/core/locale";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { hydrated, uniqueEmail } from "./auth-support";
@@ -117,7 +118,7 @@ describe("the dashboard's frame in Bengali", () => {
 
     // Blocked Numbers: a number typed in Bengali digits, a bad number's refusal, unblocking.
     const digits = String(10_000_000 + (randomBytes(4).readUInt32BE() % 90_000_000));
-    const phone = `০১৭${digits.replace(/\d/g, (d) => String.fromCharCode(0x09e6 + Number(d)))}`;
+    const phone = `০১৭${toBengaliDigits(digits)}`;
     await page.goto(`${baseURL}/dashboard/blockedNumbers`);
     await hydrated(page);
     // Reasons others gave are data.

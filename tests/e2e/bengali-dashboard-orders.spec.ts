@@ -1,11 +1,20 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toBengaliDigits } from "~/core/locale";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { expectDialog, hydrated, register, uniqueEmail } from "./auth-support";
 import { expectBengali, loadDataWords } from "./bengali-support";
 import { fetchProducts } from "./checkout-support";
-import { ADMIN, openDashboard, orderRow, signedInPage } from "./orders-support";
+import {
+  ADMIN,
+  freshPhone,
+  openDashboard,
+  orderRow,
+  placeApiOrder,
+  sendFrom,
+  signedInPage,
+} from "./orders-support";
 
 /**
  * The order screens in Bengali (issue 25): every admin order list, an order's overview, the
@@ -16,30 +25,7 @@ import { ADMIN, openDashboard, orderRow, signedInPage } from "./orders-support";
 
 const baseURL = shop().baseURL;
 
-type ApiAnswer = { status: number; body: Record<string, unknown> };
-
-/** A fetch from a signed-in page (same origin, that person's session). */
-function send(page: Page, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      const res = await fetch(path as string, {
-        method: method as string,
-        headers: { "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    [method, path, body] as const,
-  );
-}
-
-function freshPhone(): string {
-  return `019${String(Math.floor(Math.random() * 100_000_000)).padStart(8, "0")}`;
-}
-
-const BN_ZERO = 0x09e6;
-const bengaliDigits = (n: number | string) =>
-  String(n).replace(/[0-9]/g, (d) => String.fromCharCode(BN_ZERO + Number(d)));
+const bengaliDigits = (n: number | string) => toBengaliDigits(String(n));
 
 /** What this walk types: its customers' names, e-mails, addresses and notes. */
 const TYPED = {
@@ -59,54 +45,20 @@ describe("the order screens in Bengali", () => {
   const emails: string[] = [];
 
   /** An order placed through the API by whoever `page` is signed in as. */
-  async function placeOrder(page: Page, email: string): Promise<{ id: string; n: number }> {
+  function placeOrder(page: Page, email: string) {
     const product = products[0];
     if (!product) throw new Error("the seeded shop has no products");
-    const price = product.offerPrice ?? product.originalPrice;
-    const placed = await send(page, "POST", "/api/postOrder", {
-      date: "05 Mar, 2026",
-      placedAt: new Date().toISOString(),
-      time: "04:00 pm",
-      subTotal: price,
-      total: price + 60,
-      orderStatus: "Pending",
-      products: [
-        {
-          id: product._id,
-          name: product.name,
-          imageUrl: product.images[0] ?? "",
-          color: product.colors[0] ?? "N/A",
-          size: product.sizes[0] ?? "N/A",
-          originalPrice: price,
-          quantity: 1,
-        },
-      ],
-      customerData: {
-        name: TYPED.name,
-        email,
-        mobileNumber: freshPhone(),
-        district: "ঢাকা",
-        thana: "মিরপুর",
-        address: TYPED.address,
-        comment: "",
-        addressType: "Home",
-        deliveryArea: "Inside Dhaka",
-        paymentSystem: "Cash On Delivery",
-        deliveryCharge: 60,
-      },
+    return placeApiOrder(page, product, {
+      name: TYPED.name,
+      email,
+      mobileNumber: freshPhone(),
+      address: TYPED.address,
     });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    const id = String(
-      (placed.body.insertedId as string | undefined) ??
-        (placed.body.data as { _id?: string } | undefined)?._id,
-    );
-    const detail = await send(page, "GET", `/api/orders/${id}`);
-    return { id, n: (detail.body.data as { orderNumber: number }).orderNumber };
   }
 
   async function setStatus(id: string, ...statuses: string[]) {
     for (const status of statuses) {
-      const moved = await send(admin, "PUT", `/api/orderStatus/${id}`, { status });
+      const moved = await sendFrom(admin, "PUT", `/api/orderStatus/${id}`, { status });
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     }
   }

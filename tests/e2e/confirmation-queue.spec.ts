@@ -3,29 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { fetchProducts } from "./checkout-support";
-import { ADMIN, openDashboard, orderRow, signedInPage } from "./orders-support";
-
-type ApiAnswer = { status: number; body: Record<string, unknown> };
-
-/** A fetch from the signed-in admin's page (same origin, the admin's session). */
-function send(page: Page, method: string, path: string, body?: unknown): Promise<ApiAnswer> {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      const res = await fetch(path as string, {
-        method: method as string,
-        headers: { "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    [method, path, body] as const,
-  );
-}
-
-/** A fresh number for this run: its history at the shop is only what this journey makes. */
-function freshPhone(): string {
-  return `019${String(Math.floor(Math.random() * 100_000_000)).padStart(8, "0")}`;
-}
+import {
+  ADMIN,
+  freshPhone,
+  openDashboard,
+  orderRow,
+  placeApiOrder,
+  sendFrom,
+  signedInPage,
+} from "./orders-support";
 
 /** Issue 23 items 1–2: the Pending list as the confirmation queue, with each number's risk. */
 describe("an admin works the confirmation queue", () => {
@@ -33,50 +19,16 @@ describe("an admin works the confirmation queue", () => {
   let browser: Browser;
   let page: Page;
 
-  async function placeOrder(phone: string, name: string): Promise<{ id: string; n: number }> {
+  async function placeOrder(phone: string, name: string) {
     // A product with plenty of every variant: other journeys on this server buy too (issue 22).
     const [product] = await fetchProducts(baseURL);
     if (!product) throw new Error("the seeded shop has no products");
-    const price = product.offerPrice ?? product.originalPrice;
-    const placed = await send(page, "POST", "/api/postOrder", {
-      date: "05 Mar, 2026",
-      placedAt: new Date().toISOString(),
-      time: "04:00 pm",
-      subTotal: price,
-      total: price + 60,
-      orderStatus: "Pending",
-      products: [
-        {
-          id: product._id,
-          name: product.name,
-          imageUrl: product.images[0] ?? "",
-          color: product.colors[0] ?? "N/A",
-          size: product.sizes[0] ?? "N/A",
-          originalPrice: price,
-          quantity: 1,
-        },
-      ],
-      customerData: {
-        name,
-        email: "queue-journey@example.com",
-        mobileNumber: phone,
-        district: "ঢাকা",
-        thana: "মিরপুর",
-        address: "House 7, Road 3",
-        comment: "",
-        addressType: "Home",
-        deliveryArea: "Inside Dhaka",
-        paymentSystem: "Cash On Delivery",
-        deliveryCharge: 60,
-      },
+    return placeApiOrder(page, product, {
+      name,
+      email: "queue-journey@example.com",
+      mobileNumber: phone,
+      address: "House 7, Road 3",
     });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    const id = String(
-      (placed.body.insertedId as string | undefined) ??
-        (placed.body.data as { _id?: string } | undefined)?._id,
-    );
-    const detail = await send(page, "GET", `/api/orders/${id}`);
-    return { id, n: (detail.body.data as { orderNumber: number }).orderNumber };
   }
 
   beforeAll(async () => {
@@ -91,7 +43,7 @@ describe("an admin works the confirmation queue", () => {
     for (let i = 0; i < 3; i++) {
       const earlier = await placeOrder(refusing, "Earlier Refuser");
       for (const status of ["Confirmed", "Shipping", "Delivered", "Return"]) {
-        const moved = await send(page, "PUT", `/api/orderStatus/${earlier.id}`, { status });
+        const moved = await sendFrom(page, "PUT", `/api/orderStatus/${earlier.id}`, { status });
         expect(moved.status).toBe(200);
       }
     }

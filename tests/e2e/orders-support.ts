@@ -126,3 +126,105 @@ export async function orderIdOf(page: Page, orderNumber: number): Promise<string
   if (!id) throw new Error(`order #${orderNumber} is not listed`);
   return id;
 }
+
+type ApiAnswer = { status: number; body: Record<string, unknown> };
+
+/** A fetch of the JSON API from a signed-in page (same origin, that person's session). */
+export function sendFrom(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer> {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      const res = await fetch(path as string, {
+        method: method as string,
+        headers: { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    [method, path, body] as const,
+  );
+}
+
+/** A fresh number for this run: its history at the shop is only what this journey makes. */
+export function freshPhone(): string {
+  return `019${String(Math.floor(Math.random() * 100_000_000)).padStart(8, "0")}`;
+}
+
+type OrderableProduct = {
+  _id: string;
+  name: string;
+  images: string[];
+  colors: string[];
+  sizes: string[];
+  offerPrice: number | null;
+  originalPrice: number;
+};
+
+/** POST /api/postOrder's body (spec §7): one piece of `product`, delivered in Dhaka city. */
+export function apiOrderBody(
+  product: OrderableProduct,
+  customer: {
+    name: string;
+    email: string;
+    mobileNumber: string;
+    address: string;
+    comment?: string;
+  },
+) {
+  const price = product.offerPrice ?? product.originalPrice;
+  return {
+    date: "05 Mar, 2026",
+    placedAt: new Date().toISOString(),
+    time: "04:00 pm",
+    subTotal: price,
+    total: price + 60,
+    orderStatus: "Pending",
+    products: [
+      {
+        id: product._id,
+        name: product.name,
+        imageUrl: product.images[0] ?? "",
+        color: product.colors[0] ?? "N/A",
+        size: product.sizes[0] ?? "N/A",
+        originalPrice: price,
+        quantity: 1,
+      },
+    ],
+    customerData: {
+      ...customer,
+      comment: customer.comment ?? "",
+      district: "ঢাকা",
+      thana: "মিরপুর",
+      addressType: "Home",
+      deliveryArea: "Inside Dhaka",
+      paymentSystem: "Cash On Delivery",
+      deliveryCharge: 60,
+    },
+  };
+}
+
+/** The id a 201 of POST /api/postOrder names. */
+export function placedOrderId(body: Record<string, unknown>): string {
+  return String(
+    (body.insertedId as string | undefined) ??
+      (body.data as { _id?: string } | undefined)?._id ??
+      "",
+  );
+}
+
+/** An order placed through the API by whoever `page` is signed in as: its id and number. */
+export async function placeApiOrder(
+  page: Page,
+  product: OrderableProduct,
+  customer: Parameters<typeof apiOrderBody>[1],
+): Promise<{ id: string; n: number }> {
+  const placed = await sendFrom(page, "POST", "/api/postOrder", apiOrderBody(product, customer));
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  const id = placedOrderId(placed.body);
+  const detail = await sendFrom(page, "GET", `/api/orders/${id}`);
+  return { id, n: (detail.body.data as { orderNumber: number }).orderNumber };
+}

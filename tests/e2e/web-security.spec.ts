@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { hydrated } from "./auth-support";
-import { ADMIN } from "./orders-support";
+import { ADMIN, apiOrderBody, placedOrderId } from "./orders-support";
 
 /**
  * Web security on the running production server (docs/decisions/020-web-security.md): the
@@ -371,53 +371,23 @@ describe("markup in shop data renders as text", () => {
       originalPrice: number;
     })[];
     if (!product) throw new Error("the seeded shop has no products");
-    const price = product.offerPrice ?? product.originalPrice;
     const orderName = `Rahim ${PAYLOAD}`.slice(0, 100);
     const address = `House 1 ${PAYLOAD}`;
     const order = await api(
       baseURL,
       "POST",
       "/postOrder",
-      {
-        date: "05 Mar, 2026",
-        placedAt: new Date().toISOString(),
-        time: "04:00 pm",
-        subTotal: price,
-        total: price + 60,
-        orderStatus: "Pending",
-        products: [
-          {
-            id: product._id,
-            name: product.name,
-            imageUrl: product.images[0] ?? "",
-            color: product.colors[0] ?? "N/A",
-            size: product.sizes[0] ?? "N/A",
-            originalPrice: price,
-            quantity: 1,
-          },
-        ],
-        customerData: {
-          name: orderName,
-          email,
-          mobileNumber: "01712345678",
-          district: "ঢাকা",
-          thana: "মিরপুর",
-          address,
-          comment: PAYLOAD,
-          addressType: "Home",
-          deliveryArea: "Inside Dhaka",
-          paymentSystem: "Cash On Delivery",
-          deliveryCharge: 60,
-        },
-      },
+      apiOrderBody(product, {
+        name: orderName,
+        email,
+        mobileNumber: "01712345678",
+        address,
+        comment: PAYLOAD,
+      }),
       customer.header,
     );
     expect(order.status).toBe(201);
-    const orderId = String(
-      (order.body.insertedId as string | undefined) ??
-        (order.body.data as { _id?: string } | undefined)?._id ??
-        "",
-    );
+    const orderId = placedOrderId(order.body);
 
     const subject = `Subject ${tag()} ${PAYLOAD}`;
     const contact = await api(baseURL, "POST", "/contact", {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { toBengaliDigits } from "~/core/locale";
 import type { OrderStatus } from "~/core/order-status";
 import type { OrderPage } from "~/core/order-view";
 import type { AppContext } from "~/server/app-context";
@@ -297,8 +298,7 @@ describeDb(`confirmation queue pages (${TEST_DB})`, () => {
   it("finds an order by its number or phone typed in Bengali digits (issue 25)", async () => {
     const phone = "01812345099";
     const placed = await place({ phone });
-    const bn = (text: string) =>
-      text.replace(/[0-9]/g, (d) => String.fromCharCode(0x09e6 + Number(d)));
+    const bn = toBengaliDigits;
     const [row] = (await queue(`?q=${encodeURIComponent(bn(`#${placed.orderNumber}`))}`)).data;
     expect(row?._id).toBe(placed.id);
     const byPhone = await queue(`?q=${encodeURIComponent(bn(phone))}`);
