@@ -37,12 +37,13 @@ const BROWSE_ROUTES =
 /** The cart, checkout and order-success pages. */
 const CART_ROUTES = /[\\/]app[\\/]routes[\\/]cart[\\/](cart|checkout|order-success)\.tsx$/;
 /**
- * "forms": the field-issue table (app/i18n/issues.ts), the checkout form's rules and the Dhaka
- * thana list (core/checkout.ts, core/dhaka-thanas.ts). Shared by checkout, contact, the sign-in
+ * "forms": the field-issue table (app/i18n/issues.ts and its stock lines), the checkout form's
+ * rules and the Dhaka thana list (core/checkout.ts, core/dhaka-thanas.ts). Shared by checkout, contact, the sign-in
  * pages and the dashboard's schemas, yet no other page needs them (core/cart-lines.ts and
  * core/delivery.ts hold what the others use): one chunk of their own, never "shell" or "shop".
  */
-const FORMS = /[\\/](app[\\/]i18n[\\/]issues|core[\\/](checkout|dhaka-thanas))\.ts$/;
+const FORMS =
+  /[\\/](app[\\/]i18n[\\/](issues|short-line-text)|core[\\/](checkout|dhaka-thanas))\.ts$/;
 
 /** The entry modules (route modules, the client entry) that import `id`, directly or not. */
 function entriesReaching(id: string, graph: ModuleGraph, memo: Map<string, Set<string>>) {

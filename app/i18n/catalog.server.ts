@@ -113,9 +113,10 @@ export const ROUTE_MESSAGES = {
     "status",
     "stock",
     "listing.loadMore",
-    // A 429's wait (app/i18n/wait-text.ts).
+    // A 429's wait (app/i18n/wait-text.ts) and a refusal for stock (short-line-text.ts).
     "issue.tooManyRequests",
     "issue.wait",
+    "issue.line",
   ],
 } as const satisfies Record<string, readonly Selector[]>;
 

@@ -52,6 +52,10 @@ describe("message catalogues", () => {
     expect(home).toContain("menu.allCategories");
     expect(home.some((k) => k.startsWith("issue."))).toBe(false);
     expect(home.some((k) => k.startsWith("checkout."))).toBe(false);
+    // The dashboard's order refusals name short stock lines and a 429's wait (shared messages).
+    expect(keysShipped("dashboard")).toEqual(
+      expect.arrayContaining(["issue.line.short", "issue.line.soldOut", "issue.tooManyRequests"]),
+    );
     const cart = keysShipped("cart");
     expect(cart.some((k) => k.startsWith("sub."))).toBe(false);
     expect(keysShipped("product").filter((k) => k.startsWith("issue."))).toEqual([

@@ -3,6 +3,7 @@ import { CHECKOUT_MESSAGES, CHOOSE_COLOUR_MESSAGE, CHOOSE_SIZE_MESSAGE } from "~
 import { MOBILE_TOO_LONG_MESSAGE } from "~/core/phone";
 import { colorName } from "./catalogue-names";
 import type { MessageKey } from "./keys";
+import { shortLineText } from "./short-line-text";
 import type { Translator } from "./translator";
 import { waitText } from "./wait-text";
 
@@ -114,32 +115,11 @@ const LINE_PATTERNS: readonly [
     /^Size (.+?) is not offered for (.+)$/,
     (tr, m) => tr.t("issue.line.sizeNotOffered", { size: m[1] ?? "", product: m[2] ?? "" }),
   ],
-  [
-    /^(.+): only (\d+) left, you asked for (\d+)$/,
-    (tr, m) =>
-      tr.t("issue.line.short", {
-        product: lineProduct(tr, m[1] ?? ""),
-        left: tr.count(Number(m[2])),
-        asked: tr.count(Number(m[3])),
-      }),
-  ],
-  [
-    /^(.+) is out of stock$/,
-    (tr, m) => tr.t("issue.line.soldOut", { product: lineProduct(tr, m[1] ?? "") }),
-  ],
 ];
 
-/** "Name (M / White)" with the colour in the page's language; "This product" translated. */
-function lineProduct(tr: Pick<Translator, "t">, what: string): string {
-  const found = /^(.*) \(([^()]*)\)$/.exec(what);
-  const name = found ? (found[1] ?? "") : what;
-  const shown = name === "This product" ? tr.t("issue.line.thisProduct") : name;
-  if (!found) return shown;
-  const choice = (found[2] ?? "").split(" / ").map((part) => colorName(tr.t, part));
-  return `${shown} (${choice.join(" / ")})`;
-}
-
 function lineIssueText(tr: Pick<Translator, "t" | "count">, message: string): string | undefined {
+  const short = shortLineText(tr, message);
+  if (short) return short;
   for (const [pattern, text] of LINE_PATTERNS) {
     const m = pattern.exec(message);
     if (m) return text(tr, [...m]);

@@ -1,4 +1,5 @@
 import type { MessageKey } from "~/app/i18n/keys";
+import { shortLineText } from "~/app/i18n/short-line-text";
 import type { Translator } from "~/app/i18n/translator";
 import type { CANCEL_REASONS, CallOutcome } from "~/core/order-calls";
 import type { OrderList } from "~/core/order-lists";
@@ -236,25 +237,6 @@ type Pattern = [RegExp, (tr: Tr, found: string[]) => string];
 
 const status = (tr: Tr, s: string | undefined) => statusName(tr, s ?? "");
 
-/** One short line of an out-of-stock refusal (core/stock.ts shortLineText). */
-function shortLine(tr: Tr, line: string): string {
-  const product = (what: string) =>
-    what.startsWith("This product")
-      ? tr.t(k("said.thisProduct")) + what.slice("This product".length)
-      : what;
-  const out = /^(.+) is out of stock$/.exec(line);
-  if (out) return tr.t(k("said.outOfStock"), { what: product(out[1] ?? "") });
-  const few = /^(.+): only (\d+) left, you asked for (\d+)$/.exec(line);
-  if (few) {
-    return tr.t(k("said.onlyLeft"), {
-      what: product(few[1] ?? ""),
-      available: tr.count(Number(few[2])),
-      requested: tr.count(Number(few[3])),
-    });
-  }
-  return line;
-}
-
 /** The services' texts with values in them (a status, a courier, a number). */
 const PATTERNS: readonly Pattern[] = [
   [
@@ -263,7 +245,7 @@ const PATTERNS: readonly Pattern[] = [
       tr.t(k("said.noStock"), {
         lines: (lines ?? "")
           .split("; ")
-          .map((line) => shortLine(tr, line))
+          .map((line) => shortLineText(tr, line) ?? line)
           .join("; "),
       }),
   ],

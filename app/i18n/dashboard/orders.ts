@@ -319,9 +319,6 @@ export const ordersEn = {
   "dash.orders.said.step.area": "area",
   "dash.orders.said.noStock":
     "Not enough stock: {lines}. Please change the quantity or remove the item.",
-  "dash.orders.said.outOfStock": "{what} is out of stock",
-  "dash.orders.said.onlyLeft": "{what}: only {available} left, you asked for {requested}",
-  "dash.orders.said.thisProduct": "This product",
   "dash.orders.said.noAreas": "{courier} has no areas to look up here",
 } as const;
 
@@ -632,8 +629,5 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
   "dash.orders.said.step.zone": "জোন",
   "dash.orders.said.step.area": "এলাকা",
   "dash.orders.said.noStock": "যথেষ্ট স্টক নেই: {lines}। পরিমাণ বদলান বা পণ্যটি সরিয়ে দিন।",
-  "dash.orders.said.outOfStock": "{what}-এর স্টক শেষ",
-  "dash.orders.said.onlyLeft": "{what}: মাত্র {available}টি আছে, চাওয়া হয়েছে {requested}টি",
-  "dash.orders.said.thisProduct": "এই পণ্য",
   "dash.orders.said.noAreas": "এখানে খোঁজার মতো {courier}-এর কোনো এলাকা নেই",
 };
