@@ -9,6 +9,7 @@ import { fetchProducts } from "./checkout-support";
 import {
   ADMIN,
   freshPhone,
+  guestPage,
   openDashboard,
   orderRow,
   placeApiOrder,
@@ -41,19 +42,24 @@ const TYPED = {
 describe("the order screens in Bengali", () => {
   let browser: Browser;
   let admin: Page;
+  let guest: Page;
   let products: Awaited<ReturnType<typeof fetchProducts>>;
   const emails: string[] = [];
 
-  /** An order placed through the API by whoever `page` is signed in as. */
-  function placeOrder(page: Page, email: string) {
+  /**
+   * An order placed through the API: a customer's own, or for the admin a guest's (one the admin
+   * placed would be theirs and show on their own lists, which another journey checks are empty).
+   */
+  function placeOrder(who: Page, email: string) {
     const product = products[0];
     if (!product) throw new Error("the seeded shop has no products");
-    return placeApiOrder(page, product, {
+    const customer = {
       name: TYPED.name,
       email,
       mobileNumber: freshPhone(),
       address: TYPED.address,
-    });
+    };
+    return placeApiOrder(who === admin ? guest : who, product, customer, who);
   }
 
   async function setStatus(id: string, ...statuses: string[]) {
@@ -92,6 +98,7 @@ describe("the order screens in Bengali", () => {
     browser = await launchBrowser();
     products = await fetchProducts(baseURL);
     admin = await signedInPage(browser, baseURL, ADMIN);
+    guest = await guestPage(browser, baseURL);
     await admin.context().addCookies([{ name: "lang", value: "bn", url: baseURL }]);
     emails.push("walk-orders@example.com");
   });

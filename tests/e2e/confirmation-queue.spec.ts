@@ -6,6 +6,7 @@ import { fetchProducts } from "./checkout-support";
 import {
   ADMIN,
   freshPhone,
+  guestPage,
   openDashboard,
   orderRow,
   placeApiOrder,
@@ -18,22 +19,30 @@ describe("an admin works the confirmation queue", () => {
   const baseURL = shop().baseURL;
   let browser: Browser;
   let page: Page;
+  let guest: Page;
 
   async function placeOrder(phone: string, name: string) {
     // A product with plenty of every variant: other journeys on this server buy too (issue 22).
     const [product] = await fetchProducts(baseURL);
     if (!product) throw new Error("the seeded shop has no products");
-    return placeApiOrder(page, product, {
-      name,
-      email: "queue-journey@example.com",
-      mobileNumber: phone,
-      address: "House 7, Road 3",
-    });
+    // A guest's order: one the admin placed would show on the admin's own lists.
+    return placeApiOrder(
+      guest,
+      product,
+      {
+        name,
+        email: "queue-journey@example.com",
+        mobileNumber: phone,
+        address: "House 7, Road 3",
+      },
+      page,
+    );
   }
 
   beforeAll(async () => {
     browser = await launchBrowser();
     page = await signedInPage(browser, baseURL, ADMIN);
+    guest = await guestPage(browser, baseURL);
   });
   afterAll(async () => browser?.close());
 

@@ -216,15 +216,26 @@ export function placedOrderId(body: Record<string, unknown>): string {
   );
 }
 
-/** An order placed through the API by whoever `page` is signed in as: its id and number. */
+/**
+ * An order placed through the API by whoever `placer` is signed in as (a guest's page: a guest's
+ * order, on nobody's own lists), read back by `reader` (the placer, or an admin): its id and number.
+ */
 export async function placeApiOrder(
-  page: Page,
+  placer: Page,
   product: OrderableProduct,
   customer: Parameters<typeof apiOrderBody>[1],
+  reader: Page = placer,
 ): Promise<{ id: string; n: number }> {
-  const placed = await sendFrom(page, "POST", "/api/postOrder", apiOrderBody(product, customer));
+  const placed = await sendFrom(placer, "POST", "/api/postOrder", apiOrderBody(product, customer));
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   const id = placedOrderId(placed.body);
-  const detail = await sendFrom(page, "GET", `/api/orders/${id}`);
+  const detail = await sendFrom(reader, "GET", `/api/orders/${id}`);
   return { id, n: (detail.body.data as { orderNumber: number }).orderNumber };
+}
+
+/** A page of a guest (no session) on the shop, for guests' API calls from the browser. */
+export async function guestPage(browser: Browser, baseURL: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${baseURL}/about-us`);
+  return page;
 }
