@@ -1,4 +1,4 @@
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { CatalogueCache } from "../catalogue/cache";
 import type { CatalogueEvents } from "../catalogue/events";
@@ -47,10 +47,13 @@ const ONE_TIME_PARAMS = ["notice", "ask"];
 const PAGE_COOKIES = ["lang", "theme"];
 const COOKIE_VALUE = /^[\w.-]{0,32}$/;
 
-/** A page as every guest gets it: no nonce, its inline scripts' hashes, compressed once. */
+/**
+ * A page as every guest gets it: no nonce, its inline scripts' hashes, compressed once. Only the
+ * gzip copy is kept: browsers all take it, and a page's stylesheet makes its HTML several times
+ * its gzip, so the same memory holds several times the pages (a sale's long tail of product
+ * pages, listings and searches; decision 047). A client that takes no gzip gets it unpacked.
+ */
 export type CachedPage = {
-  /** The page's UTF-8 bytes, as sent to a client that takes no gzip. */
-  body: Uint8Array<ArrayBuffer>;
   gzip: Uint8Array<ArrayBuffer>;
   etag: string;
   contentType: string;
@@ -59,7 +62,7 @@ export type CachedPage = {
 };
 
 export type GuestPageCacheOptions = {
-  /** Most bytes kept (uncompressed and gzip copies together); 0 turns the cache off. */
+  /** Most bytes kept (the pages' gzip copies); 0 turns the cache off. */
   maxBytes: number;
   maxEntries?: number;
   /** How long a page may be served; bounds staleness when a change notification was lost. */
@@ -148,10 +151,8 @@ export function shareablePage(
   if (page.started?.attributes.includes(attribute)) {
     scriptHashes.push(inlineHash(page.started.source));
   }
-  const body = Buffer.from(html, "utf8");
   return {
-    body,
-    gzip: gzipSync(body),
+    gzip: gzipSync(html),
     etag: weakEtag(html),
     contentType,
     scriptHashes: [...new Set(scriptHashes)],
@@ -190,7 +191,7 @@ export function cachedPageAnswer(c: Context<AppEnv>, page: CachedPage, hit: bool
     headers["Content-Encoding"] = "gzip";
     return new Response(page.gzip, { status: 200, headers });
   }
-  return new Response(page.body, { status: 200, headers });
+  return new Response(gunzipSync(page.gzip), { status: 200, headers });
 }
 
 /**
@@ -247,7 +248,7 @@ export function guestPageCache(
   return {
     keyOf: guestPageKey,
     peek: (key) => pages.peek<CachedPage>(key),
-    get: (key, load) => pages.get(key, load, (page) => page.body.byteLength + page.gzip.byteLength),
+    get: (key, load) => pages.get(key, load, (page) => page.gzip.byteLength),
     clear: () => pages.clear(),
     get size() {
       return pages.size;
