@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { CATEGORIES, SUB_CATEGORIES } from "../core/catalogue";
+import { type ApiProduct, apiOrderBody } from "../tests/support/order-body";
 import {
   freePort,
   ROOT,
@@ -29,62 +30,14 @@ export type FlashSaleOptions = {
   notes: string[];
 };
 
-type ApiProduct = {
-  _id: string;
-  name: string;
-  images: string[];
-  offerPrice: number | null;
-  originalPrice: number;
-  sizes: string[];
-  colors: string[];
-};
-
 /** How many products a sale puts forward: most product views and every order go to these. */
 const SALE_PRODUCTS = 20;
-/**
- * Other product pages visitors wander to: the long tail, not warmed up, more than the page cache
- * holds at once.
- */
+/** Other product pages visitors wander to: the long tail, not warmed up before the sale. */
 const OTHER_PRODUCTS = 200;
 
 /** `count` different Bangladeshi mobile numbers (017…), as customers type them. */
 export function salePhones(count: number): string[] {
   return Array.from({ length: count }, (_, i) => `0171${String(i).padStart(7, "0")}`);
-}
-
-/** An order of one product as the checkout sends it, `{{phone}}` for the customer's number. */
-function orderBody(product: ApiProduct): string {
-  const price = product.offerPrice ?? product.originalPrice;
-  // Delivery is free from ৳5,000 (FREE_DELIVERY_OVER's default), else ৳60 inside Dhaka.
-  const charge = price >= 5000 ? 0 : 60;
-  return JSON.stringify({
-    subTotal: price,
-    total: price + charge,
-    products: [
-      {
-        id: product._id,
-        name: product.name,
-        imageUrl: product.images[0] ?? "",
-        color: product.colors[0] ?? "N/A",
-        size: product.sizes[0] ?? "N/A",
-        originalPrice: price,
-        quantity: 1,
-      },
-    ],
-    customerData: {
-      name: "Sale Customer",
-      email: "sale-customer@example.com",
-      mobileNumber: "{{phone}}",
-      district: "ঢাকা",
-      thana: "মিরপুর",
-      address: "House 12, Road 3, Section 10",
-      comment: "",
-      addressType: "Home",
-      deliveryArea: "Inside Dhaka",
-      paymentSystem: "Cash On Delivery",
-      deliveryCharge: charge,
-    },
-  });
 }
 
 async function products(base: string, query: string): Promise<ApiProduct[]> {
@@ -184,7 +137,15 @@ export async function runFlashSale(options: FlashSaleOptions): Promise<FlashSale
         { kind: "product (other)", weight: 7, paths: others.map(productPath) },
       ],
       ordersPerSecond: options.ordersPerSecond,
-      orderBodies: sale.map(orderBody),
+      orderBodies: sale.map((product) =>
+        JSON.stringify(
+          apiOrderBody(product, {
+            name: "Sale Customer",
+            email: "sale-customer@example.com",
+            mobileNumber: "{{phone}}",
+          }),
+        ),
+      ),
       phones: salePhones(options.phones),
       keyPrefix: `flash-${randomBytes(4).toString("hex")}-`,
     };

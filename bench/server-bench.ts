@@ -4,6 +4,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "../server/db/seed/seed";
 import { LEDGER_MISMATCH_SQL } from "../server/testing/stock-ledger";
+import { type ApiProduct, apiOrderBody } from "../tests/support/order-body";
 import {
   freePort,
   ROOT,
@@ -78,51 +79,14 @@ const SERVER_CPU = "0";
 const LOAD_CPU = "1";
 
 /** The spec's order body for one product, with the figures the client would compute. */
-function orderBody(product: {
-  _id: string;
-  name: string;
-  images: string[];
-  offerPrice: number | null;
-  originalPrice: number;
-  sizes: string[];
-  colors: string[];
-}) {
-  const price = product.offerPrice ?? product.originalPrice;
-  // Delivery is free from ৳5,000 (FREE_DELIVERY_OVER's default), else ৳60 inside Dhaka.
-  const charge = price >= 5000 ? 0 : 60;
-  return JSON.stringify({
-    date: "23 Nov, 2026",
-    placedAt: new Date().toISOString(),
-    time: "12:00 pm",
-    subTotal: price,
-    total: price + charge,
-    orderStatus: "Pending",
-    products: [
-      {
-        id: product._id,
-        name: product.name,
-        imageUrl: product.images[0] ?? "",
-        // A product that offers colours or sizes is ordered in one of them (issue 20 item 15).
-        color: product.colors[0] ?? "N/A",
-        size: product.sizes[0] ?? "N/A",
-        originalPrice: price,
-        quantity: 1,
-      },
-    ],
-    customerData: {
+function orderBody(product: ApiProduct): string {
+  return JSON.stringify(
+    apiOrderBody(product, {
       name: "Rahim Uddin",
       email: "bench@example.com",
       mobileNumber: "01712345678",
-      district: "ঢাকা",
-      thana: "মিরপুর",
-      address: "House 12, Road 3, Section 10",
-      comment: "",
-      addressType: "Home",
-      deliveryArea: "Inside Dhaka",
-      paymentSystem: "Cash On Delivery",
-      deliveryCharge: charge,
-    },
-  });
+    }),
+  );
 }
 
 /** How many products (one variant each) the order bench spreads its orders over. */

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { CATEGORIES } from "../core/catalogue";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "../server/db/seed/seed";
+import { type ApiProduct, apiOrderBody } from "../tests/support/order-body";
 import {
   freePort,
   ROOT,
@@ -29,16 +30,6 @@ export type SoakOptions = {
   notes: string[];
 };
 
-type ApiProduct = {
-  _id: string;
-  name: string;
-  images: string[];
-  offerPrice: number | null;
-  originalPrice: number;
-  sizes: string[];
-  colors: string[];
-};
-
 /** How often the server's RSS is read during the soak. */
 const SAMPLE_EVERY_MS = 5_000;
 
@@ -54,38 +45,6 @@ async function signIn(base: string, who: { email: string; password: string }): P
     .join("; ");
   if (!res.ok || !cookie) throw new Error(`signing in as ${who.email} answered ${res.status}`);
   return cookie;
-}
-
-function orderBody(product: ApiProduct): string {
-  const price = product.offerPrice ?? product.originalPrice;
-  const charge = price >= 5000 ? 0 : 60;
-  return JSON.stringify({
-    subTotal: price,
-    total: price + charge,
-    products: [
-      {
-        id: product._id,
-        name: product.name,
-        imageUrl: product.images[0] ?? "",
-        color: product.colors[0] ?? "N/A",
-        size: product.sizes[0] ?? "N/A",
-        originalPrice: price,
-        quantity: 1,
-      },
-    ],
-    customerData: {
-      name: "Soak Customer",
-      email: "soak@example.com",
-      mobileNumber: "{{phone}}",
-      district: "ঢাকা",
-      thana: "মিরপুর",
-      address: "House 12, Road 3, Section 10",
-      addressType: "Home",
-      deliveryArea: "Inside Dhaka",
-      paymentSystem: "Cash On Delivery",
-      deliveryCharge: charge,
-    },
-  });
 }
 
 function runTraffic(job: FlashSaleJob): Promise<FlashSaleFigures> {
@@ -177,7 +136,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakSection> {
         },
       ],
       ordersPerSecond: options.ordersPerSecond,
-      orderBodies: sale.map(orderBody),
+      orderBodies: sale.map((product) =>
+        JSON.stringify(
+          apiOrderBody(product, {
+            name: "Soak Customer",
+            email: "soak@example.com",
+            mobileNumber: "{{phone}}",
+          }),
+        ),
+      ),
       phones: Array.from({ length: 3000 }, (_, i) => `0181${String(i).padStart(7, "0")}`),
       keyPrefix: `soak-${randomBytes(4).toString("hex")}-`,
     };

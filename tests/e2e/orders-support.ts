@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
+import { type ApiProduct, apiOrderBody, type OrderCustomer } from "../support/order-body";
 import { expectDialog, hydrated, login } from "./auth-support";
 import { cartItem, type fetchProducts, fillCheckout, seedCart } from "./checkout-support";
 
@@ -154,59 +155,6 @@ export function freshPhone(): string {
   return `019${String(Math.floor(Math.random() * 100_000_000)).padStart(8, "0")}`;
 }
 
-type OrderableProduct = {
-  _id: string;
-  name: string;
-  images: string[];
-  colors: string[];
-  sizes: string[];
-  offerPrice: number | null;
-  originalPrice: number;
-};
-
-/** POST /api/postOrder's body (spec §7): one piece of `product`, delivered in Dhaka city. */
-export function apiOrderBody(
-  product: OrderableProduct,
-  customer: {
-    name: string;
-    email: string;
-    mobileNumber: string;
-    address: string;
-    comment?: string;
-  },
-) {
-  const price = product.offerPrice ?? product.originalPrice;
-  return {
-    date: "05 Mar, 2026",
-    placedAt: new Date().toISOString(),
-    time: "04:00 pm",
-    subTotal: price,
-    total: price + 60,
-    orderStatus: "Pending",
-    products: [
-      {
-        id: product._id,
-        name: product.name,
-        imageUrl: product.images[0] ?? "",
-        color: product.colors[0] ?? "N/A",
-        size: product.sizes[0] ?? "N/A",
-        originalPrice: price,
-        quantity: 1,
-      },
-    ],
-    customerData: {
-      ...customer,
-      comment: customer.comment ?? "",
-      district: "ঢাকা",
-      thana: "মিরপুর",
-      addressType: "Home",
-      deliveryArea: "Inside Dhaka",
-      paymentSystem: "Cash On Delivery",
-      deliveryCharge: 60,
-    },
-  };
-}
-
 /** The id a 201 of POST /api/postOrder names. */
 export function placedOrderId(body: Record<string, unknown>): string {
   return String(
@@ -222,8 +170,8 @@ export function placedOrderId(body: Record<string, unknown>): string {
  */
 export async function placeApiOrder(
   placer: Page,
-  product: OrderableProduct,
-  customer: Parameters<typeof apiOrderBody>[1],
+  product: ApiProduct,
+  customer: OrderCustomer,
   reader: Page = placer,
 ): Promise<{ id: string; n: number }> {
   const placed = await sendFrom(placer, "POST", "/api/postOrder", apiOrderBody(product, customer));

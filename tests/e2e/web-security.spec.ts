@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { apiOrderBody } from "../support/order-body";
 import { shop } from "../support/shop";
 import { hydrated } from "./auth-support";
-import { ADMIN, apiOrderBody, placedOrderId } from "./orders-support";
+import { ADMIN, placedOrderId } from "./orders-support";
 
 /**
  * Web security on the running production server (docs/decisions/020-web-security.md): the
