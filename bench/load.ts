@@ -38,10 +38,98 @@ export function pinProcess(pid: number, cpus: string): boolean {
 
 const WORKER = path.join(ROOT, "bench/load-worker.ts");
 
-/** Runs one autocannon job in a child process, on `cpus` when taskset is there. */
-export function runLoad(job: LoadJob, cpus?: string): Promise<LoadFigures> {
+/** Which program generates the load: autocannon (Node, in bench/load-worker.ts) or wrk (C). */
+export type LoadGenerator = "autocannon" | "wrk";
+
+const hasWrk = () => spawnSync("wrk", ["--version"]).error === undefined;
+
+/**
+ * wrk from Debian's packages, installed when missing where apt-get may run (as `npm test` does for
+ * Chromium): the guests' pages are 40–50 kB each, and autocannon reading them on its one core
+ * runs out before the server does (decision 066). Undefined when it cannot be had.
+ */
+export function ensureWrk(log: (line: string) => void): LoadGenerator | undefined {
+  if (hasWrk()) return "wrk";
+  if (process.getuid?.() !== 0 || spawnSync("apt-get", ["--version"]).error) return undefined;
+  log("installing wrk from Debian's packages for the guest pages' load...");
+  spawnSync("apt-get", ["update", "-qq"], { stdio: "ignore" });
+  spawnSync("apt-get", ["install", "-y", "-qq", "wrk"], { stdio: "ignore" });
+  return hasWrk() ? "wrk" : undefined;
+}
+
+/** A wrk duration or latency ("512.00us", "1.20ms", "2.01s", "1.00m") in milliseconds. */
+function wrkMs(value: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(value.trim());
+  if (!match) return Number.NaN;
+  const scale = { us: 0.001, ms: 1, s: 1000, m: 60_000 }[match[2] as "us" | "ms" | "s" | "m"];
+  return Number(match[1]) * scale;
+}
+
+/** The figures of `wrk --latency`'s report. */
+export function parseWrkReport(report: string): LoadFigures {
+  const number = (pattern: RegExp) => Number(pattern.exec(report)?.[1] ?? Number.NaN);
+  const percentile = (p: string) =>
+    wrkMs(new RegExp(`^\\s*${p}%\\s+(\\S+)`, "m").exec(report)?.[1] ?? "");
+  const requests = number(/^\s*(\d+) requests in /m);
+  const non2xx = number(/Non-2xx or 3xx responses: (\d+)/) || 0;
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
+    report,
+  );
+  const [connect, read, write, timeouts] = (socket?.slice(1) ?? ["0", "0", "0", "0"]).map(Number);
+  if (!Number.isFinite(requests)) throw new Error(`not a wrk report: ${report.slice(0, 200)}`);
+  return {
+    requestsPerSecond: number(/^Requests\/sec:\s+([\d.]+)/m),
+    latencyP50Ms: percentile("50"),
+    latencyP99Ms: percentile("99"),
+    requests,
+    ok2xx: requests - non2xx,
+    non2xx,
+    errors: (connect ?? 0) + (read ?? 0) + (write ?? 0),
+    timeouts: timeouts ?? 0,
+  };
+}
+
+/** One wrk job (one path; wrk's own thread on `cpus` when taskset is there). */
+function runWrk(job: LoadJob, cpus?: string): Promise<LoadFigures> {
+  if (job.paths || job.bodies || job.body || (job.method && job.method !== "GET")) {
+    return Promise.reject(new Error("the wrk runner takes GET requests of one path"));
+  }
+  const wrk = [
+    "wrk",
+    "--threads",
+    "1",
+    "--connections",
+    String(job.connections),
+    "--duration",
+    `${job.durationSeconds}s`,
+    "--latency",
+    ...Object.entries(job.headers ?? {}).flatMap(([name, value]) => [
+      "--header",
+      `${name}: ${value}`,
+    ]),
+    job.url,
+  ];
+  return runGenerator(cpus && HAS_TASKSET ? ["taskset", "-c", cpus, ...wrk] : wrk, parseWrkReport);
+}
+
+/** Runs one load job in a child process (autocannon unless told), on `cpus` when taskset is there. */
+export function runLoad(
+  job: LoadJob,
+  cpus?: string,
+  generator: LoadGenerator = "autocannon",
+): Promise<LoadFigures> {
+  if (generator === "wrk") return runWrk(job, cpus);
   const node = [process.execPath, "--import", "tsx", WORKER, JSON.stringify(job)];
-  const [command, ...args] = cpus && HAS_TASKSET ? ["taskset", "-c", cpus, ...node] : node;
+  return runGenerator(
+    cpus && HAS_TASKSET ? ["taskset", "-c", cpus, ...node] : node,
+    (out) => JSON.parse(out.trim().split("\n").at(-1) ?? "") as LoadFigures,
+  );
+}
+
+function runGenerator(
+  [command, ...args]: string[],
+  figures: (stdout: string) => LoadFigures,
+): Promise<LoadFigures> {
   return new Promise((resolve, reject) => {
     const child = spawn(command as string, args, {
       cwd: ROOT,
@@ -57,10 +145,9 @@ export function runLoad(job: LoadJob, cpus?: string): Promise<LoadFigures> {
     });
     child.once("error", reject);
     child.once("exit", (code) => {
-      const line = out.trim().split("\n").at(-1) ?? "";
       try {
         if (code !== 0) throw new Error(`exit ${code}`);
-        resolve(JSON.parse(line) as LoadFigures);
+        resolve(figures(out));
       } catch (error) {
         reject(new Error(`load generator failed (${(error as Error).message}): ${err || out}`));
       }

@@ -14,7 +14,9 @@ import {
 } from "../tests/support/server-process";
 import type { BenchDatabase } from "./database";
 import {
+  ensureWrk,
   HAS_TASKSET,
+  type LoadGenerator,
   pinProcess,
   postgresPids,
   readRss,
@@ -161,6 +163,7 @@ async function loadRows(
   loadCpu: string | undefined,
   log: (line: string) => void,
   notes: string[],
+  generator: LoadGenerator = "autocannon",
 ): Promise<LoadRow[]> {
   for (const target of targets) {
     for (const path of target.paths ?? [target.path]) {
@@ -186,6 +189,7 @@ async function loadRows(
                   headers: target.headers,
                 },
                 loadCpu,
+                generator,
               ),
           ),
       );
@@ -333,7 +337,13 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Serve
       };
 
       // Guests' pages as a browser asks for them (gzip), against the bare JSON route, at the
-      // issue's 50 connections.
+      // issue's 50 connections, with wrk where it can be had (decision 066).
+      const generator = ensureWrk(log);
+      if (!generator) {
+        notes.push(
+          "wrk could not be installed: the guests' pages were loaded by autocannon, whose one core runs out before the server (decision 066).",
+        );
+      }
       const browser = { "accept-encoding": "gzip, deflate, br" };
       const guestRows = await loadRows(
         base,
@@ -352,8 +362,10 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Serve
         loadCpu,
         log,
         notes,
+        generator,
       );
       out.guestPages = {
+        generator: generator ?? "autocannon",
         connections: options.guestConnections,
         rounds: options.rounds,
         durationSeconds: options.durationSeconds,
