@@ -1,8 +1,12 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { reactRouterHonoServer } from "react-router-hono-server/dev";
-import { defineConfig, type Rolldown } from "vite";
+import { defineConfig, type Plugin, type Rolldown } from "vite";
 
 /*
  * How the browser's JavaScript is cut into files (docs/decisions/043). A phone on mobile data
@@ -97,11 +101,56 @@ function clientChunks(): Rolldown.CodeSplittingOptions {
   };
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** What the browser fetches as text: the scripts and stylesheets (images are packed already). */
+const COMPRESSIBLE = /\.(?:js|css|svg|json)$/;
+/** Below this a compressed copy saves less than its headers cost (hono's threshold too). */
+const MIN_BYTES = 1024;
+
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every script and stylesheet of the
+ * client build, packed once at their highest levels; the server answers a browser with the copy
+ * it accepts (server/index.ts, `precompressed`) instead of gzipping the file again for every
+ * visitor (docs/decisions/066).
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: "haat:precompress-assets",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle(options, bundle) {
+      const dir = options.dir;
+      if (!dir) return;
+      const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name));
+      await Promise.all(files.map((name) => writeCompressedCopies(path.join(dir, name))));
+    },
+  };
+}
+
+async function writeCompressedCopies(file: string): Promise<void> {
+  const bytes = await fs.readFile(file);
+  if (bytes.byteLength < MIN_BYTES) return;
+  const [br, gz] = await Promise.all([
+    brotli(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    }),
+    gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  ]);
+  await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
+}
+
 export default defineConfig({
   plugins: [
     reactRouterHonoServer({ serverEntryPoint: "server/index.ts" }),
     tailwindcss(),
     reactRouter(),
+    precompressAssets(),
   ],
   // "~/core/money" is core/money.ts wherever it is imported from (tsconfig.json "paths").
   resolve: {

@@ -27,6 +27,9 @@ export default await createHonoServer<AppEnv>({
   port: ctx.config.PORT,
   hostname: ctx.config.HOST,
   defaultLogger: false,
+  // The build writes a Brotli and a gzip copy of every script and stylesheet
+  // (vite.config.ts): a browser gets the one it takes, packed once at build time.
+  serveStaticOptions: { clientAssets: { precompressed: true } },
   // A client must send its headers within 10 s and its whole request within 2 minutes (an 8 MB
   // image on a slow phone connection), checked every second; Node's defaults are a minute and
   // five minutes, checked every 30 s. Pages never wait on a body (page-pipeline.ts).
@@ -50,8 +53,9 @@ export default await createHonoServer<AppEnv>({
         dev: import.meta.env.DEV,
       }),
     );
-    // Pages, JSON and the JS/CSS assets go out gzipped: DESIGN §7 budgets are gzip sizes, and a
-    // phone on mobile data pays for every uncompressed byte. Images are already compressed.
+    // Pages and JSON go out gzipped (the scripts and styles as the build packed them): DESIGN §7
+    // budgets are gzip sizes, and a phone on mobile data pays for every uncompressed byte. Images
+    // are already compressed.
     app.use(compression());
     app.use("/assets/*", immutableAssets());
     // What nobody marked and may be private is marked private, no-store (outside the page

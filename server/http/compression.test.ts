@@ -1,9 +1,11 @@
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { compression } from "./compression";
 
-const GZIP = { "Accept-Encoding": "gzip, deflate, br" };
+/** What browsers send; and a client that takes gzip alone. */
+const BROWSER = { "Accept-Encoding": "gzip, deflate, br, zstd" };
+const GZIP = { "Accept-Encoding": "gzip, deflate" };
 const BIG = {
   items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Cotton Panjabi ${i}` })),
 };
@@ -38,14 +40,24 @@ function app() {
 }
 
 describe("compression", () => {
-  it("sends a small JSON answer as it is, with its length, to a browser that takes gzip", async () => {
-    const res = await app().request("/livez", { headers: GZIP });
+  it("sends a small JSON answer as it is, with its length, to a browser", async () => {
+    const res = await app().request("/livez", { headers: BROWSER });
     expect(res.headers.get("Content-Encoding")).toBeNull();
     expect(res.headers.get("Content-Length")).toBe(String('{"status":"ok"}'.length));
     expect(await res.json()).toEqual({ status: "ok" });
   });
 
-  it("packs a large JSON answer with gzip: length of the packed bytes, Vary, a weak ETag", async () => {
+  it("packs a large JSON answer with Brotli for a browser: length of the packed bytes, Vary, a weak ETag", async () => {
+    const res = await app().request("/products", { headers: BROWSER });
+    expect(res.headers.get("Content-Encoding")).toBe("br");
+    expect(res.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(res.headers.get("ETag")).toBe('W/"abc"');
+    const packed = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get("Content-Length")).toBe(String(packed.byteLength));
+    expect(JSON.parse(brotliDecompressSync(packed).toString("utf8"))).toEqual(BIG);
+  });
+
+  it("packs it with gzip for a client that takes gzip alone", async () => {
     const res = await app().request("/products", { headers: GZIP });
     expect(res.headers.get("Content-Encoding")).toBe("gzip");
     expect(res.headers.get("Vary")).toBe("Accept-Encoding");
@@ -64,20 +76,20 @@ describe("compression", () => {
   });
 
   it("leaves an answer marked no-transform alone", async () => {
-    const res = await app().request("/raw", { headers: GZIP });
+    const res = await app().request("/raw", { headers: BROWSER });
     expect(res.headers.get("Content-Encoding")).toBeNull();
     expect(await res.json()).toEqual(BIG);
   });
 
   it("packs a page in Bengali without breaking its characters", async () => {
-    const res = await app().request("/page", { headers: GZIP });
-    expect(res.headers.get("Content-Encoding")).toBe("gzip");
-    const text = gunzipSync(Buffer.from(await res.arrayBuffer())).toString("utf8");
+    const res = await app().request("/page", { headers: BROWSER });
+    expect(res.headers.get("Content-Encoding")).toBe("br");
+    const text = brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString("utf8");
     expect(text).toBe(`<!DOCTYPE html><p>${"ধন্যবাদ ".repeat(400)}</p>`);
   });
 
   it("streams a CSV export through gzip without knowing its length first", async () => {
-    const res = await app().request("/orders.csv", { headers: GZIP });
+    const res = await app().request("/orders.csv", { headers: BROWSER });
     expect(res.headers.get("Content-Encoding")).toBe("gzip");
     expect(res.headers.get("Content-Length")).toBeNull();
     const text = gunzipSync(Buffer.from(await res.arrayBuffer())).toString("utf8");
@@ -85,7 +97,7 @@ describe("compression", () => {
   });
 
   it("answers HEAD without a body change", async () => {
-    const res = await app().request("/products", { method: "HEAD", headers: GZIP });
+    const res = await app().request("/products", { method: "HEAD", headers: BROWSER });
     expect(res.headers.get("Content-Encoding")).toBeNull();
   });
 });

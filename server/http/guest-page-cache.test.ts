@@ -1,11 +1,11 @@
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { inProcessCatalogueEvents } from "../catalogue/events";
-import { compression } from "./compression";
+import { acceptsEncoding, compression } from "./compression";
 import { deferScripts } from "./deferred-scripts";
 import type { AppEnv } from "./env";
-import { acceptsGzip, guestPageCache, guestPageHits, shareablePage } from "./guest-page-cache";
+import { guestPageCache, guestPageHits, shareablePage } from "./guest-page-cache";
 import { pagePipeline } from "./page-pipeline";
 import { inlineHash, securityHeaders } from "./security-headers";
 
@@ -169,7 +169,7 @@ describe("guest page cache: what is served from it", () => {
     expect((await fresh.text()).replaceAll(` nonce="${nonce}"`, "")).toBe(cached);
   });
 
-  it("answers 304 to a guest whose copy is current, and gzip to a guest that takes it", async () => {
+  it("answers 304 to a guest whose copy is current, Brotli to a browser, gzip to a client that takes only gzip", async () => {
     const { app } = shop();
     const first = await app.request("/product-details/p1");
     const body = await first.text();
@@ -180,11 +180,20 @@ describe("guest page cache: what is served from it", () => {
     });
     expect(again.status).toBe(304);
     expect(again.headers.get("Content-Security-Policy")).toBeNull();
+    const browser = await app.request("/product-details/p1", {
+      headers: { "Accept-Encoding": "gzip, deflate, br, zstd" },
+    });
+    expect(browser.headers.get("Content-Encoding")).toBe("br");
+    const packed = Buffer.from(await browser.arrayBuffer());
+    expect(brotliDecompressSync(packed).toString("utf8")).toBe(body);
     const zipped = await app.request("/product-details/p1", {
-      headers: { "Accept-Encoding": "gzip, deflate, br" },
+      headers: { "Accept-Encoding": "gzip, deflate" },
     });
     expect(zipped.headers.get("Content-Encoding")).toBe("gzip");
     expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString("utf8")).toBe(body);
+    // The same validator whatever the packing: the page is the same.
+    expect(browser.headers.get("ETag")).toBe(etag);
+    expect(zipped.headers.get("ETag")).toBe(etag);
   });
 
   it("shares one render between guests asking for the same page at once", async () => {
@@ -304,7 +313,7 @@ describe("guest page cache: what is never served from it", () => {
   it("keeps at most its size in memory, dropping the least recently used page", async () => {
     const nonce = "c2l6ZS1vZi1hLXBhZ2U=";
     const one = shareablePage(deferScripts(renderedPage(nonce, "Braided Cable")), nonce, "");
-    const pageBytes = one?.gzip.byteLength ?? 0;
+    const pageBytes = one?.brotli.byteLength ?? 0;
     // Room for three pages and a half.
     const { app, renders, guestPages } = shop({ maxBytes: Math.floor(pageBytes * 3.5) });
     for (let i = 0; i < 20; i++) await app.request(`/product-details/p${i}`);
@@ -331,7 +340,7 @@ describe("shareablePage", () => {
       '<script type="application/ld+json">{"@type":"Product"}</script>';
     const page = shareablePage({ html }, NONCE, "text/html");
     expect(page?.scriptHashes).toEqual([inlineHash("window.ok=1")]);
-    expect(gunzipSync(page?.gzip ?? new Uint8Array()).toString()).toBe(
+    expect(brotliDecompressSync(page?.brotli ?? new Uint8Array()).toString()).toBe(
       "<script>window.ok=1</script><script>window.injected=1</script>" +
         '<script nonce="guessed">window.guessed=1</script>' +
         '<script type="application/ld+json">{"@type":"Product"}</script>',
@@ -357,14 +366,17 @@ describe("shareablePage", () => {
   });
 });
 
-describe("acceptsGzip", () => {
+describe("acceptsEncoding", () => {
   it("reads Accept-Encoding as browsers send it", () => {
-    expect(acceptsGzip("gzip, deflate, br, zstd")).toBe(true);
-    expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);
-    expect(acceptsGzip("*")).toBe(true);
-    expect(acceptsGzip("gzip;q=0")).toBe(false);
-    expect(acceptsGzip("br")).toBe(false);
-    expect(acceptsGzip("identity")).toBe(false);
-    expect(acceptsGzip(undefined)).toBe(false);
+    expect(acceptsEncoding("gzip, deflate, br, zstd", "gzip")).toBe(true);
+    expect(acceptsEncoding("gzip, deflate, br, zstd", "br")).toBe(true);
+    expect(acceptsEncoding("br;q=1.0, gzip;q=0.8", "gzip")).toBe(true);
+    expect(acceptsEncoding("*", "br")).toBe(true);
+    expect(acceptsEncoding("gzip;q=0", "gzip")).toBe(false);
+    expect(acceptsEncoding("gzip, br;q=0", "br")).toBe(false);
+    expect(acceptsEncoding("br", "gzip")).toBe(false);
+    expect(acceptsEncoding("gzip, deflate", "br")).toBe(false);
+    expect(acceptsEncoding("identity", "gzip")).toBe(false);
+    expect(acceptsEncoding(undefined, "br")).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
-import { gunzipSync, gzipSync } from "node:zlib";
+import { brotliDecompressSync, gzipSync } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { CatalogueCache } from "../catalogue/cache";
 import type { CatalogueEvents } from "../catalogue/events";
+import { acceptsEncoding, packBrotli } from "./compression";
 import type { DeferredPage } from "./deferred-scripts";
 import type { AppEnv } from "./env";
 import {
@@ -49,12 +50,13 @@ const COOKIE_VALUE = /^[\w.-]{0,32}$/;
 
 /**
  * A page as every guest gets it: no nonce, its inline scripts' hashes, compressed once. Only the
- * gzip copy is kept: browsers all take it, and a page's stylesheet makes its HTML several times
- * its gzip, so the same memory holds several times the pages (a sale's long tail of product
- * pages, listings and searches; decision 047). A client that takes no gzip gets it unpacked.
+ * Brotli copy is kept: browsers all take it, and a page's stylesheet makes its HTML several times
+ * its packed size, so the same memory holds several times the pages (a sale's long tail of
+ * product pages, listings and searches; decisions 047, 066). A client that takes only gzip gets it
+ * packed again, one that takes neither gets it unpacked.
  */
 export type CachedPage = {
-  gzip: Uint8Array<ArrayBuffer>;
+  brotli: Uint8Array<ArrayBuffer>;
   etag: string;
   contentType: string;
   /** CSP hash sources of the page's own inline scripts (React Router's, the script loader's). */
@@ -62,7 +64,7 @@ export type CachedPage = {
 };
 
 export type GuestPageCacheOptions = {
-  /** Most bytes kept (the pages' gzip copies); 0 turns the cache off. */
+  /** Most bytes kept (the pages' Brotli copies); 0 turns the cache off. */
   maxBytes: number;
   maxEntries?: number;
   /** How long a page may be served; bounds staleness when a change notification was lost. */
@@ -152,26 +154,16 @@ export function shareablePage(
     scriptHashes.push(inlineHash(page.started.source));
   }
   return {
-    gzip: gzipSync(html),
+    brotli: packBrotli(Buffer.from(html, "utf8"), 5),
     etag: weakEtag(html),
     contentType,
     scriptHashes: [...new Set(scriptHashes)],
   };
 }
 
-/** Whether Accept-Encoding allows gzip (by name or `*`, with a q above 0). */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  return header.split(",").some((entry) => {
-    const [name = "", ...params] = entry.split(";").map((x) => x.trim().toLowerCase());
-    if (name !== "gzip" && name !== "*") return false;
-    const q = params.find((p) => p.startsWith("q="));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
-
 /**
- * A cached page as this request gets it: 304 when its copy is current, gzip when it takes it,
+ * A cached page as this request gets it: 304 when its copy is current, else Brotli, gzip or plain
+ * as it takes them,
  * with the revalidation headers of a guest page and `X-Page-Cache` saying whether it was
  * rendered for this request (miss) or for an earlier one (hit).
  */
@@ -187,11 +179,17 @@ export function cachedPageAnswer(c: Context<AppEnv>, page: CachedPage, hit: bool
     return new Response(null, { status: 304, headers });
   }
   headers["Content-Type"] = page.contentType;
-  if (acceptsGzip(c.req.header("accept-encoding"))) {
-    headers["Content-Encoding"] = "gzip";
-    return new Response(page.gzip, { status: 200, headers });
+  const accepted = c.req.header("accept-encoding");
+  if (acceptsEncoding(accepted, "br")) {
+    headers["Content-Encoding"] = "br";
+    return new Response(page.brotli, { status: 200, headers });
   }
-  return new Response(gunzipSync(page.gzip), { status: 200, headers });
+  const html = new Uint8Array(brotliDecompressSync(page.brotli));
+  if (acceptsEncoding(accepted, "gzip")) {
+    headers["Content-Encoding"] = "gzip";
+    return new Response(new Uint8Array(gzipSync(html)), { status: 200, headers });
+  }
+  return new Response(html, { status: 200, headers });
 }
 
 /**
@@ -248,7 +246,7 @@ export function guestPageCache(
   return {
     keyOf: guestPageKey,
     peek: (key) => pages.peek<CachedPage>(key),
-    get: (key, load) => pages.get(key, load, (page) => page.gzip.byteLength),
+    get: (key, load) => pages.get(key, load, (page) => page.brotli.byteLength),
     clear: () => pages.clear(),
     get size() {
       return pages.size;

@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
+import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServer } from "../support/server-process";
+import { ROOT, type ServerProcess, startServer } from "../support/server-process";
 import { requireBuild } from "./crash-support";
 
 /**
@@ -99,6 +102,57 @@ describe("a real page through the pipeline", () => {
     const styleSrc = csp.split(";").find((d) => d.trim().startsWith("style-src ")) ?? "";
     for (const [, text = ""] of scripts) expect(scriptSrc).toContain(hash(text));
     for (const [, text = ""] of styles) expect(styleSrc).toContain(hash(text));
+  });
+});
+
+/** A GET as sent, with the answer's bytes as they came over the wire (not unpacked). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        })
+        .on("error", reject);
+    },
+  );
+}
+
+describe("the page's scripts", () => {
+  it("go packed once at build time: Brotli to a browser that takes it, gzip to one that takes only gzip, the file itself otherwise", async () => {
+    const html = await (await fetch(`${server.url}/about-us`)).text();
+    const shell = /\/assets\/shell-[\w-]+\.js/.exec(html)?.[0];
+    expect(shell, "the page names its shell script").toBeDefined();
+    const file = fs.readFileSync(path.join(ROOT, "build/client", shell ?? ""));
+
+    const br = await rawGet(`${server.url}${shell}`, {
+      "accept-encoding": "gzip, deflate, br, zstd",
+    });
+    expect(br.status).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(br.headers["cache-control"]).toContain("immutable");
+    expect(Number(br.headers["content-length"])).toBe(br.body.byteLength);
+    expect(zlib.brotliDecompressSync(br.body).equals(file)).toBe(true);
+
+    const gz = await rawGet(`${server.url}${shell}`, { "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.body).equals(file)).toBe(true);
+    // The build's highest levels: Brotli's copy is the smaller one.
+    expect(br.body.byteLength).toBeLessThan(gz.body.byteLength);
+
+    const plain = await rawGet(`${server.url}${shell}`, { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.equals(file)).toBe(true);
   });
 });
 
