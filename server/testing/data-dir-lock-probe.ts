@@ -18,7 +18,8 @@ try {
   lockDataDir(dir);
 } catch (err) {
   if (!(err instanceof DataDirLockedError)) throw err;
-  process.stdout.write(`refused ${err.message}\n`);
+  // Written to a pipe, stdout is asynchronous: exiting at once may drop the line.
+  await new Promise((written) => process.stdout.write(`refused ${err.message}\n`, written));
   process.exit(1);
 }
 process.stdout.write(`locked ${process.pid}\n`);
