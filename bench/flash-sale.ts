@@ -17,7 +17,7 @@ import type { FlashSaleFigures, FlashSaleJob } from "./flash-sale-worker";
 import { HAS_TASKSET, pinProcess, postgresPids, readRss, sampleRss, withCpu } from "./load";
 import { type FlashSaleSection, flashSaleChecks } from "./report";
 import { SEARCH_QUERIES } from "./search";
-import { serveNodeArgs } from "./server-bench";
+import { serveEnv, serveNodeArgs } from "./serve-command";
 
 export type FlashSaleOptions = {
   database: BenchDatabase;
@@ -92,6 +92,7 @@ export async function runFlashSale(options: FlashSaleOptions): Promise<FlashSale
       port,
       // Default rate limits: RATE_LIMIT and ORDER_LIMIT_PER_ADDRESS are left unset.
       env: {
+        ...serveEnv(),
         DATABASE_URL: database.url,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: "warn",

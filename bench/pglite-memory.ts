@@ -9,7 +9,8 @@ import { createPgliteBenchDatabase } from "./database";
 import { pinProcess, readRss, runLoad, sampleRss } from "./load";
 import { checkBudget, type PgliteSection, SERVER_BUDGETS } from "./report";
 import { SEARCH_QUERIES } from "./search";
-import { customerCookie, serveNodeArgs } from "./server-bench";
+import { serveEnv, serveNodeArgs } from "./serve-command";
+import { customerCookie } from "./server-bench";
 
 /**
  * DESIGN §7's second memory budget: the production server on the embedded database (PGlite runs
@@ -34,7 +35,12 @@ export async function runPgliteMemory(options: {
       nodeArgs: serveNodeArgs(),
       dataDir: database.dataDir,
       port,
-      env: { DATABASE_URL: "", PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn" },
+      env: {
+        ...serveEnv(),
+        DATABASE_URL: "",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: "warn",
+      },
     });
     await waitUntilHealthy(server);
     const pid = server.child.pid as number;

@@ -54,7 +54,8 @@ import {
   summariseInteractive,
   summariseLighthouse,
 } from "./report";
-import { runServerBench, serveNodeArgs } from "./server-bench";
+import { serveEnv, serveNodeArgs } from "./serve-command";
+import { runServerBench } from "./server-bench";
 import { runSoak } from "./soak";
 
 const RESULTS_DIR = path.join(ROOT, "bench/results");
@@ -340,6 +341,7 @@ function spawnPageServer(database: BenchDatabase): Promise<ServerProcess> {
       dataDir: database.dataDir,
       port,
       env: {
+        ...serveEnv(),
         DATABASE_URL: database.url,
         // Canonical and OpenGraph URLs on the origin Lighthouse visits.
         PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -1,13 +1,10 @@
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import postgres from "postgres";
 import { DEMO_ADMIN, DEMO_CUSTOMER } from "../server/db/seed/seed";
 import { LEDGER_MISMATCH_SQL } from "../server/testing/stock-ledger";
 import { type ApiProduct, apiOrderBody } from "../tests/support/order-body";
 import {
   freePort,
-  ROOT,
   type ServerProcess,
   spawnServer,
   waitUntilHealthy,
@@ -42,6 +39,7 @@ import {
   withRatios,
 } from "./report";
 import { explainHotQueries, measureSearch, SEARCH_QUERIES } from "./search";
+import { serveEnv, serveNodeArgs } from "./serve-command";
 
 export type ServerBenchOptions = {
   sections: Set<"load" | "orders" | "order-lists" | "search">;
@@ -59,23 +57,6 @@ export type ServerBenchOptions = {
   log: (line: string) => void;
   notes: string[];
 };
-
-/**
- * The Node flags of `npm run serve` (the V8 heap sizing of docs/decisions/025), read from
- * package.json so the bench's servers run exactly as production does.
- */
-export function serveNodeArgs(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-    scripts: Record<string, string>;
-  };
-  const words = (pkg.scripts.serve ?? "").split(/\s+/);
-  const profile = process.env.BENCH_CPU_PROF_DIR;
-  return [
-    ...words.slice(words.indexOf("node") + 1).filter((word) => word.startsWith("--")),
-    // Where the time goes: each bench server writes a CPU profile there when it stops.
-    ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []),
-  ];
-}
 
 const SERVER_CPU = "0";
 const LOAD_CPU = "1";
@@ -266,6 +247,7 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Serve
       dataDir: database.dataDir,
       port,
       env: {
+        ...serveEnv(),
         DATABASE_URL: database.url,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: "warn",

@@ -16,7 +16,7 @@ import type { FlashSaleFigures, FlashSaleJob } from "./flash-sale-worker";
 import { readRss } from "./load";
 import { type SoakSection, soakChecks, trendPerHour } from "./report";
 import { SEARCH_QUERIES } from "./search";
-import { serveNodeArgs } from "./server-bench";
+import { serveEnv, serveNodeArgs } from "./serve-command";
 
 export type SoakOptions = {
   products: number;
@@ -94,7 +94,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakSection> {
       nodeArgs: serveNodeArgs(),
       dataDir: database.dataDir,
       port,
-      env: { DATABASE_URL: "", PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn" },
+      env: {
+        ...serveEnv(),
+        DATABASE_URL: "",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: "warn",
+      },
     });
     await waitUntilHealthy(server);
     const pid = server.child.pid as number;

@@ -1,0 +1,10 @@
+import { describe, expect, it } from "vitest";
+import { serveEnv, serveNodeArgs } from "./serve-command";
+
+describe("the bench's servers start as `npm run serve` does", () => {
+  it("with its V8 flags and the environment it sets before Node starts", () => {
+    expect(serveNodeArgs()).toContain("--heap-growing-percent=10");
+    expect(serveNodeArgs()).not.toContain("build/server/index.js");
+    expect(serveEnv()).toEqual({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" });
+  });
+});
