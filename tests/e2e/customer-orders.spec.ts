@@ -12,11 +12,15 @@ import {
   openDashboard,
   orderIdOf,
   orderRow,
+  placeApiOrder,
   placeOrder,
   runAction,
   signedInPage,
   UPDATED,
 } from "./orders-support";
+
+/** The seeded demo customer (server/db/seed/seed.ts). */
+const DEMO_CUSTOMER = { email: "customer@haat.test", password: "haat-customer-2026" };
 
 describe("a customer follows, cancels, re-confirms and returns their orders (issue 7)", () => {
   const baseURL = shop().baseURL;
@@ -126,11 +130,17 @@ describe("a customer follows, cancels, re-confirms and returns their orders (iss
   });
 
   it("answers another customer's order overview and invoice with the 404 page", async () => {
-    // A seeded order of the demo customer (their phone; this journey's checkout uses another).
-    await openDashboard(admin, baseURL, "/dashboard/pendingOrders?q=01712345678");
-    const [someone] = await listedNumbers(admin);
-    if (!someone) throw new Error("the seed has no pending order of the demo customer");
-    const id = await orderIdOf(admin, someone);
+    // An order of the demo customer, placed here: the seeded ones may have been confirmed or
+    // cancelled by another journey on this server.
+    const [product] = await fetchProducts(baseURL);
+    if (!product) throw new Error("the seed has no products");
+    const other = await signedInPage(browser, baseURL, DEMO_CUSTOMER);
+    const { id, n: someone } = await placeApiOrder(other, product, {
+      name: "Demo Customer",
+      email: DEMO_CUSTOMER.email,
+      mobileNumber: "01712345678",
+    });
+    await other.context().close();
     for (const path of [
       `/dashboard/order-overview/${id}`,
       `/dashboard/order-overview/${id}/invoice/${id}`,
