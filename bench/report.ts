@@ -1110,7 +1110,7 @@ export function renderServerSections(result: BenchResult): string[] {
     out.push(
       `### Guests' pages from the page cache (${g.connections} connections, ${g.rounds} round(s) of ${g.durationSeconds} s per target)`,
       "",
-      "Every request as a browser sends it to a visitor without a session (`Accept-Encoding: gzip`): " +
+      "Every request as a browser sends it to a visitor without a session (`Accept-Encoding: gzip, deflate, br`): " +
         "the page was rendered once and is served to every guest until the catalogue changes " +
         "(docs/decisions/047). The rows above measure rendering (signed in, so never from the cache). " +
         (g.generator === "wrk"

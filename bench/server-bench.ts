@@ -318,7 +318,7 @@ export async function runServerBench(options: ServerBenchOptions): Promise<Serve
         checks: loadChecks(rows, Number.NaN),
       };
 
-      // Guests' pages as a browser asks for them (gzip), against the bare JSON route, at the
+      // Guests' pages as a browser asks for them (Brotli), against the bare JSON route, at the
       // issue's 50 connections, with wrk where it can be had (decision 066).
       const generator = ensureWrk(log);
       if (!generator) {

@@ -20,6 +20,12 @@ export function acceptsEncoding(header: string | undefined, encoding: "br" | "gz
   });
 }
 
+/** The packing a client gets: Brotli when it takes it, else gzip, else none. */
+export function preferredEncoding(header: string | undefined): "br" | "gzip" | undefined {
+  if (acceptsEncoding(header, "br")) return "br";
+  return acceptsEncoding(header, "gzip") ? "gzip" : undefined;
+}
+
 /**
  * Brotli for text: at quality 4 it packs a page smaller than gzip's default level and in less
  * time; 5 packs a little smaller again for what is packed once and sent many times (decision 066).
@@ -51,7 +57,9 @@ export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await streamed(c, async () => {
       await next();
-      if (isWhole(c)) await packWhole(c);
+      const encoding = preferredEncoding(c.req.header("Accept-Encoding"));
+      // A client that takes neither gets the answer as it is (hono adds Vary where it matters).
+      if (encoding && isWhole(c)) await packWhole(c, encoding);
     });
   };
 }
@@ -59,8 +67,6 @@ export function compression(): MiddlewareHandler {
 function isWhole(c: Context): boolean {
   const res = c.res;
   return (
-    // A client that takes neither gets the answer as it is (hono adds Vary where it matters).
-    wholeEncoding(c) !== undefined &&
     res.body !== null &&
     c.req.method !== "HEAD" &&
     res.status !== 206 &&
@@ -70,26 +76,16 @@ function isWhole(c: Context): boolean {
   );
 }
 
-/** The encoding an answer built whole goes in to this client: Brotli before gzip. */
-function wholeEncoding(c: Context): "br" | "gzip" | undefined {
-  const accepted = c.req.header("Accept-Encoding");
-  if (acceptsEncoding(accepted, "br")) return "br";
-  return acceptsEncoding(accepted, "gzip") ? "gzip" : undefined;
+function pack(bytes: Uint8Array, encoding: "br" | "gzip"): Uint8Array<ArrayBuffer> {
+  return encoding === "br" ? packBrotli(bytes, 4) : new Uint8Array(gzipSync(bytes));
 }
 
-/** Sets the answer's length, or packs it when that is worth it. */
-async function packWhole(c: Context): Promise<void> {
+/** Sets the answer's length, or packs it in `encoding` when that is worth it. */
+async function packWhole(c: Context, encoding: "br" | "gzip"): Promise<void> {
   const bytes = new Uint8Array(await c.res.arrayBuffer());
-  const encoding = wholeEncoding(c);
   const packed =
-    encoding !== undefined &&
-    bytes.byteLength >= THRESHOLD &&
-    !NO_TRANSFORM.test(c.res.headers.get("Cache-Control") ?? "");
-  const body = !packed
-    ? bytes
-    : encoding === "br"
-      ? packBrotli(bytes, 4)
-      : new Uint8Array(gzipSync(bytes));
+    bytes.byteLength >= THRESHOLD && !NO_TRANSFORM.test(c.res.headers.get("Cache-Control") ?? "");
+  const body = packed ? pack(bytes, encoding) : bytes;
   c.res = new Response(body, c.res);
   const headers = c.res.headers;
   headers.set("Content-Length", String(body.byteLength));

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gzipSync } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { CatalogueCache } from "../catalogue/cache";
 import type { CatalogueEvents } from "../catalogue/events";
-import { acceptsEncoding, packBrotli } from "./compression";
+import { packBrotli, preferredEncoding } from "./compression";
 import type { DeferredPage } from "./deferred-scripts";
 import type { AppEnv } from "./env";
 import {
@@ -179,13 +179,13 @@ export function cachedPageAnswer(c: Context<AppEnv>, page: CachedPage, hit: bool
     return new Response(null, { status: 304, headers });
   }
   headers["Content-Type"] = page.contentType;
-  const accepted = c.req.header("accept-encoding");
-  if (acceptsEncoding(accepted, "br")) {
+  const encoding = preferredEncoding(c.req.header("accept-encoding"));
+  if (encoding === "br") {
     headers["Content-Encoding"] = "br";
     return new Response(page.brotli, { status: 200, headers });
   }
   const html = new Uint8Array(brotliDecompressSync(page.brotli));
-  if (acceptsEncoding(accepted, "gzip")) {
+  if (encoding === "gzip") {
     headers["Content-Encoding"] = "gzip";
     return new Response(new Uint8Array(gzipSync(html)), { status: 200, headers });
   }
