@@ -31,6 +31,9 @@ describe("a customer follows, cancels, re-confirms and returns their orders (iss
   beforeAll(async () => {
     browser = await launchBrowser();
     admin = await signedInPage(browser, baseURL, ADMIN);
+    // The customer the first test registers is the one the next tests look at.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    customer = await context.newPage();
   });
   afterAll(async () => browser?.close());
 
@@ -46,8 +49,6 @@ describe("a customer follows, cancels, re-confirms and returns their orders (iss
     const products = await fetchProducts(baseURL);
     const [first, second] = products;
     if (!first || !second) throw new Error("the seed has no products");
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    customer = await context.newPage();
     const email = uniqueEmail("orders");
     await customer.goto(`${baseURL}/authentication/register`);
     await hydrated(customer);

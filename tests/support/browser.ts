@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { recyclingPages } from "./page-pool";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -24,7 +25,7 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: [...CHROMIUM_FLAGS],
   });
-  return waitingForInteractivePages(browser);
+  return recyclingPages(waitingForInteractivePages(browser));
 }
 
 /** True once React has hydrated a page of the shop (app/root.tsx), or for any other document. */

@@ -1,0 +1,78 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { shop } from "../support/shop";
+
+/**
+ * The journeys' pool of tabs (tests/support/page-pool.ts): a tab a test is done with reaches the
+ * next test as a new visitor's would, and one the test changed beyond undoing is not handed on.
+ * The tests run in order: each hands a tab to the next.
+ */
+describe("the journeys' pool of tabs", () => {
+  const baseURL = shop().baseURL;
+  let browser: Browser;
+  let handedOn: Page | undefined;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  const storage = (page: Page) =>
+    page.evaluate(() => [localStorage.getItem("pool-test"), sessionStorage.getItem("pool-test")]);
+
+  it("takes back a tab the test closes, with a visitor's cookies, storage and listeners", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/about-us`);
+    await context.addCookies([{ name: "pool-test", value: "1", url: baseURL }]);
+    await page.evaluate(() => {
+      localStorage.setItem("pool-test", "kept?");
+      sessionStorage.setItem("pool-test", "kept?");
+    });
+    expect(await storage(page)).toEqual(["kept?", "kept?"]);
+    page.on("console", () => {});
+    handedOn = page;
+    await context.close();
+  });
+
+  it("hands it to the next test blank, at the size asked for, with nothing of the last visitor", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    expect(page).toBe(handedOn);
+    expect(page.url()).toBe("about:blank");
+    expect(page.listenerCount("console")).toBe(0);
+    expect(await context.cookies()).toEqual([]);
+    await page.goto(`${baseURL}/about-us`);
+    expect(await page.evaluate(() => window.innerWidth)).toBe(390);
+    expect(await storage(page)).toEqual([null, null]);
+    // Left open: the end of the test gives it back.
+    handedOn = page;
+  });
+
+  it("takes back what a test leaves open", async () => {
+    const page = await browser.newPage();
+    expect(page).toBe(handedOn);
+    expect(page.url()).toBe("about:blank");
+    await page.route("**/*.png", (route) => route.abort());
+    handedOn = page;
+    await page.close();
+  });
+
+  it("closes a tab the test gave request routes instead of handing it on", async () => {
+    const page = await browser.newPage();
+    expect(page).not.toBe(handedOn);
+    expect(handedOn?.isClosed()).toBe(true);
+    await page.close();
+  });
+
+  it("keeps tabs without scripts apart from tabs with them", async () => {
+    const scripted = await browser.newPage();
+    await scripted.close();
+    const plain = await browser.newPage({ javaScriptEnabled: false });
+    expect(plain).not.toBe(scripted);
+    await plain.goto(`${baseURL}/about-us`);
+    const hydrated = () => document.documentElement.hasAttribute("data-hydrated");
+    expect(await plain.evaluate(hydrated)).toBe(false);
+  });
+});
