@@ -15,8 +15,8 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playw
  * visited a second origin, is closed for real.
  */
 
-/** Methods after which a context or page is not given to another test. */
-const CONTEXT_CHANGES = [
+/** Methods after which a context or page is not given to another test: none can be undone. */
+const CHANGES = [
   "addInitScript",
   "route",
   "routeFromHAR",
@@ -24,27 +24,18 @@ const CONTEXT_CHANGES = [
   "exposeBinding",
   "exposeFunction",
   "setExtraHTTPHeaders",
+  "setDefaultTimeout",
+  "setDefaultNavigationTimeout",
+] as const;
+const CONTEXT_CHANGES = [
+  ...CHANGES,
   "setGeolocation",
   "grantPermissions",
   "setOffline",
   "setHTTPCredentials",
   "newCDPSession",
-  "setDefaultTimeout",
-  "setDefaultNavigationTimeout",
 ] as const;
-const PAGE_CHANGES = [
-  "addInitScript",
-  "route",
-  "routeFromHAR",
-  "routeWebSocket",
-  "exposeBinding",
-  "exposeFunction",
-  "setExtraHTTPHeaders",
-  "emulateMedia",
-  "setDefaultTimeout",
-  "setDefaultNavigationTimeout",
-  "pause",
-] as const;
+const PAGE_CHANGES = [...CHANGES, "emulateMedia", "pause"] as const;
 
 /** Playwright's default size of a tab. */
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
@@ -156,7 +147,9 @@ class PagePool {
     const context = await this.newContext(options);
     const page = await context.newPage();
     const pooled = this.contextOf(context);
+    // As Playwright's own: closing the page closes the context made for it.
     if (pooled) pooled.owner = page;
+    else page.once("close", () => void context.close());
     return page;
   }
 
