@@ -4,10 +4,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
-import { axeViolations, expectDialog, hydrated, login } from "./auth-support";
-
-const ADMIN = { email: "admin@haat.test", password: "haat-admin-2026" };
-const CUSTOMER = { email: "customer@haat.test", password: "haat-customer-2026" };
+import { axeViolations, expectDialog, hydrated, signInThroughApi } from "./auth-support";
+import { ADMIN, DEMO_CUSTOMER } from "./orders-support";
 
 /** A small real PNG, as a phone's gallery would hand to the file input. */
 async function png(width: number, height: number, rgb: [number, number, number]) {
@@ -17,11 +15,9 @@ async function png(width: number, height: number, rgb: [number, number, number])
     .toBuffer();
 }
 
-async function signIn(page: Page, baseURL: string, who: typeof ADMIN, then: string) {
-  await page.goto(`${baseURL}/authentication/login?redirectTo=${encodeURIComponent(then)}`);
-  await hydrated(page);
-  await login(page, who);
-  await page.waitForURL((url) => url.pathname === then);
+async function signIn(page: Page, baseURL: string, who: typeof DEMO_CUSTOMER, then: string) {
+  await signInThroughApi(page, baseURL, who);
+  await page.goto(`${baseURL}${then}`);
   await hydrated(page);
 }
 
@@ -470,7 +466,7 @@ describe("admin manages the catalogue", () => {
   it("a customer opening the admin catalogue pages gets the 403 page", async () => {
     const customer = await browser.newContext();
     const customerPage = await customer.newPage();
-    await signIn(customerPage, baseURL, CUSTOMER, "/dashboard");
+    await signIn(customerPage, baseURL, DEMO_CUSTOMER, "/dashboard");
     for (const path of [
       "/dashboard/allProducts",
       "/dashboard/addProduct",

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { axeViolations, hydrated, login } from "./auth-support";
+import { DEMO_CUSTOMER } from "./orders-support";
 
 describe("an admin reads the messages sent from Contact us", () => {
   const baseURL = shop().baseURL;
@@ -79,7 +80,7 @@ describe("an admin reads the messages sent from Contact us", () => {
     const customerPage = await customer.newPage();
     await customerPage.goto(`${baseURL}/dashboard/messages`);
     await hydrated(customerPage);
-    await login(customerPage, { email: "customer@haat.test", password: "haat-customer-2026" });
+    await login(customerPage, DEMO_CUSTOMER);
     await customerPage
       .getByRole("heading", { name: "You do not have access to this page" })
       .waitFor();

@@ -9,8 +9,8 @@ import {
   axeViolations,
   expectDialog,
   hydrated,
-  login,
   register,
+  signInThroughApi,
   uniqueEmail,
 } from "./auth-support";
 
@@ -29,9 +29,8 @@ describe("admin users page", () => {
   afterAll(async () => browser?.close());
 
   async function signInAsAdmin(page: Page, query = "") {
+    await signInThroughApi(page, baseURL, ADMIN);
     await page.goto(`${baseURL}/dashboard/allUsers${query}`);
-    await hydrated(page);
-    await login(page, ADMIN);
     await page.getByRole("heading", { name: "All Users" }).waitFor();
     await hydrated(page);
   }

@@ -40,6 +40,23 @@ export async function login(page: Page, who: { email: string; password: string }
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
+/**
+ * Signs `who` in through the API in the page's browser context, whose cookie jar takes the
+ * session cookie: a journey that only needs to be signed in skips the sign-in page's load. The
+ * sign-in form has journeys of its own (auth.spec.ts, no-script-accounts.spec.ts).
+ */
+export async function signInThroughApi(
+  page: Page,
+  baseURL: string,
+  who: { email: string; password: string },
+) {
+  const res = await page.context().request.post(`${baseURL}/api/auth/sign-in/email`, {
+    data: { email: who.email, password: who.password },
+    headers: { origin: baseURL },
+  });
+  if (res.status() !== 200) throw new Error(`sign-in of ${who.email} answered ${res.status()}`);
+}
+
 /** Pages of the shop are hydrated once React has marked <html data-hydrated> (app/root.tsx). */
 export async function hydrated(page: Page) {
   await untilInteractive(page);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { expectDialog, hydrated, login, register, uniqueEmail } from "./auth-support";
+import { DEMO_CUSTOMER } from "./orders-support";
 
 describe("accounts: sign-up, sign-in, logout", () => {
   const baseURL = shop().baseURL;
@@ -81,7 +82,7 @@ describe("accounts: sign-up, sign-in, logout", () => {
     await page.goto(`${baseURL}/dashboard`);
     await expect.poll(() => page.url()).toContain("/authentication/login?redirectTo=%2Fdashboard");
     await hydrated(page);
-    await login(page, { email: "customer@haat.test", password: "haat-customer-2026" });
+    await login(page, DEMO_CUSTOMER);
     await expect.poll(() => new URL(page.url()).pathname).toBe("/dashboard");
     await page.getByRole("heading", { level: 1 }).waitFor();
     await context.close();
@@ -102,7 +103,7 @@ describe("accounts: sign-up, sign-in, logout", () => {
       expect(await page.getByRole("link", { name: "Register" }).getAttribute("href")).toBe(
         "/authentication/register",
       );
-      await login(page, { email: "customer@haat.test", password: "haat-customer-2026" });
+      await login(page, DEMO_CUSTOMER);
       await expect.poll(() => new URL(page.url()).pathname).toBe("/");
       expect(new URL(page.url()).host).toBe(new URL(baseURL).host);
       expect(errors, crafted).toEqual([]);
@@ -115,7 +116,7 @@ describe("accounts: sign-up, sign-in, logout", () => {
     const page = await context.newPage();
     await page.goto(`${baseURL}/authentication/login`, { referer: `${baseURL}/about-us` });
     await hydrated(page);
-    await login(page, { email: "customer@haat.test", password: "haat-customer-2026" });
+    await login(page, DEMO_CUSTOMER);
     await expect.poll(() => new URL(page.url()).pathname).toBe("/about-us");
     await context.close();
   });
@@ -202,7 +203,7 @@ describe("accounts: sign-up, sign-in, logout", () => {
     const page = await context.newPage();
     await page.goto(`${baseURL}/authentication/login`);
     await hydrated(page);
-    await login(page, { email: "customer@haat.test", password: "haat-customer-2026" });
+    await login(page, DEMO_CUSTOMER);
     await expect.poll(() => new URL(page.url()).pathname).not.toBe("/authentication/login");
     // The token comes with the signed-in page's data (spec §4), just after the redirect.
     await expect

@@ -12,6 +12,7 @@ import {
   seedCart,
   taka,
 } from "./checkout-support";
+import { DEMO_CUSTOMER } from "./orders-support";
 
 const SUCCESS_TEXT = "আপনার অর্ডারটি সফলভাবে সম্পন্ন হয়েছে!";
 
@@ -286,7 +287,7 @@ describe("a guest checks out", () => {
     const res = await fetch(`${baseURL}/api/auth/sign-in/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: baseURL },
-      body: JSON.stringify({ email: "customer@haat.test", password: "haat-customer-2026" }),
+      body: JSON.stringify(DEMO_CUSTOMER),
     });
     expect(res.status).toBe(200);
     const [name, ...value] = (res.headers.getSetCookie()[0] ?? "").split(";")[0]?.split("=") ?? [];

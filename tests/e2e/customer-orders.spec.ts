@@ -8,6 +8,7 @@ import { fetchProducts } from "./checkout-support";
 import {
   ADMIN,
   cardValues,
+  DEMO_CUSTOMER,
   listedNumbers,
   openDashboard,
   orderIdOf,
@@ -18,9 +19,6 @@ import {
   signedInPage,
   UPDATED,
 } from "./orders-support";
-
-/** The seeded demo customer (server/db/seed/seed.ts). */
-const DEMO_CUSTOMER = { email: "customer@haat.test", password: "haat-customer-2026" };
 
 describe("a customer follows, cancels, re-confirms and returns their orders (issue 7)", () => {
   const baseURL = shop().baseURL;

@@ -4,6 +4,7 @@ import { launchBrowser, untilInteractive } from "../support/browser";
 import { shop } from "../support/shop";
 import { expectDialog } from "./auth-support";
 import { fetchProducts, readCart, seedCart } from "./checkout-support";
+import { DEMO_CUSTOMER } from "./orders-support";
 
 /**
  * No tap lost before the scripts arrive (issue 21 item 3): the page's scripts are held back, the
@@ -98,7 +99,7 @@ describe("taps before the page is interactive", () => {
     const res = await fetch(`${baseURL}/api/auth/sign-in/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: baseURL },
-      body: JSON.stringify({ email: "customer@haat.test", password: "haat-customer-2026" }),
+      body: JSON.stringify(DEMO_CUSTOMER),
     });
     expect(res.status).toBe(200);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

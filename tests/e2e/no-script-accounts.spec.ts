@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { uniqueEmail } from "./auth-support";
+import { DEMO_CUSTOMER } from "./orders-support";
 
 /**
  * The account pages with JavaScript off (issue 21 item 3): every form posts to its route action,
@@ -39,7 +40,7 @@ describe("accounts without JavaScript", () => {
     expect(await failed.textContent()).toContain("Invalid email or password");
     expect(await page.getByLabel("Email").inputValue()).toBe("customer@haat.test");
 
-    await page.getByLabel("Password", { exact: true }).fill("haat-customer-2026");
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_CUSTOMER.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL(`${baseURL}/dashboard`);
     await page.getByRole("heading", { level: 1 }).waitFor();

@@ -1,11 +1,13 @@
 import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 import { type ApiProduct, apiOrderBody, type OrderCustomer } from "../support/order-body";
-import { expectDialog, hydrated, login } from "./auth-support";
+import { expectDialog, hydrated, signInThroughApi } from "./auth-support";
 import { cartItem, type fetchProducts, fillCheckout, seedCart } from "./checkout-support";
 
 /** The seed's admin (server/db/seed/seed.ts DEMO_ADMIN). */
 export const ADMIN = { name: "Demo Admin", email: "admin@haat.test", password: "haat-admin-2026" };
+/** The seed's customer (server/db/seed/seed.ts DEMO_CUSTOMER). */
+export const DEMO_CUSTOMER = { email: "customer@haat.test", password: "haat-customer-2026" };
 
 /** The demo admin's session cookie, signed in through the API. */
 export async function adminSessionCookie(baseURL: string): Promise<string> {
@@ -20,7 +22,7 @@ export async function adminSessionCookie(baseURL: string): Promise<string> {
 /** SHOP_ADDRESS's default: the journeys' server runs without shop configuration. */
 export const DEFAULT_SHOP_ADDRESS = "West Shewrapara, Mirpur, Dhaka";
 
-/** A new browser context signed in as `who`, on the dashboard. */
+/** A new browser context signed in as `who`, on the dashboard once React runs it. */
 export async function signedInPage(
   browser: Browser,
   baseURL: string,
@@ -32,10 +34,8 @@ export async function signedInPage(
     colorScheme: options.colorScheme ?? "light",
   });
   const page = await context.newPage();
-  await page.goto(`${baseURL}/authentication/login?redirectTo=%2Fdashboard`);
-  await hydrated(page);
-  await login(page, who);
-  await page.waitForURL((url) => url.pathname === "/dashboard");
+  await signInThroughApi(page, baseURL, who);
+  await openDashboard(page, baseURL, "/dashboard");
   return page;
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { expectDialog, hydrated, login } from "./auth-support";
+import { DEMO_CUSTOMER } from "./orders-support";
 
 /**
  * The spec's own words (storefront-spec.md §2, §4, §5, §8) as accessible names, the way a new
@@ -315,7 +316,7 @@ describe("the spec's words on the shop's screens", () => {
 
   it.each([390, 1280])("signed in at %i px: Dashboard and Logout in the header", async (width) => {
     const page = await open("/authentication/login", width);
-    await login(page, { email: "customer@haat.test", password: "haat-customer-2026" });
+    await login(page, DEMO_CUSTOMER);
     await expect.poll(() => new URL(page.url()).pathname).toBe("/");
     const header = page.getByRole("banner");
     const dashboard = header.getByRole("link", { name: "Dashboard", ...exact });
