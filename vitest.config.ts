@@ -84,6 +84,9 @@ export default defineConfig({
           // One seeded server per worker slot, started while other files run (tests/support/shop.ts).
           globalSetup: ["tests/support/global-setup.ts"],
           setupFiles: ["tests/support/e2e-setup.ts"],
+          // A worker runs journey file after journey file, loading Playwright and the support
+          // modules once (docs/decisions/063); each file still launches its own Chromium.
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 240_000,
         },
