@@ -224,8 +224,9 @@ class PagePool {
       test: undefined,
     };
     page.on("framenavigated", (frame) => {
-      const { protocol, origin } = new URL(frame.url());
-      if (protocol === "http:" || protocol === "https:") pooled.origins.add(origin);
+      // A listener must not throw: a frame URL that does not parse counts as no origin.
+      const url = URL.canParse(frame.url()) ? new URL(frame.url()) : undefined;
+      if (url?.protocol === "http:" || url?.protocol === "https:") pooled.origins.add(url.origin);
     });
     watch(page, PAGE_CHANGES, () => {
       pooled.changed = true;
