@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
+import { signInThroughApi } from "./auth-support";
 import {
   cartItem,
   deliveryFor,
@@ -284,16 +285,9 @@ describe("a guest checks out", () => {
   });
 
   it("fills in a signed-in customer's name and email", async () => {
-    const res = await fetch(`${baseURL}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: baseURL },
-      body: JSON.stringify(DEMO_CUSTOMER),
-    });
-    expect(res.status).toBe(200);
-    const [name, ...value] = (res.headers.getSetCookie()[0] ?? "").split(";")[0]?.split("=") ?? [];
     const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
-    await context.addCookies([{ name: name ?? "", value: value.join("="), url: baseURL }]);
     const page = await context.newPage();
+    await signInThroughApi(page, baseURL, DEMO_CUSTOMER);
     await seedCart(page, baseURL, []);
     await page.evaluate(
       (items) => window.sessionStorage.setItem("checkoutProducts", JSON.stringify(items)),

@@ -2,7 +2,7 @@ import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, untilInteractive } from "../support/browser";
 import { shop } from "../support/shop";
-import { expectDialog } from "./auth-support";
+import { expectDialog, signInThroughApi } from "./auth-support";
 import { fetchProducts, readCart, seedCart } from "./checkout-support";
 import { DEMO_CUSTOMER } from "./orders-support";
 
@@ -96,21 +96,9 @@ describe("taps before the page is interactive", () => {
   });
 
   it("Logout tapped early still asks first (without script at all it is a plain form)", async () => {
-    const res = await fetch(`${baseURL}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: baseURL },
-      body: JSON.stringify(DEMO_CUSTOMER),
-    });
-    expect(res.status).toBe(200);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addCookies(
-      res.headers.getSetCookie().map((c) => {
-        const pair = c.split(";")[0] ?? "";
-        const at = pair.indexOf("=");
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL };
-      }),
-    );
     const page = await context.newPage();
+    await signInThroughApi(page, baseURL, DEMO_CUSTOMER);
     const scripts = await holdScripts(page);
     await page.goto(`${baseURL}/about-us`, { waitUntil: "domcontentloaded" });
     await expect.poll(() => scripts.count()).toBeGreaterThan(0);
