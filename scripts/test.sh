@@ -4,13 +4,16 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
+# The journeys run in Chromium's headless shell (tests/support/browser.ts); CHROMIUM_PATH points
+# them at another Chromium.
+if [ ! -x /usr/bin/chromium-headless-shell ] && [ -z "${CHROMIUM_PATH:-}" ]; then
   if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-    echo "Installing Chromium from Debian's packages for the browser tests..."
-    (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || {
-      echo "Could not install chromium"; exit 1; }
+    echo "Installing Chromium's headless shell from Debian's packages for the browser tests..."
+    (apt-get update -qq && apt-get install -y -qq chromium-headless-shell >/dev/null) || {
+      echo "Could not install chromium-headless-shell"; exit 1; }
   else
-    echo "Chromium is missing: install Debian's 'chromium' package (or set CHROMIUM_PATH)"; exit 1
+    echo "Chromium is missing: install Debian's 'chromium-headless-shell' package (or set CHROMIUM_PATH)"
+    exit 1
   fi
 fi
 

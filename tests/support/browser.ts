@@ -2,7 +2,15 @@ import fs from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { recyclingPages } from "./page-pool";
 
+/** Debian's full Chromium: what the bench measures pages with, as a visitor's browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * The journeys' browser: Debian's `chromium-headless-shell`, the same engine without the full
+ * browser around it, which Playwright itself runs for headless tests. It takes far less CPU per
+ * journey than the full browser in headless mode (docs/decisions/063).
+ */
+export const TEST_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
 /** What headless Chromium needs on an offline machine: nothing may reach out to Google's services. */
 export const CHROMIUM_FLAGS = [
@@ -15,13 +23,15 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
 ] as const;
 
-/** Debian's Chromium, headless, with the flags this offline machine needs. */
+/** Chromium's headless shell, with the flags this offline machine needs. */
 export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: npm test installs Debian's chromium`);
+  if (!fs.existsSync(TEST_CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium not found at ${TEST_CHROMIUM_PATH}: npm test installs Debian's chromium-headless-shell`,
+    );
   }
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_CHROMIUM_PATH,
     headless: true,
     args: [...CHROMIUM_FLAGS],
   });
