@@ -332,13 +332,18 @@ describe("server sections", () => {
     expect(checks.listingRatio).toMatchObject({ measured: 0.25, ok: false });
     expect(checks.productSsrRatio).toMatchObject({ measured: 0.75, ok: true });
     expect(checks.rss.ok).toBe(true);
-    const table = renderLoadTable({
+    const load = {
       connections: 20,
       durationSeconds: 10,
       rows,
       memory: { idleMB: 90, sampledPeakMB: 170, hwmMB: 180 },
+      signInBurst: 8,
       checks,
-    });
+    };
+    const table = renderLoadTable(load);
+    expect(renderMarkdown({ ...result(), load })).toContain(
+      "Server memory: 90 MB RSS before the load, 170 MB highest sampled during it (8 customers signing in at once included), 180 MB VmHWM (peak) at the end.",
+    );
     expect(table).toContain(
       "| 20-product listing | `/api/products` | 1,000/s | 4 ms | 20 ms | 25 % of bare JSON | 0 | 0 | n/a | n/a |",
     );

@@ -538,6 +538,8 @@ export type LoadSection = {
   durationSeconds: number;
   rows: LoadRow[];
   memory: { idleMB: number; sampledPeakMB: number; hwmMB: number };
+  /** Customers who signed in at the same moment during the load (absent in older results). */
+  signInBurst?: number;
   checks: { listingRatio: Check; productSsrRatio: Check; rss: Check };
 };
 
@@ -1100,8 +1102,9 @@ export function renderServerSections(result: BenchResult): string[] {
       ),
       "",
       `Server memory: ${formatValue(l.memory.idleMB, "MB")} RSS before the load, ` +
-        `${formatValue(l.memory.sampledPeakMB, "MB")} highest sampled during it, ` +
-        `${formatValue(l.memory.hwmMB, "MB")} VmHWM (peak) at the end.`,
+        `${formatValue(l.memory.sampledPeakMB, "MB")} highest sampled during it` +
+        (l.signInBurst ? ` (${l.signInBurst} customers signing in at once included)` : "") +
+        `, ${formatValue(l.memory.hwmMB, "MB")} VmHWM (peak) at the end.`,
       "",
     );
   }

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
+import { turns as renderTurns } from "../turns";
 import { BodyTooLargeError, readWholeBody } from "./body-limit";
 import { type DeferredPage, deferScripts } from "./deferred-scripts";
 import type { AppEnv } from "./env";
@@ -33,23 +34,6 @@ export type PagePipelineOptions = {
 
 /** A guest's page that turned out not to be the same for every guest: it is answered as rendered. */
 class NotShareable extends Error {}
-
-/** At most `limit` holders at once; the others wait their turn in arrival order. */
-function renderTurns(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async take(): Promise<void> {
-      if (running < limit) running += 1;
-      else await new Promise<void>((resolve) => waiting.push(resolve));
-    },
-    giveBack(): void {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    },
-  };
-}
 
 /**
  * Everything between Hono and React Router for a page, in this order (docs/decisions/032):
