@@ -1,4 +1,3 @@
-import bwipjs from "bwip-js/node";
 import type { Actor } from "~/core/actor";
 import type { CourierName } from "~/core/courier";
 import type { AppContext } from "~/server/app-context";
@@ -24,8 +23,13 @@ export type ShippingLabel = {
   barcodeSvg: string;
 };
 
-/** The order number as a Code 128 barcode (bwip-js, decision 058). */
-export function orderBarcodeSvg(orderNumber: number): string {
+/**
+ * The order number as a Code 128 barcode (bwip-js, decision 058). bwip-js is loaded by the first
+ * labels printed, not when the server starts: its few megabytes of encoders would otherwise be
+ * held by every server from its start (decision 068).
+ */
+export async function orderBarcodeSvg(orderNumber: number): Promise<string> {
+  const { default: bwipjs } = await import("bwip-js/node");
   return bwipjs.toSVG({
     bcid: "code128",
     text: String(orderNumber),
@@ -56,20 +60,22 @@ export async function labelsForPrint(
 ): Promise<ShippingLabel[]> {
   const orders = await orPageError(ordersForPrint(ctx, actor, selectedIds(url)));
   const shop = shopInfo(ctx);
-  return orders.map((o) => ({
-    id: o._id,
-    orderNumber: o.orderNumber,
-    shopName: shop.name,
-    shopPhone: shop.phone,
-    name: o.customerData.name,
-    phone: o.customerData.mobileNumber,
-    address: o.customerData.address,
-    district: o.customerData.district,
-    thana: o.customerData.thana,
-    // Cash on delivery collects the order's total (as the courier booking sends it).
-    cod: o.total,
-    courier: o.courier?.name ?? null,
-    trackingCode: o.courier?.trackingCode ?? o.courier?.consignmentId ?? null,
-    barcodeSvg: orderBarcodeSvg(o.orderNumber),
-  }));
+  return Promise.all(
+    orders.map(async (o) => ({
+      id: o._id,
+      orderNumber: o.orderNumber,
+      shopName: shop.name,
+      shopPhone: shop.phone,
+      name: o.customerData.name,
+      phone: o.customerData.mobileNumber,
+      address: o.customerData.address,
+      district: o.customerData.district,
+      thana: o.customerData.thana,
+      // Cash on delivery collects the order's total (as the courier booking sends it).
+      cod: o.total,
+      courier: o.courier?.name ?? null,
+      trackingCode: o.courier?.trackingCode ?? o.courier?.consignmentId ?? null,
+      barcodeSvg: await orderBarcodeSvg(o.orderNumber),
+    })),
+  );
 }
