@@ -6,25 +6,17 @@
 export function turns(limit: number) {
   let running = 0;
   const waiting: (() => void)[] = [];
-  const take = async (): Promise<void> => {
-    if (running < limit) running += 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-  };
-  const giveBack = (): void => {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  };
   return {
-    take,
-    giveBack,
     /** `work` in its turn; the turn is given back however it ends. */
     async run<T>(work: () => Promise<T>): Promise<T> {
-      await take();
+      if (running < limit) running += 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
       try {
         return await work();
       } finally {
-        giveBack();
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
       }
     },
   };

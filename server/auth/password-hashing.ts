@@ -18,11 +18,8 @@ const BETTER_AUTH_SCRYPT: PasswordHashing = {
  * the server 130 MB over its usual size, past DESIGN §7's 200 MB; in turn, a burst costs one
  * hash's memory and each sign-in waits for those before it (docs/decisions/068).
  */
-export function passwordsInTurn(
-  hashing: PasswordHashing = BETTER_AUTH_SCRYPT,
-  atOnce = 1,
-): PasswordHashing {
-  const turn = turns(atOnce);
+export function passwordsInTurn(hashing: PasswordHashing = BETTER_AUTH_SCRYPT): PasswordHashing {
+  const turn = turns(1);
   return {
     hash: (password) => turn.run(() => hashing.hash(password)),
     verify: (data) => turn.run(() => hashing.verify(data)),

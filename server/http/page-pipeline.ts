@@ -67,9 +67,8 @@ export function pagePipeline(options: PagePipelineOptions = {}): MiddlewareHandl
    * Steps 2–7: the page rendered for this request. Returns its HTML when React Router's answer
    * may be given to every guest (guest-page-cache.ts), before the validator step marked it.
    */
-  async function render(c: Context<AppEnv>, next: Next): Promise<DeferredPage | undefined> {
-    await turns.take();
-    try {
+  function render(c: Context<AppEnv>, next: Next): Promise<DeferredPage | undefined> {
+    return turns.run(async () => {
       await next();
       const type = c.res.headers.get("Content-Type") ?? "";
       if (!type.startsWith("text/html") || !c.res.body) return undefined;
@@ -79,9 +78,7 @@ export function pagePipeline(options: PagePipelineOptions = {}): MiddlewareHandl
       c.res = undefined;
       c.res = res;
       return shareable ? page : undefined;
-    } finally {
-      turns.giveBack();
-    }
+    });
   }
 
   return async (c, next) => {
