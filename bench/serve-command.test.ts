@@ -5,6 +5,9 @@ describe("the bench's servers start as `npm run serve` does", () => {
   it("with its V8 flags and the environment it sets before Node starts", () => {
     expect(serveNodeArgs()).toContain("--heap-growing-percent=10");
     expect(serveNodeArgs()).not.toContain("build/server/index.js");
-    expect(serveEnv()).toEqual({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" });
+    expect(serveEnv()).toEqual({
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
+    });
   });
 });

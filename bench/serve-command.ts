@@ -12,7 +12,7 @@ function serveScriptWords(): string[] {
 
 /**
  * The environment `npm run serve` sets before Node starts (`NAME=${NAME:-default}` words before
- * `exec`), for the bench's servers: glibc reads MALLOC_ARENA_MAX when the process starts.
+ * `exec`), for the bench's servers: glibc reads its MALLOC_ settings when the process starts.
  */
 export function serveEnv(): Record<string, string> {
   const words = serveScriptWords();
