@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serveEnv, serveNodeArgs } from "./serve-command";
+import { packageScripts, serveEnv, serveNodeArgs } from "./serve-command";
 
 describe("the bench's servers start as `npm run serve` does", () => {
   it("with its V8 flags and the environment it sets before Node starts", () => {
@@ -9,5 +9,10 @@ describe("the bench's servers start as `npm run serve` does", () => {
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
       MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
     });
+  });
+
+  it("measures what `npm start` runs: the two scripts are the same command", () => {
+    const scripts = packageScripts();
+    expect(scripts.start).toBe(scripts.serve);
   });
 });

@@ -2,12 +2,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { ROOT } from "../tests/support/server-process";
 
-/** The words of `npm run serve` in package.json. */
-function serveScriptWords(): string[] {
+/** The scripts of package.json. */
+export function packageScripts(): Record<string, string> {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
     scripts: Record<string, string>;
   };
-  return (pkg.scripts.serve ?? "").split(/\s+/);
+  return pkg.scripts;
+}
+
+/** The words of `npm run serve` in package.json. */
+function serveScriptWords(): string[] {
+  return (packageScripts().serve ?? "").split(/\s+/);
 }
 
 /**

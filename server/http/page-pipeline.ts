@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
-import { turns as renderTurns } from "../turns";
+import { turns } from "../turns";
 import { BodyTooLargeError, readWholeBody } from "./body-limit";
 import { type DeferredPage, deferScripts } from "./deferred-scripts";
 import type { AppEnv } from "./env";
@@ -60,7 +60,7 @@ class NotShareable extends Error {}
  */
 export function pagePipeline(options: PagePipelineOptions = {}): MiddlewareHandler<AppEnv> {
   const maxBodyBytes = options.maxBodyBytes ?? MAX_PAGE_BODY_BYTES;
-  const turns = renderTurns(options.rendersAtOnce ?? PAGE_RENDERS_AT_ONCE);
+  const renderTurns = turns(options.rendersAtOnce ?? PAGE_RENDERS_AT_ONCE);
   const guestPages = options.guestPages;
 
   /**
@@ -68,7 +68,7 @@ export function pagePipeline(options: PagePipelineOptions = {}): MiddlewareHandl
    * may be given to every guest (guest-page-cache.ts), before the validator step marked it.
    */
   function render(c: Context<AppEnv>, next: Next): Promise<DeferredPage | undefined> {
-    return turns.run(async () => {
+    return renderTurns.run(async () => {
       await next();
       const type = c.res.headers.get("Content-Type") ?? "";
       if (!type.startsWith("text/html") || !c.res.body) return undefined;
