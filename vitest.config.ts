@@ -23,10 +23,29 @@ const rank = (spec: TestSpecification) => {
   return index === -1 ? PROJECTS_FIRST_TO_LAST.length : index;
 };
 
-/** Vitest's order within a project (failed first, then longest last time, else largest file). */
+/**
+ * Files that mostly wait (for pg-boss to give up on a killed server's job): each starts beside a
+ * file that keeps the cores busy, not beside another one that waits.
+ */
+const MOSTLY_WAITING = [
+  "tests/processes/courier-crash.test.ts",
+  "tests/processes/sms-crash.test.ts",
+];
+
+const waits = (spec: TestSpecification) =>
+  MOSTLY_WAITING.some((file) => spec.moduleId.endsWith(`/${file}`));
+
+/**
+ * Vitest's order within a project (failed first, then longest last time, else largest file), the
+ * projects in PROJECTS_FIRST_TO_LAST, and the files that mostly wait every other place.
+ */
 class ProjectsInOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+    const ordered = (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+    const waiting = ordered.filter(waits);
+    const rest = ordered.filter((spec) => !waits(spec));
+    for (const [i, spec] of waiting.entries()) rest.splice(2 * i, 0, spec);
+    return rest;
   }
 }
 
@@ -81,8 +100,9 @@ export default defineConfig({
           // expect.poll waits for what the user waits for (a sign-in and its navigation hash a
           // password first): Vitest's 1 s default fails such journeys on a busy machine.
           expect: { poll: { timeout: 15_000 } },
-          // One seeded server per worker slot, started while other files run (tests/support/shop.ts).
-          globalSetup: ["tests/support/global-setup.ts"],
+          // One seeded server per worker slot, started while other files run (tests/support/shop.ts),
+          // on a copy of the run's migrated folder, as the servers of a new shop are.
+          globalSetup: ["tests/support/database-templates.ts", "tests/support/global-setup.ts"],
           setupFiles: ["tests/support/e2e-setup.ts"],
           // A worker runs journey file after journey file, loading Playwright and the support
           // modules once (docs/decisions/063); each file still launches its own Chromium.
@@ -96,6 +116,8 @@ export default defineConfig({
         test: {
           name: "processes",
           include: ["tests/processes/**/*.test.ts"],
+          // A new shop's servers start on a copy of the run's migrated folder (newShopDataDir).
+          globalSetup: ["tests/support/database-templates.ts"],
           testTimeout: 180_000,
           hookTimeout: 240_000,
         },

@@ -21,7 +21,9 @@ const KEYS = { apiKey: "sf-key", secretKey: "sf-secret" };
  * was stored ends, after a restart, with exactly one consignment on the order: the retried job
  * asks Steadfast by invoice before it creates anything.
  */
-describe.each(DATABASE_KINDS)("a crash during courier booking (%s)", (kind) => {
+// Both databases at once, each with its own fake, folder and ports: most of a run waits for
+// pg-boss to give up on the dead server's job (its heartbeat, 10 s at the least).
+describe.concurrent.each(DATABASE_KINDS)("a crash during courier booking (%s)", (kind) => {
   let database: ShopDatabase;
   let fake: Awaited<ReturnType<typeof startFakeSteadfast>>;
   const env = () => ({

@@ -21,7 +21,9 @@ import {
  * stored — after the restart the job repeats it with the same `csms_id`, and the phone still
  * gets one message.
  */
-describe.each(DATABASE_KINDS)("a crash between an order and its SMS (%s)", (kind) => {
+// Both databases at once, each with its own fake, folder and ports: most of a run waits for
+// pg-boss to give up on the dead server's job (its heartbeat, 10 s at the least).
+describe.concurrent.each(DATABASE_KINDS)("a crash between an order and its SMS (%s)", (kind) => {
   let database: ShopDatabase;
   let gateway: Awaited<ReturnType<typeof startFakeSmsGateway>>;
   const env = () => ({
