@@ -11,12 +11,12 @@ import { openDatabase } from "~/server/db/client";
 import { orders, user } from "~/server/db/schema";
 import { insertOrder } from "~/server/services/orders";
 import { launchBrowser } from "../support/browser";
+import { newShopDataDir } from "../support/new-shop-folder";
 import {
   freePort,
   ROOT,
   type ServerProcess,
   spawnServer,
-  tempDataDir,
   waitUntilHealthy,
 } from "../support/server-process";
 import { expectDialog, hydrated, login, register, uniqueEmail } from "./auth-support";
@@ -86,7 +86,7 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
       };
     });
 
-    dataDir = tempDataDir();
+    dataDir = newShopDataDir();
     port = await freePort();
     env = {
       PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { newShopDataDir } from "../support/new-shop-folder";
 import { startServer } from "../support/server-process";
 import { shop } from "../support/shop";
 import { expectDialog, hydrated, register, uniqueEmail } from "./auth-support";
@@ -183,8 +184,11 @@ describe("the dashboard on a phone and its small defects", () => {
 describe("the start-up banner", () => {
   it("says when email is not being sent, and not when SMTP_URL is set", async () => {
     const [without, withSmtp] = await Promise.all([
-      startServer({ SEED_DEMO_DATA: "never" }),
-      startServer({ SEED_DEMO_DATA: "never", SMTP_URL: "smtp://127.0.0.1:2525" }),
+      startServer({ SEED_DEMO_DATA: "never" }, { dataDir: newShopDataDir() }),
+      startServer(
+        { SEED_DEMO_DATA: "never", SMTP_URL: "smtp://127.0.0.1:2525" },
+        { dataDir: newShopDataDir() },
+      ),
     ]);
     try {
       expect(without.output()).toContain("Email is not being sent: set SMTP_URL.");

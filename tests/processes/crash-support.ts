@@ -8,6 +8,7 @@ import { type Database, type Db, openDatabase } from "~/server/db/client";
 import { orderLines, orderStatusHistory, orders } from "~/server/db/schema";
 import { createProduct } from "~/server/services/products";
 import { createPostgresDatabase } from "~/server/testing/test-context";
+import { newShopDataDir } from "../support/new-shop-folder";
 import {
   freePort,
   SERVER_ENTRY,
@@ -45,7 +46,7 @@ export type ShopDatabase = {
 };
 
 export async function createShopDatabase(kind: DatabaseKind): Promise<ShopDatabase> {
-  const dataDir = tempDataDir();
+  const dataDir = kind === "pglite" ? newShopDataDir() : tempDataDir();
   const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (kind === "pglite") {
     return {

@@ -5,6 +5,7 @@ import net from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newShopDataDir } from "../support/new-shop-folder";
 import { ROOT, type ServerProcess, startServer } from "../support/server-process";
 import { requireBuild } from "./crash-support";
 
@@ -18,7 +19,10 @@ let server: ServerProcess;
 
 beforeAll(async () => {
   requireBuild();
-  server = await startServer({ SEED_DEMO_DATA: "never", RATE_LIMIT: "off" });
+  server = await startServer(
+    { SEED_DEMO_DATA: "never", RATE_LIMIT: "off" },
+    { dataDir: newShopDataDir() },
+  );
 });
 
 afterAll(async () => {

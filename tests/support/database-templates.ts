@@ -8,14 +8,32 @@ import { openJobQueue } from "~/server/jobs/job-queue";
 import { createPostgresDatabase } from "~/server/testing/test-context";
 
 /**
- * One migrated database per run for the database suites, which every suite's fresh database
- * starts from (docs/decisions/063): a PGlite dump (`loadDataDir` skips initdb, the costliest
- * part of a new PGlite) or a PostgreSQL template (`CREATE DATABASE … TEMPLATE`). Both hold what a
- * server's first start makes: our migrations and pg-boss's schema and queues.
+ * One migrated database per run, which every suite's fresh database starts from (docs/decisions/063):
+ * a PGlite dump (`loadDataDir` skips initdb, the costliest part of a new PGlite) or a PostgreSQL
+ * template (`CREATE DATABASE … TEMPLATE`). Both hold what a server's first start makes: our
+ * migrations and pg-boss's schema and queues. The servers that the process tests and journeys
+ * start on a new folder start on a copy of one made from the same dump (docs/decisions/069).
  */
 export async function setup(project: TestProject) {
   if (project.name === "db-postgres") return postgresTemplate(project);
-  return pgliteTemplate(project);
+  if (project.name === "db-pglite") return pgliteTemplate(project);
+  return shopFolderTemplate(project);
+}
+
+let migratedDump: Promise<Blob> | undefined;
+
+/** The PGlite dump, made once for every project of the run that asks for it. */
+function pgliteDump(): Promise<Blob> {
+  migratedDump ??= (async () => {
+    const database = await openDatabase({ kind: "pglite" });
+    try {
+      await addJobQueue(database);
+      return await (database.pglite as NonNullable<Database["pglite"]>).dumpDataDir("none");
+    } finally {
+      await database.close();
+    }
+  })();
+  return migratedDump;
 }
 
 /** What the app context's job queue makes on a new database (its schema and our queues). */
@@ -29,18 +47,24 @@ async function addJobQueue(database: Database): Promise<void> {
 }
 
 async function pgliteTemplate(project: TestProject) {
-  const database = await openDatabase({ kind: "pglite" });
-  let dump: Blob;
-  try {
-    await addJobQueue(database);
-    dump = await (database.pglite as NonNullable<Database["pglite"]>).dumpDataDir("none");
-  } finally {
-    await database.close();
-  }
+  const dump = await pgliteDump();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-pglite-template-"));
   const file = path.join(dir, "migrated.tar");
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide("pgliteTemplate", file);
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** A DATA_DIR holding the migrated PGlite folder, as a server's first start leaves it. */
+async function shopFolderTemplate(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-shop-template-"));
+  const database = await openDatabase({
+    kind: "pglite",
+    dataDir: path.join(dir, "pglite"),
+    loadDataDir: await pgliteDump(),
+  });
+  await database.close();
+  project.provide("shopFolderTemplate", dir);
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }
 

@@ -49,17 +49,21 @@ export async function setup(project: TestProject) {
   announceDir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-e2e-shops-"));
   const shopsFile = path.join(announceDir, "shops.json");
   const slots = Math.max(1, project.config.maxWorkers || project.vitest.config.maxWorkers || 1);
-  starting = startShops(slots).then(
+  const template = project.getProvidedContext().shopFolderTemplate;
+  starting = startShops(slots, template).then(
     (shops) => writeAtomically(shopsFile, JSON.stringify({ ok: true, shops })),
     (err: unknown) => writeAtomically(shopsFile, JSON.stringify({ ok: false, error: String(err) })),
   );
   project.provide("shopsFile", shopsFile);
 }
 
-async function startShops(slots: number): Promise<Shops> {
+async function startShops(slots: number, template: string | undefined): Promise<Shops> {
   // Seeding renders nothing now (decision 049) but is still most of a first start: on a machine
   // busy with other work it gets more than a server start's usual 3 minutes.
-  const seeding = await startServer(SHOP_ENV, { healthyWithinMs: 600_000 });
+  const seeding = await startServer(SHOP_ENV, {
+    dataDir: template ? copyDataDir(template) : undefined,
+    healthyWithinMs: 600_000,
+  });
   seededDataDir = seeding.dataDir;
   // The seed's stock is a shop's (4–40 pieces); the journeys together buy more than that.
   await topUpJourneyStock(seeding.url);
