@@ -152,13 +152,15 @@ export async function openJobQueue(
   const boss = bossFor(database, options);
   boss.on("error", (err) => logger.error({ err }, "job queue error"));
   await boss.start();
-  for (const [name, definition] of Object.entries(QUEUES)) {
+  const firstRetryDelay = {} as Record<QueueName, number>;
+  for (const [name, definition] of Object.entries(QUEUES) as [QueueName, QueueDefinition][]) {
     const retryDelay =
       name === "courier-booking"
         ? (options.courierRetrySeconds ?? definition.retryDelay)
         : name === "send-message"
           ? (options.messageRetrySeconds ?? definition.retryDelay)
           : definition.retryDelay;
+    firstRetryDelay[name] = retryDelay;
     const settings = { ...definition, retryDelay, retryBackoff: true, notify: true };
     if (await boss.getQueue(name)) {
       // The settings of this version and configuration, for jobs queued from now on.
@@ -195,9 +197,11 @@ export async function openJobQueue(
       await boss.work(
         queue,
         {
-          // A retry's backoff is only seconds to minutes: look again every few seconds.
-          pollingIntervalSeconds: 2,
-          notifyPollingIntervalSeconds: 5,
+          // A retry's backoff is only seconds to minutes, and no notification announces a retry
+          // that falls due: look again every few seconds, and at least as often as the queue's
+          // first retry delay, so that no retry waits longer for the poll than for its delay.
+          pollingIntervalSeconds: Math.min(2, firstRetryDelay[queue]),
+          notifyPollingIntervalSeconds: Math.min(5, firstRetryDelay[queue]),
           // A few jobs per fetch, fetched again at once while fetches come back full: a backlog
           // (a sale's messages, a bulk confirmation's bookings) drains without waiting for a poll
           // per job (decision 064). Each job is settled on its own: one failure retries only it.
