@@ -3,7 +3,6 @@ import net from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { lockDataDir } from "~/server/db/data-dir-lock";
-import { newShopDataDir } from "../support/new-shop-folder";
 import { freePort, spawnServer, startServer } from "../support/server-process";
 import { shop } from "../support/shop";
 
@@ -31,7 +30,7 @@ describe("the server process", () => {
   });
 
   it("on SIGTERM finishes the request in flight, closes the database and exits 0", async () => {
-    const server = await startServer({ SEED_DEMO_DATA: "never" }, { dataDir: newShopDataDir() });
+    const server = await startServer({ SEED_DEMO_DATA: "never" });
     // A request whose headers are still arriving is in flight: the server must answer it.
     const socket = net.connect(server.port, "127.0.0.1");
     await new Promise((resolve) => socket.once("connect", resolve));
