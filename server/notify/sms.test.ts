@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { FAKE_SMS_KEYS, type FakeSmsGateway, startFakeSmsGateway } from "../testing/fake-sms";
 import { createSmsSender, internationalNumber, SmsError } from "./sms";
 
@@ -173,7 +173,9 @@ describe("Alpha SMS", () => {
 
 describe("outbox (no SMS_PROVIDER)", () => {
   it("writes each SMS as a JSON file with to, text, orderNumber and event", async () => {
-    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "haat-sms-")), "outbox", "sms");
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-sms-"));
+    onTestFinished(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const dir = path.join(dataDir, "outbox", "sms");
     const sender = createSmsSender({ provider: "outbox", dir });
     await sender.send(sms());
     const files = fs.readdirSync(dir);
