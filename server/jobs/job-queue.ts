@@ -144,6 +144,14 @@ function bossFor(database: Database, options: JobQueueOptions): PgBoss {
   return new PgBoss({ ...shared, connectionString: database.url, max: 3 });
 }
 
+/** Seconds before a job of `queue` is first tried again: the queue's own, or the configured one. */
+function firstRetryDelay(queue: QueueName, options: JobQueueOptions): number {
+  const own = QUEUES[queue].retryDelay;
+  if (queue === "courier-booking") return options.courierRetrySeconds ?? own;
+  if (queue === "send-message") return options.messageRetrySeconds ?? own;
+  return own;
+}
+
 /** Opens the job queue on the shop's database, creating pg-boss's schema and our queues. */
 export async function openJobQueue(
   database: Database,
@@ -152,15 +160,8 @@ export async function openJobQueue(
   const boss = bossFor(database, options);
   boss.on("error", (err) => logger.error({ err }, "job queue error"));
   await boss.start();
-  const firstRetryDelay = {} as Record<QueueName, number>;
   for (const [name, definition] of Object.entries(QUEUES) as [QueueName, QueueDefinition][]) {
-    const retryDelay =
-      name === "courier-booking"
-        ? (options.courierRetrySeconds ?? definition.retryDelay)
-        : name === "send-message"
-          ? (options.messageRetrySeconds ?? definition.retryDelay)
-          : definition.retryDelay;
-    firstRetryDelay[name] = retryDelay;
+    const retryDelay = firstRetryDelay(name, options);
     const settings = { ...definition, retryDelay, retryBackoff: true, notify: true };
     if (await boss.getQueue(name)) {
       // The settings of this version and configuration, for jobs queued from now on.
@@ -200,8 +201,8 @@ export async function openJobQueue(
           // A retry's backoff is only seconds to minutes, and no notification announces a retry
           // that falls due: look again every few seconds, and at least as often as the queue's
           // first retry delay, so that no retry waits longer for the poll than for its delay.
-          pollingIntervalSeconds: Math.min(2, firstRetryDelay[queue]),
-          notifyPollingIntervalSeconds: Math.min(5, firstRetryDelay[queue]),
+          pollingIntervalSeconds: Math.min(2, firstRetryDelay(queue, options)),
+          notifyPollingIntervalSeconds: Math.min(5, firstRetryDelay(queue, options)),
           // A few jobs per fetch, fetched again at once while fetches come back full: a backlog
           // (a sale's messages, a bulk confirmation's bookings) drains without waiting for a poll
           // per job (decision 064). Each job is settled on its own: one failure retries only it.
