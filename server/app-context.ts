@@ -1,5 +1,6 @@
 import { apiTokenKey } from "./auth/api-token";
 import { type Auth, createAuth, resolveAuthSecret } from "./auth/auth";
+import type { PasswordHashing } from "./auth/password-hashing";
 import { type BackgroundTasks, createBackgroundTasks } from "./background-tasks";
 import { CatalogueCache } from "./catalogue/cache";
 import {
@@ -62,6 +63,7 @@ export type AppContextOverrides = {
   workers?: boolean;
   courierTimeoutMs?: number;
   smsTimeoutMs?: number;
+  passwordHashing?: PasswordHashing;
 };
 
 export async function createAppContext(
@@ -83,7 +85,12 @@ export async function createAppContext(
       orderPerAddress: { ...RATE_LIMITS.orderPerAddress, max: config.ORDER_LIMIT_PER_ADDRESS },
     },
   );
-  const auth = createAuth(database.db, config, secret, { mailer, rateLimiter, background });
+  const auth = createAuth(database.db, config, secret, {
+    mailer,
+    rateLimiter,
+    background,
+    passwordHashing: overrides.passwordHashing,
+  });
   try {
     await redis?.ready;
   } catch (err) {

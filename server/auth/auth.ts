@@ -17,7 +17,7 @@ import { callbackOf, mailLangOf, passwordResetMail, verifyEmailMail } from "../m
 import type { RateLimiter } from "../rate-limit/limiter";
 import { AUTH_RATE_LIMITS } from "../rate-limit/rules";
 import { answerSignUpForExistingEmail } from "./neutral-sign-up";
-import { passwordsInTurn } from "./password-hashing";
+import { type PasswordHashing, passwordsInTurn } from "./password-hashing";
 
 /** Hono overwrites this header with the connection's address, so clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-haat-client-ip";
@@ -61,7 +61,13 @@ export function isListedAdmin(config: Config, email: string): boolean {
   return config.ADMIN_EMAILS.includes(email.trim().toLowerCase());
 }
 
-export type AuthDeps = { mailer: Mailer; rateLimiter: RateLimiter; background: BackgroundTasks };
+export type AuthDeps = {
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  background: BackgroundTasks;
+  /** Better Auth's own scrypt unless given (the tests reuse one hash per password). */
+  passwordHashing?: PasswordHashing;
+};
 
 export function createAuth(db: Db, config: Config, secret: string, deps: AuthDeps) {
   const { mailer, background } = deps;
@@ -92,7 +98,7 @@ export function createAuth(db: Db, config: Config, secret: string, deps: AuthDep
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      password: passwordsInTurn(),
+      password: passwordsInTurn(deps.passwordHashing),
       async sendResetPassword({ user: u, token, url }) {
         // In the language of the page that asked (its redirectTo carries ?lang=bn).
         const lang = mailLangOf(callbackOf(url));

@@ -1,13 +1,13 @@
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { turns } from "../turns";
 
-type PasswordHashing = {
+export type PasswordHashing = {
   hash: (password: string) => Promise<string>;
   verify: (data: { hash: string; password: string }) => Promise<boolean>;
 };
 
 /** Better Auth's own scrypt hashing (its stored format), used as is. */
-const BETTER_AUTH_SCRYPT: PasswordHashing = {
+export const BETTER_AUTH_SCRYPT: PasswordHashing = {
   hash: hashPassword,
   verify: verifyPassword,
 };

@@ -7,6 +7,7 @@ import { describe, inject } from "vitest";
 import { type AppContext, type AppContextOverrides, createAppContext } from "../app-context";
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
+import { hashOncePerPassword } from "./password-hashing";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -108,7 +109,10 @@ export async function openTestContext(
 ): Promise<AppContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-test-"));
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...env });
-  const ctx = await createAppContext(config, await openTestDatabase(), overrides);
+  const ctx = await createAppContext(config, await openTestDatabase(), {
+    passwordHashing: hashOncePerPassword,
+    ...overrides,
+  });
   return {
     ...ctx,
     async close() {
