@@ -17,6 +17,12 @@ function cards(region: Locator): Locator {
   return region.locator("article a[href^='/product-details/']");
 }
 
+/** The page's CSS animations now, by name and play state. */
+const cssAnimations = (page: Page) =>
+  page.evaluate(() =>
+    document.getAnimations().map((a) => [(a as CSSAnimation).animationName, a.playState]),
+  );
+
 describe("a visitor on the home page", () => {
   const baseURL = shop().baseURL;
   let browser: Browser;
@@ -26,8 +32,12 @@ describe("a visitor on the home page", () => {
   });
   afterAll(async () => browser?.close());
 
-  async function open(width = 1280, height = 900): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width, height } });
+  async function open(
+    width = 1280,
+    height = 900,
+    reducedMotion: "reduce" | "no-preference" = "reduce",
+  ): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height }, reducedMotion });
     const response = await page.goto(baseURL);
     expect(response?.status()).toBe(200);
     return page;
@@ -74,7 +84,9 @@ describe("a visitor on the home page", () => {
   it("sees the slides: first eager with high priority, it advances by itself and pauses on hover", async () => {
     const slides = await (await fetch(`${baseURL}/api/getSliders`)).json();
     expect(slides.length).toBeGreaterThanOrEqual(2);
-    const page = await open();
+    const page = await open(1280, 900, "no-preference");
+    // The welcome banner scrolls for a visitor who has not asked for less motion.
+    expect(await cssAnimations(page)).toContainEqual(["marquee", "running"]);
     const slider = page.getByRole("region", { name: "Offers" });
     const first = slider.getByRole("img", { name: slides[0].title });
     expect(await first.getAttribute("loading")).toBe("eager");
@@ -114,6 +126,7 @@ describe("a visitor on the home page", () => {
     const current = () => slider.getByRole("group").getAttribute("aria-label");
     await expect.poll(() => slider.getAttribute("data-paused")).toBe("true");
     expect(await current()).toBe(`1 of ${total}`);
+    expect(await cssAnimations(page)).not.toContainEqual(["marquee", "running"]);
 
     const box = await slider.boundingBox();
     if (!box) throw new Error("slider not on screen");

@@ -35,7 +35,21 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: [...CHROMIUM_FLAGS],
   });
-  return recyclingPages(waitingForInteractivePages(browser));
+  return recyclingPages(waitingForInteractivePages(askingForLessMotion(browser)));
+}
+
+/**
+ * New tabs ask for less motion unless a test says otherwise (`reducedMotion: "no-preference"`):
+ * the home page's scrolling banner and sliding offers keep the headless shell's software
+ * compositor drawing frames for as long as a test waits on that page, most of the journeys' CPU
+ * on that page (docs/decisions/070). The tests of that motion ask for it.
+ */
+function askingForLessMotion(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ reducedMotion: "reduce", ...options });
+  browser.newPage = (options = {}) => newPage({ reducedMotion: "reduce", ...options });
+  return browser;
 }
 
 /** True once React has hydrated a page of the shop (app/root.tsx), or for any other document. */
