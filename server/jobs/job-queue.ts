@@ -195,14 +195,15 @@ export async function openJobQueue(
       );
     },
     async work(queue, handler) {
+      const retryDelay = firstRetryDelay(queue, options);
       await boss.work(
         queue,
         {
           // A retry's backoff is only seconds to minutes, and no notification announces a retry
           // that falls due: look again every few seconds, and at least as often as the queue's
           // first retry delay, so that no retry waits longer for the poll than for its delay.
-          pollingIntervalSeconds: Math.min(2, firstRetryDelay(queue, options)),
-          notifyPollingIntervalSeconds: Math.min(5, firstRetryDelay(queue, options)),
+          pollingIntervalSeconds: Math.min(2, retryDelay),
+          notifyPollingIntervalSeconds: Math.min(5, retryDelay),
           // A few jobs per fetch, fetched again at once while fetches come back full: a backlog
           // (a sale's messages, a bulk confirmation's bookings) drains without waiting for a poll
           // per job (decision 064). Each job is settled on its own: one failure retries only it.

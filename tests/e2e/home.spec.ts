@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
@@ -35,9 +35,9 @@ describe("a visitor on the home page", () => {
   async function open(
     width = 1280,
     height = 900,
-    reducedMotion: "reduce" | "no-preference" = "reduce",
+    options: BrowserContextOptions = {},
   ): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width, height }, reducedMotion });
+    const page = await browser.newPage({ viewport: { width, height }, ...options });
     const response = await page.goto(baseURL);
     expect(response?.status()).toBe(200);
     return page;
@@ -84,7 +84,7 @@ describe("a visitor on the home page", () => {
   it("sees the slides: first eager with high priority, it advances by itself and pauses on hover", async () => {
     const slides = await (await fetch(`${baseURL}/api/getSliders`)).json();
     expect(slides.length).toBeGreaterThanOrEqual(2);
-    const page = await open(1280, 900, "no-preference");
+    const page = await open(1280, 900, { reducedMotion: "no-preference" });
     // The welcome banner scrolls for a visitor who has not asked for less motion.
     expect(await cssAnimations(page)).toContainEqual(["marquee", "running"]);
     const slider = page.getByRole("region", { name: "Offers" });
