@@ -1,5 +1,5 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -37,6 +37,8 @@ export type DatabaseTarget =
       dataDir?: string;
       /** In memory, starting from a dump of a data folder (`dumpDataDir`) instead of initdb. */
       loadDataDir?: Blob;
+      /** A file system of its own that already holds a data folder (the tests' copies). */
+      fs?: PGliteOptions["fs"];
     }
   | { kind: "postgres"; url: string; max?: number };
 
@@ -135,6 +137,7 @@ export async function openDatabase(
     const client = await PGlite.create({
       dataDir: target.dataDir,
       loadDataDir: target.loadDataDir,
+      fs: target.fs,
       // On a folder, PGlite writes through Node's fs: a commit is in the OS's hands before the
       // query returns, so a killed process loses no acknowledged write (decision 022). Relaxed
       // durability would acknowledge before the browser file systems' sync; keep it off.

@@ -8,6 +8,7 @@ import { type AppContext, type AppContextOverrides, createAppContext } from "../
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { hashOncePerPassword } from "./password-hashing";
+import { DataFolderCopy, readDataFolderArchive } from "./pglite-copies";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -75,16 +76,19 @@ export async function openPostgresDatabase(
   };
 }
 
-let pgliteTemplate: { file: string; dump: Promise<Blob> } | undefined;
+let pgliteTemplate:
+  | { file: string; folder: Promise<ReturnType<typeof readDataFolderArchive>> }
+  | undefined;
 
-/** The run's migrated PGlite dump, read once per worker process. */
-function pgliteTemplateDump(): Promise<Blob> | undefined {
+/** The run's migrated PGlite data folder, read from its dump once per worker process. */
+function pgliteTemplateFolder() {
   const file = inject("pgliteTemplate");
   if (!file) return undefined;
   if (pgliteTemplate?.file !== file) {
-    pgliteTemplate = { file, dump: fs.promises.readFile(file).then((bytes) => new Blob([bytes])) };
+    const folder = fs.promises.readFile(file).then((bytes) => readDataFolderArchive(bytes));
+    pgliteTemplate = { file, folder };
   }
-  return pgliteTemplate.dump;
+  return pgliteTemplate.folder;
 }
 
 /**
@@ -98,8 +102,11 @@ export async function openTestDatabase(): Promise<Database> {
     if (!postgresUrl) throw new Error("TEST_DATABASE_URL is not set");
     return openPostgresDatabase(postgresUrl, { template: inject("postgresTemplate") });
   }
-  const dump = pgliteTemplateDump();
-  return openDatabase({ kind: "pglite", loadDataDir: dump ? await dump : undefined });
+  const folder = pgliteTemplateFolder();
+  return openDatabase({
+    kind: "pglite",
+    fs: folder ? new DataFolderCopy(await folder) : undefined,
+  });
 }
 
 /** A full application context on a fresh test database and a temporary data folder. */
