@@ -1,7 +1,7 @@
 import { MemoryFS, PGlite } from "@electric-sql/pglite";
 
 /** A folder (no data) or a file of a PGlite data folder, its path under PGDATA. */
-type Entry = { path: string; data?: Uint8Array; mtime: number };
+export type DataFolderEntry = { path: string; data?: Uint8Array; mtime: number };
 
 /** The text of a NUL-padded field of a tar header. */
 function field(block: Uint8Array, at: number, length: number): string {
@@ -13,11 +13,11 @@ function field(block: Uint8Array, at: number, length: number): string {
  * The folders and files of a data folder dumped by PGlite's `dumpDataDir("none")` (a ustar
  * archive, parents before children), read once: the files are views of the dump's bytes.
  */
-export function readDataFolderArchive(bytes: Uint8Array): Entry[] {
+export function readDataFolderArchive(bytes: Uint8Array): DataFolderEntry[] {
   // A plain Uint8Array, not a Buffer: Emscripten copies a file's data with `slice`, which on a
   // Buffer is a view, and every database would then write into the same bytes.
   const archive = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const entries: Entry[] = [];
+  const entries: DataFolderEntry[] = [];
   for (let at = 0; at + 512 <= archive.length; ) {
     const header = archive.subarray(at, at + 512);
     const name = field(header, 0, 100);
@@ -44,7 +44,7 @@ export function readDataFolderArchive(bytes: Uint8Array): Entry[] {
  * the archive was a large part of opening each suite's database (docs/decisions/071).
  */
 export class DataFolderCopy extends MemoryFS {
-  constructor(private readonly entries: Entry[]) {
+  constructor(private readonly entries: DataFolderEntry[]) {
     super();
   }
 

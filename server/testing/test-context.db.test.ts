@@ -7,8 +7,8 @@ import { describeDb, openTestContext, TEST_DB } from "./test-context";
 /**
  * The suites' databases start from one migrated template per run (a PGlite data folder read once
  * per worker, or a PostgreSQL template): each must be a copy of its own. PGlite's in-memory copies
- * once shared their files' bytes, and a database opened later took another's writes for its own
- * (server/testing/pglite-copies.ts).
+ * share their files' bytes if the dump is read into a Node Buffer, and a database opened later
+ * then takes another's writes for its own (server/testing/pglite-copies.ts).
  */
 describeDb(`the suites' databases (${TEST_DB})`, () => {
   const opened: AppContext[] = [];

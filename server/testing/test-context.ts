@@ -8,7 +8,7 @@ import { type AppContext, type AppContextOverrides, createAppContext } from "../
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { hashOncePerPassword } from "./password-hashing";
-import { DataFolderCopy, readDataFolderArchive } from "./pglite-copies";
+import { DataFolderCopy, type DataFolderEntry, readDataFolderArchive } from "./pglite-copies";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -76,12 +76,10 @@ export async function openPostgresDatabase(
   };
 }
 
-let pgliteTemplate:
-  | { file: string; folder: Promise<ReturnType<typeof readDataFolderArchive>> }
-  | undefined;
+let pgliteTemplate: { file: string; folder: Promise<DataFolderEntry[]> } | undefined;
 
 /** The run's migrated PGlite data folder, read from its dump once per worker process. */
-function pgliteTemplateFolder() {
+function pgliteTemplateFolder(): Promise<DataFolderEntry[]> | undefined {
   const file = inject("pgliteTemplate");
   if (!file) return undefined;
   if (pgliteTemplate?.file !== file) {
