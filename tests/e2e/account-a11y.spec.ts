@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser, resizeAndSettle } from "../support/browser";
 import { shop } from "../support/shop";
 import { axeViolations, expectDialog, hydrated, register, uniqueEmail } from "./auth-support";
 
@@ -45,9 +45,7 @@ describe("accounts pages are accessible in both themes", () => {
         path: "/dashboard",
         violations: [],
       });
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.reload();
-      await hydrated(page);
+      await resizeAndSettle(page, { width: 1280, height: 800 });
       expect({ path: "/dashboard wide", violations: await axeViolations(page) }).toEqual({
         path: "/dashboard wide",
         violations: [],

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser, resizeAndSettle } from "../support/browser";
 import { shop } from "../support/shop";
 import { axeViolations, expectDialog, hydrated, signInThroughApi } from "./auth-support";
 import { ADMIN, DEMO_CUSTOMER } from "./orders-support";
@@ -335,19 +335,18 @@ describe("admin manages the catalogue", () => {
       const themed = await browser.newContext({ colorScheme: theme });
       const themedPage = await themed.newPage();
       await signIn(themedPage, baseURL, ADMIN, "/dashboard/allProducts");
-      for (const width of [390, 1280]) {
-        await themedPage.setViewportSize({ width, height: 900 });
-        for (const path of [
-          "/dashboard/allProducts",
-          "/dashboard/addProduct",
-          "/dashboard/manageSlider",
-          "/dashboard/manageSlide/addSlide",
-        ]) {
-          await themedPage.goto(`${baseURL}${path}`);
-          await hydrated(themedPage);
-          expect(await themedPage.evaluate(() => document.documentElement.dataset.theme)).toBe(
-            theme,
-          );
+      for (const path of [
+        "/dashboard/allProducts",
+        "/dashboard/addProduct",
+        "/dashboard/manageSlider",
+        "/dashboard/manageSlide/addSlide",
+      ]) {
+        await themedPage.setViewportSize({ width: 390, height: 900 });
+        await themedPage.goto(`${baseURL}${path}`);
+        await hydrated(themedPage);
+        expect(await themedPage.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        for (const width of [390, 1280]) {
+          await resizeAndSettle(themedPage, { width, height: 900 });
           const where = `${path} at ${width}px`;
           expect({ where, violations: await axeViolations(themedPage) }).toEqual({
             where,

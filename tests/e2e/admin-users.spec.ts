@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser, resizeAndSettle } from "../support/browser";
 import { shop } from "../support/shop";
 import {
   axeViolations,
@@ -143,10 +143,8 @@ describe("admin users page", () => {
         390,
       );
       await page.screenshot({ path: path.join(SHOTS, `admin-users-390-${theme}.png`) });
-      await page.setViewportSize({ width: 1280, height: 800 });
-      // Reloaded, so the sidebar is not caught halfway through its slide-in transition.
-      await page.reload();
-      await hydrated(page);
+      // Once the sidebar has come to rest: not caught halfway through its slide-in.
+      await resizeAndSettle(page, { width: 1280, height: 800 });
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS, `admin-users-1280-${theme}.png`) });
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { injectAxe, launchBrowser } from "../support/browser";
+import { injectAxe, launchBrowser, resizeAndSettle } from "../support/browser";
 import { shop } from "../support/shop";
 
 type AxeViolation = {
@@ -211,16 +211,17 @@ describe("the storefront layout", () => {
 
   it("has no serious or critical axe violations on home (light and dark) and the 404 page", async () => {
     for (const colorScheme of ["light", "dark"] as const) {
+      const { context, page } = await open("/", {
+        colorScheme,
+        viewport: { width: 1280, height: 900 },
+      });
+      await page.waitForLoadState("networkidle");
+      expect(await page.locator("html").getAttribute("data-theme")).toBe(colorScheme);
       for (const width of [1280, 390]) {
-        const { context, page } = await open("/", {
-          colorScheme,
-          viewport: { width, height: 900 },
-        });
-        await page.waitForLoadState("networkidle");
-        expect(await page.locator("html").getAttribute("data-theme")).toBe(colorScheme);
+        await resizeAndSettle(page, { width, height: 900 });
         expect(await seriousViolations(page), `${colorScheme} ${width}px`).toEqual([]);
-        await context.close();
       }
+      await context.close();
     }
     const { context, page } = await open("/missing-page");
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser, resizeAndSettle } from "../support/browser";
 import { shop } from "../support/shop";
 import { axeViolations } from "./auth-support";
 import { ADMIN, listedNumbers, openDashboard, orderIdOf, signedInPage } from "./orders-support";
@@ -27,11 +27,12 @@ describe("the order screens are accessible in both themes", () => {
         `/dashboard/order-overview/${id}`,
         `/dashboard/order-overview/${id}/invoice/${id}`,
       ];
-      for (const width of [390, 1280]) {
-        await page.setViewportSize({ width, height: 900 });
-        for (const path of paths) {
-          await openDashboard(page, baseURL, path);
-          expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      for (const path of paths) {
+        await page.setViewportSize({ width: 390, height: 900 });
+        await openDashboard(page, baseURL, path);
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        for (const width of [390, 1280]) {
+          await resizeAndSettle(page, { width, height: 900 });
           const where = `${path} at ${width}px`;
           expect({ where, violations: await axeViolations(page) }).toEqual({
             where,

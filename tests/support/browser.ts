@@ -106,5 +106,24 @@ const AXE_SOURCE_PATH = new URL("../../node_modules/axe-core/axe.min.js", import
  * protocol is not subject to the page's policy.
  */
 export async function injectAxe(page: Page): Promise<void> {
+  // Once per document: a second check of the same page (another width) reuses it.
+  if (await page.evaluate(() => "axe" in window)) return;
   await page.evaluate(fs.readFileSync(AXE_SOURCE_PATH, "utf8"));
+}
+
+/**
+ * Gives the open page another viewport, as a visitor turning a tablet or widening a window
+ * does, and waits until what that set moving (the dashboard's sidebar, say) has come to rest:
+ * the same document can then be checked at a second width without loading it again.
+ */
+export async function resizeAndSettle(
+  page: Page,
+  size: { width: number; height: number },
+): Promise<void> {
+  await page.setViewportSize(size);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((moving) => !(moving instanceof CSSTransition) || moving.playState !== "running"),
+  );
 }
