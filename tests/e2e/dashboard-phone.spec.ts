@@ -1,9 +1,6 @@
-import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { newShopDataDir } from "../support/new-shop-folder";
-import { startServer } from "../support/server-process";
 import { shop } from "../support/shop";
 import { expectDialog, hydrated, register, uniqueEmail } from "./auth-support";
 import { ADMIN, openDashboard, signedInPage } from "./orders-support";
@@ -178,28 +175,5 @@ describe("the dashboard on a phone and its small defects", () => {
     // One box: the address moved to its own line whole instead of breaking after a few letters.
     expect(await address.evaluate((el) => el.getClientRects().length)).toBe(1);
     await page.context().close();
-  });
-});
-
-describe("the start-up banner", () => {
-  it("says when email is not being sent, and not when SMTP_URL is set", async () => {
-    const [without, withSmtp] = await Promise.all([
-      startServer({ SEED_DEMO_DATA: "never" }, { dataDir: newShopDataDir() }),
-      startServer(
-        { SEED_DEMO_DATA: "never", SMTP_URL: "smtp://127.0.0.1:2525" },
-        { dataDir: newShopDataDir() },
-      ),
-    ]);
-    try {
-      expect(without.output()).toContain("Email is not being sent: set SMTP_URL.");
-      expect(without.output()).toContain("Haat is running at");
-      expect(withSmtp.output()).toContain("Haat is running at");
-      expect(withSmtp.output()).not.toContain("Email is not being sent");
-    } finally {
-      await Promise.all([without.stop(), withSmtp.stop()]);
-      for (const server of [without, withSmtp]) {
-        fs.rmSync(server.dataDir, { recursive: true, force: true });
-      }
-    }
   });
 });

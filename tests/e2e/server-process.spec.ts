@@ -31,6 +31,8 @@ describe("the server process", () => {
 
   it("on SIGTERM finishes the request in flight, closes the database and exits 0", async () => {
     const server = await startServer({ SEED_DEMO_DATA: "never" });
+    // A shop started without SMTP_URL says at once that its mail goes nowhere (issue 20 item 25).
+    await expect.poll(() => server.output()).toContain("Email is not being sent: set SMTP_URL.");
     // A request whose headers are still arriving is in flight: the server must answer it.
     const socket = net.connect(server.port, "127.0.0.1");
     await new Promise((resolve) => socket.once("connect", resolve));
