@@ -217,22 +217,29 @@ describeDb(`rate limits with RATE_LIMIT=on, memory storage (${TEST_DB})`, () => 
     );
   });
 
-  it("serves 3,000 customers ordering from one address (a carrier's NAT) with the default limits", async () => {
-    const address = newAddress();
-    const before = await orderCount();
-    const seen: number[] = [];
-    // In batches, as customers arrive at once.
-    for (let start = 0; start < 3000; start += 50) {
-      const batch = await Promise.all(
-        Array.from({ length: 50 }, () =>
-          postOrder(server, product, { phone: newPhone(), address }),
-        ),
-      );
-      seen.push(...batch.map((r) => r.status));
-    }
-    expect(seen.filter((status) => status !== 201)).toEqual([]);
-    expect((await orderCount()) - before).toBe(3000);
-  }, 300_000);
+  // Once per run, on the database a shop expecting such a sale runs on (PostgreSQL when the run
+  // has one): these limits count in memory whatever the database, and the 3,000 orders are most
+  // of this suite's time.
+  it.runIf(TEST_DB === (process.env.TEST_DATABASE_URL ? "postgres" : "pglite"))(
+    "serves 3,000 customers ordering from one address (a carrier's NAT) with the default limits",
+    async () => {
+      const address = newAddress();
+      const before = await orderCount();
+      const seen: number[] = [];
+      // In batches, as customers arrive at once.
+      for (let start = 0; start < 3000; start += 50) {
+        const batch = await Promise.all(
+          Array.from({ length: 50 }, () =>
+            postOrder(server, product, { phone: newPhone(), address }),
+          ),
+        );
+        seen.push(...batch.map((r) => r.status));
+      }
+      expect(seen.filter((status) => status !== 201)).toEqual([]);
+      expect((await orderCount()) - before).toBe(3000);
+    },
+    300_000,
+  );
 
   it("keeps a single phone's flood from one address off the ceiling the address shares", async () => {
     const address = newAddress();
