@@ -161,5 +161,20 @@ export default defineConfig({
     // A storefront page loads a handful of script files, not one per shared module.
     client: { build: { rollupOptions: { output: { codeSplitting: clientChunks() } } } },
   },
-  ssr: { external: ["@electric-sql/pglite", "sharp", "postgres", "pino"] },
+  ssr: {
+    external: ["@electric-sql/pglite", "sharp", "postgres", "pino"],
+    noExternal: [
+      "better-auth",
+      /^@better-auth\//,
+      "better-call",
+      "kysely",
+      "jose",
+      "drizzle-orm",
+      "@opentelemetry/api",
+      "zod",
+      "@hono/zod-openapi",
+      "@hono/zod-validator",
+      "@asteasolutions/zod-to-openapi",
+    ],
+  },
 });
