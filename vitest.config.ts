@@ -118,6 +118,9 @@ export default defineConfig({
           include: ["tests/processes/**/*.test.ts"],
           // A new shop's servers start on a copy of the run's migrated folder (newShopDataDir).
           globalSetup: ["tests/support/database-templates.ts"],
+          // Their servers are processes of their own: a worker goes on to the next file with the
+          // modules it has loaded (the schema, the services the checks read with).
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 240_000,
         },
