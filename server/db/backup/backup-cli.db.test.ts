@@ -13,13 +13,20 @@ import { lockDataDir } from "../data-dir-lock";
 
 const run = promisify(execFile);
 
-/** Runs `npx tsx scripts/<script>.ts` as `npm run <script>` would; resolves with the exit code. */
+/**
+ * Runs `scripts/<script>.ts` with tsx, as `npm run <script>` does (without npx's own start in
+ * front of it); resolves with the exit code.
+ */
 async function script(name: "backup" | "restore", args: string[], env: Record<string, string>) {
   const { DATABASE_URL: _, ...inherited } = process.env;
   try {
-    const { stdout, stderr } = await run("npx", ["tsx", `scripts/${name}.ts`, ...args], {
-      env: { ...inherited, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ["--import", "tsx", `scripts/${name}.ts`, ...args],
+      {
+        env: { ...inherited, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
