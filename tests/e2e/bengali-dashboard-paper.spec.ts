@@ -6,7 +6,13 @@ import { shop } from "../support/shop";
 import { expectDialog, hydrated, register, uniqueEmail } from "./auth-support";
 import { expectBengali, loadDataWords } from "./bengali-support";
 import { ADDRESS_OF_AREA, fetchProducts } from "./checkout-support";
-import { ADMIN, openDashboard, placeOrder, signedInPage } from "./orders-support";
+import {
+  ADMIN,
+  checkoutCustomer,
+  openDashboard,
+  placeApiOrder,
+  signedInPage,
+} from "./orders-support";
 
 /**
  * What the dashboard prints and the messaging and courier settings, in Bengali (issue 25): an
@@ -17,7 +23,7 @@ import { ADMIN, openDashboard, placeOrder, signedInPage } from "./orders-support
 
 const baseURL = shop().baseURL;
 const CUSTOMER = { name: "Nusrat Jahan", password: "nusrat-2026" };
-// What fillCheckout types (orders-support.ts placeOrder) is the customer's, not the interface's.
+// What the checkout's customer types (orders-support.ts checkoutCustomer) is data, not the interface.
 const TYPED = ["Karim Ahmed", "House 7, Road 2, Sonadanga", CUSTOMER.name];
 // The signed-in admin's name and address show in the dashboard's menu.
 const ADMIN_WORDS = [ADMIN.name, ADMIN.email];
@@ -62,13 +68,12 @@ describe("the dashboard's printouts, messages and courier settings in Bengali", 
   afterAll(async () => browser?.close());
 
   it("shows the customer their own invoice in Bengali", async () => {
-    // A customer places an order (the checkout in English: its journey is the storefront's).
+    // A customer places an order (through the API: the checkout's journey is the storefront's).
     customer = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await customer.newPage();
     await register(page, baseURL, { ...CUSTOMER, email });
     await expectDialog(page, "Signup Successful");
-    orderNumber = await placeOrder(page, baseURL, product, email);
-    orderId = new URL(page.url()).searchParams.get("order") ?? "";
+    ({ n: orderNumber, id: orderId } = await placeApiOrder(page, product, checkoutCustomer(email)));
     // The invoice prints the order's id under its number: data too.
     await loadDataWords(baseURL, [...TYPED, ...ADMIN_WORDS, email, orderId]);
 

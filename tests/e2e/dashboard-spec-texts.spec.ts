@@ -7,9 +7,11 @@ import { fetchProducts } from "./checkout-support";
 import {
   ADMIN,
   cardValues,
+  checkoutCustomer,
   openDashboard,
   orderIdOf,
   orderRow,
+  placeApiOrder,
   placeOrder,
   runAction,
   signedInPage,
@@ -153,7 +155,7 @@ describe("the dashboards in the spec's words", () => {
 
     const [product] = await fetchProducts(baseURL);
     if (!product) throw new Error("the seeded shop has no product");
-    const n = await placeOrder(page, baseURL, product, uniqueEmail("spec-cancel"));
+    const { n } = await placeApiOrder(page, product, checkoutCustomer(uniqueEmail("spec-cancel")));
 
     await openList(page, baseURL, "pendingOrders", n);
     expect(await page.locator("thead th").allTextContents()).toEqual(ORDER_COLUMNS);
@@ -209,8 +211,16 @@ describe("the dashboards in the spec's words", () => {
     const other = await signedInPage(browser, baseURL, ADMIN);
     const [product] = await fetchProducts(baseURL);
     if (!product) throw new Error("the seeded shop has no product");
-    const toConfirm = await placeOrder(other, baseURL, product, uniqueEmail("spec-gone"));
-    const toDelete = await placeOrder(other, baseURL, product, uniqueEmail("spec-gone"));
+    const { n: toConfirm } = await placeApiOrder(
+      other,
+      product,
+      checkoutCustomer(uniqueEmail("spec-gone")),
+    );
+    const { n: toDelete } = await placeApiOrder(
+      other,
+      product,
+      checkoutCustomer(uniqueEmail("spec-gone")),
+    );
 
     // Both wait in Cancelled Orders; another admin deletes each while this page still lists it.
     for (const n of [toConfirm, toDelete]) {

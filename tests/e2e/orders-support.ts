@@ -181,6 +181,19 @@ export async function placeApiOrder(
   return { id, n: (detail.body.data as { orderNumber: number }).orderNumber };
 }
 
+/**
+ * The customer the checkout form's journeys type (checkout-support.ts fillCheckout), for an
+ * order a journey needs in place without going through the checkout again.
+ */
+export function checkoutCustomer(email: string): OrderCustomer {
+  return {
+    name: "Karim Ahmed",
+    email,
+    mobileNumber: "01812345678",
+    address: "House 7, Road 2, Sonadanga",
+  };
+}
+
 /** A page of a guest (no session) on the shop, for guests' API calls from the browser. */
 export async function guestPage(browser: Browser, baseURL: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

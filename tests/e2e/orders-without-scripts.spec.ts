@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { fetchProducts } from "./checkout-support";
-import { ADMIN, orderRow, placeOrder, signedInPage } from "./orders-support";
+import { ADMIN, checkoutCustomer, orderRow, placeApiOrder, signedInPage } from "./orders-support";
 
 /**
  * Issue 21 item 2: an order button is a form posting to its page's action, so it works before
@@ -20,7 +20,7 @@ describe("order changes without JavaScript", () => {
   const newPendingOrder = async (email: string) => {
     const [product] = await fetchProducts(baseURL);
     if (!product) throw new Error("the seeded shop has no product to order");
-    return placeOrder(scripted, baseURL, product, email);
+    return (await placeApiOrder(scripted, product, checkoutCustomer(email))).n;
   };
 
   beforeAll(async () => {
