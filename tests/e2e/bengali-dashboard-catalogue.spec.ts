@@ -70,9 +70,7 @@ describe("the admin's catalogue in Bengali", () => {
       "Demo Admin",
       "banner.png walk.png",
     ]);
-    page = await signedInPage(browser, baseURL, ADMIN);
-    await page.goto(`${baseURL}/dashboard/allProducts?lang=bn`);
-    await hydrated(page);
+    page = await signedInPage(browser, baseURL, ADMIN, { path: "/dashboard/allProducts?lang=bn" });
   });
   afterAll(async () => browser?.close());
 

@@ -64,9 +64,7 @@ describe("the dashboard's frame in Bengali", () => {
   afterAll(async () => browser?.close());
 
   it("shows the admin's home, All Users, Blocked Numbers, Messages and the 404 in Bengali", async () => {
-    const page = await signedInPage(browser, baseURL, ADMIN);
-    await page.goto(`${baseURL}/dashboard?lang=bn`);
-    await hydrated(page);
+    const page = await signedInPage(browser, baseURL, ADMIN, { path: "/dashboard?lang=bn" });
     await expectBengali(page, "admin home");
     expect(await page.title()).toBe("ড্যাশবোর্ড");
     const sidebar = page.locator("#dashboard-sidebar");
@@ -194,9 +192,10 @@ describe("the dashboard's frame in Bengali", () => {
 
   it("opens the phone drawer at 390 px in Bengali, with the language toggle in the header", async () => {
     await loadDataWords(baseURL, [adminName, ...SETTINGS]);
-    const page = await signedInPage(browser, baseURL, ADMIN, { width: 390 });
-    await page.goto(`${baseURL}/dashboard?lang=bn`);
-    await hydrated(page);
+    const page = await signedInPage(browser, baseURL, ADMIN, {
+      width: 390,
+      path: "/dashboard?lang=bn",
+    });
     expect(await page.locator("header").getByRole("link", { name: "English" }).isVisible()).toBe(
       true,
     );

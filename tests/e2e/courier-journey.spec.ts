@@ -65,8 +65,7 @@ describe("from Pending to the doorstep with Steadfast", () => {
     const orderNumber = await placeOrder(customer, baseURL, product, email);
 
     // The admin confirms it from the Pending list, with the selection's Confirm.
-    const admin = await signedInPage(browser, baseURL, ADMIN);
-    await openDashboard(admin, baseURL, "/dashboard/pendingOrders");
+    const admin = await signedInPage(browser, baseURL, ADMIN, { path: "/dashboard/pendingOrders" });
     const orderId = await orderIdOf(admin, orderNumber);
     await orderRow(admin, orderNumber)
       .getByRole("checkbox", { name: `Select order ${orderNumber}` })

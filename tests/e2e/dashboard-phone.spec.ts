@@ -113,7 +113,6 @@ describe("the dashboard on a phone and its small defects", () => {
 
   it("draws a sun, not an 'o', for Light Mode in the dark theme", async () => {
     const page = await signedInPage(browser, baseURL, ADMIN, { colorScheme: "dark" });
-    await openDashboard(page, baseURL, "/dashboard");
     const toggle = page.getByRole("button", { name: "Light Mode" });
     // A disc and its rays: more than one shape (a disc alone reads as the letter "o").
     const rays = await toggle.locator("svg path").count();

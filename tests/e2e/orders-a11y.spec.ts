@@ -16,8 +16,11 @@ describe("the order screens are accessible in both themes", () => {
 
   for (const theme of ["light", "dark"] as const) {
     it(`has no WCAG A/AA violations on a list, an overview, an invoice and the home with its chart (${theme})`, async () => {
-      const page = await signedInPage(browser, baseURL, ADMIN, { width: 390, colorScheme: theme });
-      await openDashboard(page, baseURL, "/dashboard/confirmedOrders");
+      const page = await signedInPage(browser, baseURL, ADMIN, {
+        width: 390,
+        colorScheme: theme,
+        path: "/dashboard/confirmedOrders",
+      });
       const [orderNumber] = await listedNumbers(page);
       if (!orderNumber) throw new Error("the seed has no confirmed order");
       const id = await orderIdOf(page, orderNumber);

@@ -27,7 +27,7 @@ export async function signedInPage(
   browser: Browser,
   baseURL: string,
   who: { email: string; password: string },
-  options: { width?: number; colorScheme?: "light" | "dark" } = {},
+  options: { width?: number; colorScheme?: "light" | "dark"; path?: string } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
@@ -35,7 +35,8 @@ export async function signedInPage(
   });
   const page = await context.newPage();
   await signInThroughApi(page, baseURL, who);
-  await openDashboard(page, baseURL, "/dashboard");
+  // The page the journey starts on: the dashboard's home unless it names another.
+  await openDashboard(page, baseURL, options.path ?? "/dashboard");
   return page;
 }
 

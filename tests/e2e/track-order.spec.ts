@@ -99,8 +99,9 @@ describe("tracking and order codes without JavaScript", () => {
     await guest.getByText("That code is not right. 4 tries left.").waitFor();
 
     // Not in the admins' queue yet, but in Unverified.
-    const admin = await signedInPage(browser, server.url, ADMIN);
-    await admin.goto(`${server.url}/dashboard/pendingOrders?q=${placed.orderNumber}`);
+    const admin = await signedInPage(browser, server.url, ADMIN, {
+      path: `/dashboard/pendingOrders?q=${placed.orderNumber}`,
+    });
     expect(await orderRow(admin, placed.orderNumber).count()).toBe(0);
     await admin.goto(`${server.url}/dashboard/unverifiedOrders?q=${placed.orderNumber}`);
     expect(await orderRow(admin, placed.orderNumber).count()).toBe(1);
