@@ -162,7 +162,11 @@ export default defineConfig({
     client: { build: { rollupOptions: { output: { codeSplitting: clientChunks() } } } },
   },
   ssr: {
+    // Files found beside their module (WebAssembly, native code) or run in worker threads.
     external: ["@electric-sql/pglite", "sharp", "postgres", "pino"],
+    // Bundled: a start loads a few hundred files instead of over a thousand (decision 072).
+    // React, React Router and Hono stay outside (the adapter must see the app's classes), and
+    // zod comes in only with every package that checks its schemas.
     noExternal: [
       "better-auth",
       /^@better-auth\//,
@@ -170,7 +174,6 @@ export default defineConfig({
       "kysely",
       "jose",
       "drizzle-orm",
-      "@opentelemetry/api",
       "zod",
       "@hono/zod-openapi",
       "@hono/zod-validator",
