@@ -42,11 +42,6 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
   let dataDir: string;
   let port: number;
 
-  const startOwnServer = async () => {
-    server = spawnServer({ dataDir, port, env });
-    await waitUntilHealthy(server);
-  };
-
   beforeAll(async () => {
     smtp = new SMTPServer({
       authOptional: true,
@@ -97,7 +92,8 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
       OIDC_CLIENT_SECRET: "haat-test-secret",
       ADMIN_EMAILS: ownerEmail.toUpperCase(),
     };
-    await startOwnServer();
+    server = spawnServer({ dataDir, port, env });
+    await waitUntilHealthy(server);
     browser = await launchBrowser();
   });
 

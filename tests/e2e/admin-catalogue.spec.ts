@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, resizeAndSettle } from "../support/browser";
+import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
-import { axeViolations, expectDialog, hydrated, signInThroughApi } from "./auth-support";
+import { axeViolationsAtWidths, expectDialog, hydrated, signInThroughApi } from "./auth-support";
 import { ADMIN, DEMO_CUSTOMER } from "./orders-support";
 
 /** A small real PNG, as a phone's gallery would hand to the file input. */
@@ -345,13 +345,8 @@ describe("admin manages the catalogue", () => {
         await themedPage.goto(`${baseURL}${path}`);
         await hydrated(themedPage);
         expect(await themedPage.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-        for (const width of [390, 1280]) {
-          await resizeAndSettle(themedPage, { width, height: 900 });
-          const where = `${path} at ${width}px`;
-          expect({ where, violations: await axeViolations(themedPage) }).toEqual({
-            where,
-            violations: [],
-          });
+        for (const found of await axeViolationsAtWidths(themedPage, path)) {
+          expect(found).toEqual({ where: found.where, violations: [] });
         }
       }
       await themed.close();

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { injectAxe, untilInteractive } from "../support/browser";
+import { injectAxe, resizeAndSettle, untilInteractive } from "../support/browser";
 
 /** A unique email for one journey, so files sharing the seeded server never collide. */
 export function uniqueEmail(prefix: string): string {
@@ -60,6 +60,23 @@ export async function signInThroughApi(
 /** Pages of the shop are hydrated once React has marked <html data-hydrated> (app/root.tsx). */
 export async function hydrated(page: Page) {
   await untilInteractive(page);
+}
+
+/**
+ * The open page's WCAG violations at each width, the tab resized in place (resizeAndSettle)
+ * instead of the page loaded again: `where` names the path and the width.
+ */
+export async function axeViolationsAtWidths(
+  page: Page,
+  path: string,
+  widths: number[] = [390, 1280],
+): Promise<{ where: string; violations: string[] }[]> {
+  const found = [];
+  for (const width of widths) {
+    await resizeAndSettle(page, { width, height: 900 });
+    found.push({ where: `${path} at ${width}px`, violations: await axeViolations(page) });
+  }
+  return found;
 }
 
 /** WCAG 2 A/AA violations axe-core finds on the page as it is now (ids and the first target). */

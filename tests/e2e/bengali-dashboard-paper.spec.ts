@@ -5,7 +5,7 @@ import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { expectDialog, hydrated, register, uniqueEmail } from "./auth-support";
 import { expectBengali, loadDataWords } from "./bengali-support";
-import { ADDRESS_OF_AREA, fetchProducts } from "./checkout-support";
+import { ADDRESS_OF_AREA, CHECKOUT_CUSTOMER, fetchProducts } from "./checkout-support";
 import {
   ADMIN,
   checkoutCustomer,
@@ -23,8 +23,8 @@ import {
 
 const baseURL = shop().baseURL;
 const CUSTOMER = { name: "Nusrat Jahan", password: "nusrat-2026" };
-// What the checkout's customer types (orders-support.ts checkoutCustomer) is data, not the interface.
-const TYPED = ["Karim Ahmed", "House 7, Road 2, Sonadanga", CUSTOMER.name];
+// What the checkout's customer types is data, not the interface.
+const TYPED = [CHECKOUT_CUSTOMER.name, CHECKOUT_CUSTOMER.address, CUSTOMER.name];
 // The signed-in admin's name and address show in the dashboard's menu.
 const ADMIN_WORDS = [ADMIN.name, ADMIN.email];
 

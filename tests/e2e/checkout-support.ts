@@ -86,19 +86,26 @@ export function deliveryFor(area: DeliveryArea, subTotal: number): number {
  * Fills every required checkout field with valid values; the address is one of `area`, which
  * the form then selects by itself.
  */
+/** Who the checkout journeys' customer is, as they type it into the form. */
+export const CHECKOUT_CUSTOMER = {
+  name: "Karim Ahmed",
+  mobileNumber: "01812345678",
+  address: "House 7, Road 2, Sonadanga",
+} as const;
+
 export async function fillCheckout(
   page: Page,
   options: { area?: DeliveryArea; email?: string } = {},
 ): Promise<void> {
   const area = options.area ?? "Outside Dhaka";
-  await page.getByLabel("Customer Name", { exact: true }).fill("Karim Ahmed");
+  await page.getByLabel("Customer Name", { exact: true }).fill(CHECKOUT_CUSTOMER.name);
   await page.getByLabel("Email", { exact: true }).fill(options.email ?? "karim@example.com");
-  await page.getByLabel("Mobile Number", { exact: true }).fill("01812345678");
+  await page.getByLabel("Mobile Number", { exact: true }).fill(CHECKOUT_CUSTOMER.mobileNumber);
   const district = page.getByLabel("District", { exact: true });
   await expect.poll(() => district.isEnabled()).toBe(true);
   await district.fill(ADDRESS_OF_AREA[area].district);
   await page.getByLabel("Thana", { exact: true }).fill(ADDRESS_OF_AREA[area].thana);
-  await page.getByLabel("Address", { exact: true }).fill("House 7, Road 2, Sonadanga");
+  await page.getByLabel("Address", { exact: true }).fill(CHECKOUT_CUSTOMER.address);
   await expect
     .poll(() => page.getByRole("radio", { name: new RegExp(`^${area}`) }).isChecked())
     .toBe(true);

@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, resizeAndSettle } from "../support/browser";
+import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
-import { axeViolations } from "./auth-support";
+import { axeViolationsAtWidths } from "./auth-support";
 import { ADMIN, listedNumbers, openDashboard, orderIdOf, signedInPage } from "./orders-support";
 
 describe("the order screens are accessible in both themes", () => {
@@ -34,13 +34,8 @@ describe("the order screens are accessible in both themes", () => {
         await page.setViewportSize({ width: 390, height: 900 });
         await openDashboard(page, baseURL, path);
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-        for (const width of [390, 1280]) {
-          await resizeAndSettle(page, { width, height: 900 });
-          const where = `${path} at ${width}px`;
-          expect({ where, violations: await axeViolations(page) }).toEqual({
-            where,
-            violations: [],
-          });
+        for (const found of await axeViolationsAtWidths(page, path)) {
+          expect(found).toEqual({ where: found.where, violations: [] });
         }
       }
       await page.context().close();

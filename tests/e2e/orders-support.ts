@@ -2,7 +2,13 @@ import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 import { type ApiProduct, apiOrderBody, type OrderCustomer } from "../support/order-body";
 import { expectDialog, hydrated, signInThroughApi } from "./auth-support";
-import { cartItem, type fetchProducts, fillCheckout, seedCart } from "./checkout-support";
+import {
+  CHECKOUT_CUSTOMER,
+  cartItem,
+  type fetchProducts,
+  fillCheckout,
+  seedCart,
+} from "./checkout-support";
 
 /** The seed's admin (server/db/seed/seed.ts DEMO_ADMIN). */
 export const ADMIN = { name: "Demo Admin", email: "admin@haat.test", password: "haat-admin-2026" };
@@ -183,16 +189,11 @@ export async function placeApiOrder(
 }
 
 /**
- * The customer the checkout form's journeys type (checkout-support.ts fillCheckout), for an
- * order a journey needs in place without going through the checkout again.
+ * The customer the checkout form's journeys type (CHECKOUT_CUSTOMER), for an order a journey
+ * needs in place without going through the checkout again.
  */
 export function checkoutCustomer(email: string): OrderCustomer {
-  return {
-    name: "Karim Ahmed",
-    email,
-    mobileNumber: "01812345678",
-    address: "House 7, Road 2, Sonadanga",
-  };
+  return { ...CHECKOUT_CUSTOMER, email };
 }
 
 /** A page of a guest (no session) on the shop, for guests' API calls from the browser. */
