@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { messages } from "~/server/db/schema";
 import { placeOrder } from "~/server/services/orders";
 import { FAKE_SMS_KEYS, startFakeSmsGateway } from "~/server/testing/fake-sms";
@@ -95,7 +95,9 @@ describe.concurrent.each(DATABASE_KINDS)("a crash between an order and its SMS (
     }
   };
 
-  it.skipIf(skipDatabase(kind))("sends the SMS exactly once", async () => {
+  it.skipIf(skipDatabase(kind))("sends the SMS exactly once", async ({ expect }) => {
+    // A concurrent test asserts through its own context: the global expect.poll belongs to
+    // whichever test Vitest last started, and fails once that one has ended.
     // A first start creates the job queue's tables.
     await (await startShop(database, env())).stop("SIGTERM");
 
