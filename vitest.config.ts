@@ -118,6 +118,7 @@ export default defineConfig({
           include: ["tests/processes/**/*.test.ts"],
           // A new shop's servers start on a copy of the run's migrated folder (newShopDataDir).
           globalSetup: ["tests/support/database-templates.ts"],
+          setupFiles: ["tests/support/processes-setup.ts"],
           // Their servers are processes of their own: a worker goes on to the next file with the
           // modules it has loaded (the schema, the services the checks read with).
           isolate: false,

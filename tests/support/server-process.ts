@@ -82,6 +82,17 @@ export type ServerProcess = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
+/** Servers this test process started that have not exited yet. */
+const running = new Set<ServerProcess>();
+
+/**
+ * Kills every server a test file left running: a test that failed halfway never reached its
+ * stop, and its server would otherwise outlive the run, holding its port and a core.
+ */
+export async function killLeftoverServers(): Promise<void> {
+  await Promise.all([...running].map((server) => server.stop("SIGKILL")));
+}
+
 /** Starts the production build (`build/server/index.js`) as a child process. */
 export function spawnServer(options: {
   dataDir: string;
@@ -110,9 +121,12 @@ export function spawnServer(options: {
     output += d;
   });
   const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => resolve(code)),
+    child.once("exit", (code) => {
+      running.delete(server);
+      resolve(code);
+    }),
   );
-  return {
+  const server: ServerProcess = {
     url: `http://127.0.0.1:${options.port}`,
     port: options.port,
     dataDir: options.dataDir,
@@ -124,6 +138,8 @@ export function spawnServer(options: {
       return exited;
     },
   };
+  running.add(server);
+  return server;
 }
 
 /** Waits until /healthz answers 200, or fails with the server's output. */
