@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { createAppContext } from "../server/app-context";
 import { ConfigError, loadConfig } from "../server/config";
+import { openDatabase } from "../server/db/client";
 import { DataDirLockedError } from "../server/db/data-dir-lock";
 import { user } from "../server/db/schema";
 
@@ -11,9 +11,11 @@ if (!email) {
 }
 
 try {
-  const ctx = await createAppContext(loadConfig(), undefined, { workers: false });
+  // The database alone (locked and migrated as a server opens it): one row changes, so the
+  // command needs none of the server's auth, job queue or mail.
+  const database = await openDatabase(loadConfig().database);
   try {
-    const [row] = await ctx.db
+    const [row] = await database.db
       .update(user)
       .set({ role: "admin" })
       .where(eq(user.email, email))
@@ -25,7 +27,7 @@ try {
       console.log(`${row.name} <${email}> is now an admin.`);
     }
   } finally {
-    await ctx.close();
+    await database.close();
   }
 } catch (err) {
   if (err instanceof ConfigError || err instanceof DataDirLockedError) {
