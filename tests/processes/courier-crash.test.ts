@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from "vitest";
 import { orderCouriers, orders } from "~/server/db/schema";
 import { openJobQueue } from "~/server/jobs/job-queue";
 import { insertOrder } from "~/server/services/orders";
+import { CUSTOMER_DATA } from "~/server/testing/api-fixtures";
 import { startFakeSteadfast } from "~/server/testing/fake-couriers";
 import {
   addProducts,
@@ -62,16 +63,9 @@ describe.concurrent.each(DATABASE_KINDS)("a crash during courier booking (%s)", 
         const placed = await insertOrder(opened.db, {
           userId: null,
           customer: {
+            ...CUSTOMER_DATA,
             name: "Crash Courier",
             email: "crash-courier@haat.test",
-            mobileNumber: "01712345678",
-            district: "ঢাকা",
-            thana: "মিরপুর",
-            address: "House 12, Road 3, Section 10",
-            comment: "",
-            addressType: "Home",
-            deliveryArea: "Inside Dhaka",
-            paymentSystem: "Cash On Delivery",
           },
           lines: [
             {

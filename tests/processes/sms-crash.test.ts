@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { messages } from "~/server/db/schema";
 import { placeOrder } from "~/server/services/orders";
+import { CUSTOMER_DATA } from "~/server/testing/api-fixtures";
 import { FAKE_SMS_KEYS, startFakeSmsGateway } from "~/server/testing/fake-sms";
 import {
   addProducts,
@@ -65,18 +66,7 @@ describe.concurrent.each(DATABASE_KINDS)("a crash between an order and its SMS (
               quantity: 1,
             },
           ],
-          customerData: {
-            name: "Crash Sms",
-            email: "",
-            mobileNumber: phone,
-            district: "ঢাকা",
-            thana: "মিরপুর",
-            address: "House 12, Road 3, Section 10",
-            comment: "",
-            addressType: "Home",
-            deliveryArea: "Inside Dhaka",
-            paymentSystem: "Cash On Delivery",
-          },
+          customerData: { ...CUSTOMER_DATA, name: "Crash Sms", email: "", mobileNumber: phone },
         } as never,
         { userId: null, freeDeliveryOver: 3000 },
       );
