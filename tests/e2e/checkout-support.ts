@@ -82,10 +82,6 @@ export function deliveryFor(area: DeliveryArea, subTotal: number): number {
   return chargeForOrder(area, subTotal, DEFAULT_FREE_DELIVERY_OVER);
 }
 
-/**
- * Fills every required checkout field with valid values; the address is one of `area`, which
- * the form then selects by itself.
- */
 /** Who the checkout journeys' customer is, as they type it into the form. */
 export const CHECKOUT_CUSTOMER = {
   name: "Karim Ahmed",
@@ -93,6 +89,10 @@ export const CHECKOUT_CUSTOMER = {
   address: "House 7, Road 2, Sonadanga",
 } as const;
 
+/**
+ * Fills every required checkout field with valid values; the address is one of `area`, which
+ * the form then selects by itself.
+ */
 export async function fillCheckout(
   page: Page,
   options: { area?: DeliveryArea; email?: string } = {},
