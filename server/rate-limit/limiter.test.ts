@@ -21,6 +21,27 @@ describe("memoryRateLimitStorage", () => {
     vi.advanceTimersByTime(45_000);
     expect(await storage.consume("k", rule)).toEqual({ allowed: true, retryAfter: null });
   });
+
+  it("forgets ended windows within a minute, so a sale's phones do not stay in memory", async () => {
+    vi.useFakeTimers({ now: new Date("2026-11-24T10:00:00Z") });
+    const storage = memoryRateLimitStorage();
+    const tenMinutes = { window: 600, max: 5 };
+    for (let i = 0; i < 1000; i++) await storage.consume(`phone-${i}`, tenMinutes);
+    await storage.consume("short", { window: 60, max: 5 });
+    expect(storage.size()).toBe(1001);
+
+    vi.advanceTimersByTime(5 * 60_000);
+    await storage.consume("late", tenMinutes);
+    // The short window has ended; the phones' are still running and keep their counts.
+    expect(storage.size()).toBe(1001);
+    expect(await storage.consume("phone-0", { window: 600, max: 1 })).toMatchObject({
+      allowed: false,
+    });
+
+    vi.advanceTimersByTime(6 * 60_000);
+    await storage.consume("later", tenMinutes);
+    expect(storage.size()).toBe(2);
+  });
 });
 
 describe("createRateLimiter", () => {

@@ -18,25 +18,30 @@ export type RateLimitStorage = {
   consume: (key: string, rule: RateRule) => Promise<ConsumeResult>;
 };
 
-/** Above this many keys, expired windows are swept (and the oldest dropped past 10×). */
-const MEMORY_SWEEP_AT = 10_000;
+/** Expired windows are dropped this often, so one server's counts hold only live windows. */
+const MEMORY_SWEEP_EVERY_MS = 60_000;
+
+/** A ceiling against a flood of distinct keys: past it the longest-counted keys go first. */
+const MEMORY_MAX_KEYS = 100_000;
 
 /** One process's counts (one server, or tests): fixed windows in a Map. */
-export function memoryRateLimitStorage(): RateLimitStorage {
+export function memoryRateLimitStorage(): RateLimitStorage & { size: () => number } {
+  // In the order their windows started (a new window moves its key to the end).
   const windows = new Map<string, { count: number; resetAt: number }>();
+  let nextSweepAt = 0;
   function sweep(now: number) {
     for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key);
-    for (const key of windows.keys()) {
-      if (windows.size <= MEMORY_SWEEP_AT * 10) break;
-      windows.delete(key);
-    }
+    nextSweepAt = now + MEMORY_SWEEP_EVERY_MS;
   }
   return {
+    size: () => windows.size,
     async consume(key, rule) {
       const now = Date.now();
-      if (windows.size > MEMORY_SWEEP_AT) sweep(now);
+      if (now >= nextSweepAt) sweep(now);
       let w = windows.get(key);
       if (!w || w.resetAt <= now) {
+        windows.delete(key);
+        if (windows.size >= MEMORY_MAX_KEYS) windows.delete(windows.keys().next().value as string);
         w = { count: 0, resetAt: now + rule.window * 1000 };
         windows.set(key, w);
       }
