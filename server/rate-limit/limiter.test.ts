@@ -42,6 +42,18 @@ describe("memoryRateLimitStorage", () => {
     await storage.consume("later", tenMinutes);
     expect(storage.size()).toBe(2);
   });
+
+  it("holds at most 100,000 keys: a flood of new ones pushes out the window that started first", async () => {
+    const storage = memoryRateLimitStorage();
+    const rule = { window: 600, max: 1 };
+    for (let i = 0; i < 100_000; i++) await storage.consume(`bot-${i}`, rule);
+    expect((await storage.consume("bot-1", rule)).allowed).toBe(false);
+    await storage.consume("one-more", rule);
+    expect(storage.size()).toBe(100_000);
+    // bot-0's window started first and went; the others are still counted.
+    expect((await storage.consume("bot-99999", rule)).allowed).toBe(false);
+    expect((await storage.consume("bot-0", rule)).allowed).toBe(true);
+  });
 });
 
 describe("createRateLimiter", () => {

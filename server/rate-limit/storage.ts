@@ -21,7 +21,7 @@ export type RateLimitStorage = {
 /** Expired windows are dropped this often, so one server's counts hold only live windows. */
 const MEMORY_SWEEP_EVERY_MS = 60_000;
 
-/** A ceiling against a flood of distinct keys: past it the longest-counted keys go first. */
+/** A ceiling against a flood of distinct keys: past it the window that started first goes. */
 const MEMORY_MAX_KEYS = 100_000;
 
 /** One process's counts (one server, or tests): fixed windows in a Map. */
@@ -34,6 +34,7 @@ export function memoryRateLimitStorage(): RateLimitStorage & { size: () => numbe
     nextSweepAt = now + MEMORY_SWEEP_EVERY_MS;
   }
   return {
+    /** How many keys are counted now. */
     size: () => windows.size,
     async consume(key, rule) {
       const now = Date.now();
