@@ -2,10 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { loadConfig } from "~/server/config";
-import { type Database, openDatabase } from "~/server/db/client";
-import { openJobQueue } from "~/server/jobs/job-queue";
-import { createPostgresDatabase } from "~/server/testing/test-context";
+import type { Database } from "~/server/db/client";
 
 /**
  * One migrated database per run, which every suite's fresh database starts from (docs/decisions/063):
@@ -20,11 +17,38 @@ export async function setup(project: TestProject) {
   return shopFolderTemplate(project);
 }
 
-let migratedDump: Promise<Blob> | undefined;
+/**
+ * What one project's setup made, for the others: Vitest loads each project's global setup in a
+ * module graph of its own, so a module-level value would be made again per project.
+ */
+type Made = { dump?: Promise<Blob>; shopFolder?: { dir: Promise<string>; users: number } };
+const shared = globalThis as { __haatTestTemplates?: Made };
+shared.__haatTestTemplates ??= {};
+const made: Made = shared.__haatTestTemplates;
+
+/**
+ * The server's modules, imported by the setup that makes something: a project whose setup finds
+ * everything made does not load them again.
+ */
+async function serverModules() {
+  const [config, client, jobQueue, testContext] = await Promise.all([
+    import("~/server/config"),
+    import("~/server/db/client"),
+    import("~/server/jobs/job-queue"),
+    import("~/server/testing/test-context"),
+  ]);
+  return {
+    loadConfig: config.loadConfig,
+    openDatabase: client.openDatabase,
+    openJobQueue: jobQueue.openJobQueue,
+    createPostgresDatabase: testContext.createPostgresDatabase,
+  };
+}
 
 /** The PGlite dump, made once for every project of the run that asks for it. */
 function pgliteDump(): Promise<Blob> {
-  migratedDump ??= (async () => {
+  made.dump ??= (async () => {
+    const { openDatabase } = await serverModules();
     const database = await openDatabase({ kind: "pglite" });
     try {
       await addJobQueue(database);
@@ -33,11 +57,12 @@ function pgliteDump(): Promise<Blob> {
       await database.close();
     }
   })();
-  return migratedDump;
+  return made.dump;
 }
 
 /** What the app context's job queue makes on a new database (its schema and our queues). */
 async function addJobQueue(database: Database): Promise<void> {
+  const { loadConfig, openJobQueue } = await serverModules();
   const config = loadConfig({ NODE_ENV: "test" });
   const jobs = await openJobQueue(database, {
     monitorSeconds: config.JOB_MONITOR_SECONDS,
@@ -55,8 +80,22 @@ async function pgliteTemplate(project: TestProject) {
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
-/** A DATA_DIR holding the migrated PGlite folder, as a server's first start leaves it. */
+/**
+ * A DATA_DIR holding the migrated PGlite folder, as a server's first start leaves it: one for
+ * every project that starts servers (they copy it, never write to it), removed after the last.
+ */
 async function shopFolderTemplate(project: TestProject) {
+  made.shopFolder ??= { dir: migratedShopFolder(), users: 0 };
+  const folder = made.shopFolder;
+  folder.users++;
+  project.provide("shopFolderTemplate", await folder.dir);
+  return async () => {
+    if (--folder.users === 0) fs.rmSync(await folder.dir, { recursive: true, force: true });
+  };
+}
+
+async function migratedShopFolder(): Promise<string> {
+  const { openDatabase } = await serverModules();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-shop-template-"));
   const database = await openDatabase({
     kind: "pglite",
@@ -64,14 +103,14 @@ async function shopFolderTemplate(project: TestProject) {
     loadDataDir: await pgliteDump(),
   });
   await database.close();
-  project.provide("shopFolderTemplate", dir);
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return dir;
 }
 
 /** PostgreSQL copies a template only while nobody is connected to it: it is closed here. */
 async function postgresTemplate(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
+  const { createPostgresDatabase, openDatabase } = await serverModules();
   const template = await createPostgresDatabase(url);
   try {
     const database = await openDatabase({ kind: "postgres", url: template.url, max: 1 });
