@@ -25,7 +25,9 @@ const rank = (spec: TestSpecification) => {
 
 /**
  * Files that mostly wait (for pg-boss to give up on a killed server's job): each starts beside a
- * file that keeps the cores busy, not beside another one that waits.
+ * file that keeps the cores busy, not beside another one that waits. Three files that compute
+ * come between two of them: with two places after the first, the second started while the first
+ * still waited, and both cores idled for seconds.
  */
 const MOSTLY_WAITING = [
   "tests/processes/courier-crash.test.ts",
@@ -37,14 +39,14 @@ const waits = (spec: TestSpecification) =>
 
 /**
  * Vitest's order within a project (failed first, then longest last time, else largest file), the
- * projects in PROJECTS_FIRST_TO_LAST, and the files that mostly wait every other place.
+ * projects in PROJECTS_FIRST_TO_LAST, and the files that mostly wait every fourth place.
  */
 class ProjectsInOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const ordered = (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
     const waiting = ordered.filter(waits);
     const rest = ordered.filter((spec) => !waits(spec));
-    for (const [i, spec] of waiting.entries()) rest.splice(2 * i, 0, spec);
+    for (const [i, spec] of waiting.entries()) rest.splice(4 * i, 0, spec);
     return rest;
   }
 }
