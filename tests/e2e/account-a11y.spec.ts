@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, resizeAndSettle } from "../support/browser";
 import { shop } from "../support/shop";
 import { axeViolations, expectDialog, hydrated, register, uniqueEmail } from "./auth-support";
+import { openDashboard } from "./orders-support";
 
 describe("accounts pages are accessible in both themes", () => {
   const baseURL = shop().baseURL;
@@ -39,8 +40,7 @@ describe("accounts pages are accessible in both themes", () => {
       });
       await expectDialog(page, "Signup Successful");
       await page.getByRole("button", { name: "OK" }).click();
-      await page.goto(`${baseURL}/dashboard`);
-      await hydrated(page);
+      await openDashboard(page, baseURL, "/dashboard");
       expect({ path: "/dashboard", violations: await axeViolations(page) }).toEqual({
         path: "/dashboard",
         violations: [],

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { axeViolationsAtWidths, expectDialog, hydrated, signInThroughApi } from "./auth-support";
-import { ADMIN, DEMO_CUSTOMER } from "./orders-support";
+import { ADMIN, DEMO_CUSTOMER, openDashboard } from "./orders-support";
 
 /** A small real PNG, as a phone's gallery would hand to the file input. */
 async function png(width: number, height: number, rgb: [number, number, number]) {
@@ -165,8 +165,7 @@ describe("admin manages the catalogue", () => {
     expect(await page.locator("main").textContent()).toContain("-20%");
 
     // Edit the price: the form is prefilled from the product.
-    await page.goto(`${baseURL}/dashboard/allProducts?q=${encodeURIComponent(name)}`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, `/dashboard/allProducts?q=${encodeURIComponent(name)}`);
     await page.getByRole("link", { name: `Edit ${name}` }).click();
     await page.waitForURL(`${baseURL}/dashboard/update/${id}`);
     await hydrated(page);
@@ -205,8 +204,7 @@ describe("admin manages the catalogue", () => {
   });
 
   it("pages the table on the server: Load more appends, and works without JavaScript too", async () => {
-    await page.goto(`${baseURL}/dashboard/allProducts`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/allProducts");
     const ids = () =>
       page
         .locator("tbody tr")
@@ -243,8 +241,7 @@ describe("admin manages the catalogue", () => {
   });
 
   it("shows the field issues of a product the rules refuse, and saves nothing", async () => {
-    await page.goto(`${baseURL}/dashboard/addProduct`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/addProduct");
     await page.getByLabel("Product Title").fill("Offer above price");
     await page.getByLabel("Category", { exact: true }).selectOption("Kitchen Items");
     await page.getByLabel("Sub-Category").selectOption("Non Stick Pan");
@@ -260,11 +257,9 @@ describe("admin manages the catalogue", () => {
   });
 
   it("a file that is not an image is refused beside its slot, and nothing is added", async () => {
-    await page.goto(`${baseURL}/dashboard/manageSlider`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/manageSlider");
     const before = await page.locator("tbody tr").count();
-    await page.goto(`${baseURL}/dashboard/manageSlide/addSlide`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/manageSlide/addSlide");
     await page.getByLabel("Slide Image").setInputFiles({
       name: "banner.png",
       mimeType: "image/png",
@@ -285,8 +280,7 @@ describe("admin manages the catalogue", () => {
 
   it("adds, edits and deletes a slide, and the home slider follows", async () => {
     const title = `Eid sale ${randomBytes(3).toString("hex")}`;
-    await page.goto(`${baseURL}/dashboard/manageSlider`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/manageSlider");
     const before = await page.locator("tbody tr").count();
     await page.getByRole("link", { name: "Add Slide" }).click();
     await page.waitForURL(`${baseURL}/dashboard/manageSlide/addSlide`);
@@ -307,8 +301,7 @@ describe("admin manages the catalogue", () => {
     await page.locator(`img[alt="${title}"]`).first().waitFor({ state: "attached" });
 
     const renamed = `${title} renamed`;
-    await page.goto(`${baseURL}/dashboard/manageSlider`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/manageSlider");
     await page.getByRole("link", { name: `Edit slide ${before + 1}` }).click();
     await page.waitForURL(/\/dashboard\/manageSlider\/updateSlider\//);
     await hydrated(page);
@@ -389,8 +382,7 @@ describe("admin manages the catalogue", () => {
   });
 
   it("a field's issue goes as soon as the field is valid again (issue 20 item 20)", async () => {
-    await page.goto(`${baseURL}/dashboard/addProduct`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/addProduct");
     await page.getByLabel("Ratings").fill("6");
     await page.getByRole("button", { name: "Upload" }).click();
     const title = page.getByLabel("Product Title");
@@ -411,8 +403,7 @@ describe("admin manages the catalogue", () => {
     await page.getByLabel("Category", { exact: true }).selectOption("Bag Items");
     await page.locator("#product-category-issue").waitFor({ state: "detached" });
 
-    await page.goto(`${baseURL}/dashboard/manageSlide/addSlide`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/manageSlide/addSlide");
     await page.getByRole("button", { name: "Upload" }).click();
     await page.getByText("Choose an image").waitFor();
     await page.getByLabel("Slide Image").setInputFiles({
@@ -424,8 +415,7 @@ describe("admin manages the catalogue", () => {
   });
 
   it("destructive confirmations look destructive and Cancel neutral (issue 20 item 23)", async () => {
-    await page.goto(`${baseURL}/dashboard/allProducts`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/allProducts");
     await page
       .getByRole("button", { name: /^Delete / })
       .first()
@@ -434,14 +424,12 @@ describe("admin manages the catalogue", () => {
     await expectDestructiveConfirm(page);
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
 
-    await page.goto(`${baseURL}/dashboard/manageSlider`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/manageSlider");
     await page.getByRole("button", { name: "Delete slide 1" }).click();
     await expectDestructiveConfirm(page);
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
 
-    await page.goto(`${baseURL}/dashboard/allUsers?q=customer%40haat.test`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/allUsers?q=customer%40haat.test");
     await page.getByRole("button", { name: "Delete Rahim Uddin" }).click();
     await expectDestructiveConfirm(page);
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();

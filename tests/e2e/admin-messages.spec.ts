@@ -3,8 +3,8 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
-import { axeViolations, hydrated, login } from "./auth-support";
-import { DEMO_CUSTOMER } from "./orders-support";
+import { axeViolations, login } from "./auth-support";
+import { DEMO_CUSTOMER, openDashboard } from "./orders-support";
 
 describe("an admin reads the messages sent from Contact us", () => {
   const baseURL = shop().baseURL;
@@ -31,8 +31,7 @@ describe("an admin reads the messages sent from Contact us", () => {
 
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(`${baseURL}/dashboard/messages`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/messages");
     await login(page, { email: "admin@haat.test", password: "haat-admin-2026" });
     await page.getByRole("heading", { level: 1, name: "Messages" }).waitFor();
     const card = page.getByRole("listitem").filter({ hasText: subject });
@@ -78,8 +77,7 @@ describe("an admin reads the messages sent from Contact us", () => {
 
     const customer = await browser.newContext();
     const customerPage = await customer.newPage();
-    await customerPage.goto(`${baseURL}/dashboard/messages`);
-    await hydrated(customerPage);
+    await openDashboard(customerPage, baseURL, "/dashboard/messages");
     await login(customerPage, DEMO_CUSTOMER);
     await customerPage
       .getByRole("heading", { name: "You do not have access to this page" })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { expectDialog, hydrated, login, register, uniqueEmail } from "./auth-support";
-import { DEMO_CUSTOMER } from "./orders-support";
+import { DEMO_CUSTOMER, openDashboard } from "./orders-support";
 
 describe("accounts: sign-up, sign-in, logout", () => {
   const baseURL = shop().baseURL;
@@ -140,8 +140,7 @@ describe("accounts: sign-up, sign-in, logout", () => {
     await hydrated(page);
     await register(page, baseURL, { name: "Rafi", email, password: "rafi-pass-2026" });
     await expectDialog(page, "Signup Successful");
-    await page.goto(`${baseURL}/dashboard`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard");
 
     await page.getByRole("button", { name: "Logout" }).click();
     const confirm = page.getByRole("alertdialog");
@@ -239,8 +238,7 @@ describe("accounts: sign-up, sign-in, logout", () => {
   it("shows the admin menu to the seeded admin", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${baseURL}/dashboard`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard");
     await login(page, { email: "admin@haat.test", password: "haat-admin-2026" });
     const menu = page.getByRole("navigation", { name: "Dashboard menu" });
     await menu.getByRole("link", { name: "All Users" }).waitFor();

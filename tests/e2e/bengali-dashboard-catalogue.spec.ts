@@ -7,7 +7,7 @@ import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { expectDialog, hydrated } from "./auth-support";
 import { expectBengali, loadDataWords } from "./bengali-support";
-import { ADMIN, signedInPage } from "./orders-support";
+import { ADMIN, openDashboard, signedInPage } from "./orders-support";
 
 /**
  * The admin's catalogue screens in Bengali (issue 25): All Products (search, load more), Add
@@ -85,8 +85,7 @@ describe("the admin's catalogue in Bengali", () => {
     await page.getByText(`“${SEARCHED}” নামে কোনো পণ্য পাওয়া যায়নি।`).waitFor();
     await expectBengali(page, "all products, nothing found");
 
-    await page.goto(`${baseURL}/dashboard/allProducts`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/allProducts");
     const rows = await page.locator("tbody tr").count();
     await page.getByRole("link", { name: "আরও দেখুন" }).click();
     await expect.poll(() => page.locator("tbody tr").count()).toBeGreaterThan(rows);
@@ -176,8 +175,7 @@ describe("the admin's catalogue in Bengali", () => {
   });
 
   it("stock history: a change below zero is refused, a change typed in Bengali digits is saved", async () => {
-    await page.goto(`${baseURL}/dashboard/update/${productId}`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, `/dashboard/update/${productId}`);
     await page.getByRole("link", { name: "স্টকের ইতিহাস" }).click();
     await page.waitForURL(`${baseURL}/dashboard/stock/${productId}`);
     await hydrated(page);
@@ -200,8 +198,7 @@ describe("the admin's catalogue in Bengali", () => {
   });
 
   it("Manage Slider, Add Slide (a refused file, then a slide), Update Slide, and the deletes", async () => {
-    await page.goto(`${baseURL}/dashboard/manageSlider`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/manageSlider");
     await page.getByRole("heading", { level: 1, name: "স্লাইডার ম্যানেজ করুন" }).waitFor();
     const before = await page.locator("tbody tr").count();
     await expectBengali(page, "manage slider");
@@ -258,8 +255,7 @@ describe("the admin's catalogue in Bengali", () => {
     await expectBengali(page, "slide deleted");
     await expect.poll(() => page.locator("tbody tr").count()).toBe(before);
 
-    await page.goto(`${baseURL}/dashboard/allProducts`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/allProducts");
     await searchProducts(page, NAME);
     await page.getByRole("button", { name: `${NAME} মুছুন` }).click();
     await page.getByRole("button", { name: "হ্যাঁ, মুছে ফেলুন!" }).click();

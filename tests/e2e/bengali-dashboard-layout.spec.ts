@@ -6,7 +6,7 @@ import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { hydrated, uniqueEmail } from "./auth-support";
 import { expectBengali, loadDataWords } from "./bengali-support";
-import { ADMIN, adminSessionCookie, signedInPage } from "./orders-support";
+import { ADMIN, adminSessionCookie, openDashboard, signedInPage } from "./orders-support";
 
 /**
  * The dashboard's frame in Bengali (issue 25): the admin's home, All Users, Blocked Numbers,
@@ -81,8 +81,7 @@ describe("the dashboard's frame in Bengali", () => {
       ...SETTINGS,
       ...everyone.data.flatMap((u) => [u.name, u.email]),
     ]);
-    await page.goto(`${baseURL}/dashboard/allUsers`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/allUsers");
     await expectBengali(page, "All Users");
     const roles = await page.locator('td[data-label="ভূমিকা"] .badge').allTextContents();
     expect(new Set(roles)).toEqual(new Set(["অ্যাডমিন", "গ্রাহক"]));
@@ -119,8 +118,7 @@ describe("the dashboard's frame in Bengali", () => {
     // Blocked Numbers: a number typed in Bengali digits, a bad number's refusal, unblocking.
     const digits = String(10_000_000 + (randomBytes(4).readUInt32BE() % 90_000_000));
     const phone = `০১৭${toBengaliDigits(digits)}`;
-    await page.goto(`${baseURL}/dashboard/blockedNumbers`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/blockedNumbers");
     // Reasons others gave are data.
     const reasons = await page.locator("tbody tr td:nth-child(2)").allTextContents();
     await loadDataWords(baseURL, [adminName, ...reasons]);
@@ -167,8 +165,7 @@ describe("the dashboard's frame in Bengali", () => {
       adminName,
       ...messages.data.flatMap((m) => [m.name, m.email, m.subject, m.description]),
     ]);
-    await page.goto(`${baseURL}/dashboard/messages`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/messages");
     await expectBengali(page, "Messages");
     const card = page.getByRole("listitem").filter({ hasText: subject });
     expect(await card.getByText("নতুন", { exact: true }).count()).toBe(1);
@@ -181,8 +178,7 @@ describe("the dashboard's frame in Bengali", () => {
 
     // The dashboard's 404.
     await loadDataWords(baseURL, [adminName]);
-    await page.goto(`${baseURL}/dashboard/no-such`);
-    await hydrated(page);
+    await openDashboard(page, baseURL, "/dashboard/no-such");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
       "দুঃখিত! পেজটি পাওয়া যায়নি",
     );

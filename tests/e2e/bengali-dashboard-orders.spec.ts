@@ -219,6 +219,8 @@ describe("the order screens in Bengali", () => {
     await register(customer, baseURL, { name: TYPED.customer, email, password: "walker-2026" });
     await expectDialog(customer, "Signup Successful");
     await context.addCookies([{ name: "lang", value: "bn", url: baseURL }]);
+    // The dashboard the sign-up led to, now in Bengali (its English notice closed).
+    await customer.reload();
 
     // A new account: every list is empty.
     for (const [list, empty] of [

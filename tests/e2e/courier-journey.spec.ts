@@ -5,7 +5,7 @@ import { startFakeSteadfast } from "~/server/testing/fake-couriers";
 import { launchBrowser } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { seededDataDir } from "../support/shop";
-import { hydrated, register, uniqueEmail } from "./auth-support";
+import { register, uniqueEmail } from "./auth-support";
 import { fetchProducts } from "./checkout-support";
 import {
   ADMIN,
@@ -104,8 +104,7 @@ describe("from Pending to the doorstep with Steadfast", () => {
     expect(hook.status).toBe(200);
 
     // The customer's own overview: Delivered, with the courier and the tracking code.
-    await customer.goto(`${baseURL}/dashboard/order-overview/${orderId}`);
-    await hydrated(customer);
+    await openDashboard(customer, baseURL, `/dashboard/order-overview/${orderId}`);
     expect(await customer.getByRole("heading", { name: "Delivery" }).isVisible()).toBe(true);
     expect(await customer.getByTestId("tracking-code").textContent()).toBe(parcel?.trackingCode);
     expect(await customer.locator("main").textContent()).toContain("Delivered");

@@ -46,11 +46,51 @@ export async function signedInPage(
   return page;
 }
 
-/** Opens a dashboard page once React runs it (action buttons stay disabled until then). */
+/**
+ * Opens a dashboard page once React runs it (action buttons stay disabled until then). From a
+ * page of the same shop that React already runs, it goes there as the dashboard's own links do
+ * (`navigateInApp`), else it loads the page.
+ */
 export async function openDashboard(page: Page, baseURL: string, path: string): Promise<void> {
+  if (await navigateInApp(page, baseURL, path)) return;
   await page.goto(`${baseURL}${path}`);
   await hydrated(page);
 }
+
+/**
+ * Goes to `path` through the page's router, as a click on one of the shop's links does: the
+ * route's loaders run on the server and React draws the new page, without a new document (which
+ * costs the headless shell about three times the CPU: docs/decisions/074). React draws the new
+ * page in a transition after the router is done, so it is waited for by its title, which every
+ * dashboard page has of its own. False, and nothing done, when the page is not a running page of
+ * `baseURL`'s shop or already shows that path: the same page drawn again has nothing to wait for.
+ */
+export async function navigateInApp(page: Page, baseURL: string, path: string): Promise<boolean> {
+  if (new URL(page.url()).origin !== new URL(baseURL).origin) return false;
+  const title = await page.evaluate(
+    async ([to, pathname]) => {
+      const router = (window as { __reactRouterDataRouter?: InAppRouter }).__reactRouterDataRouter;
+      if (!router || !document.documentElement.hasAttribute("data-hydrated")) return undefined;
+      if (location.pathname === pathname) return undefined;
+      const title = document.title;
+      await router.navigate(to);
+      return title;
+    },
+    [path, new URL(path, baseURL).pathname] as const,
+  );
+  if (title === undefined) return false;
+  await page
+    .waitForFunction((before) => document.title !== before, title)
+    .catch(() => {
+      throw new Error(
+        `${path} kept the title "${title}" (an error page?): load it with page.goto instead`,
+      );
+    });
+  return true;
+}
+
+/** What `navigateInApp` uses of React Router's router, which HydratedRouter puts on window. */
+type InAppRouter = { navigate(to: string): Promise<void> };
 
 /** The figure on one of the dashboard home's cards. */
 export async function cardValues(page: Page, baseURL: string): Promise<Record<string, number>> {
