@@ -24,14 +24,15 @@ const rank = (spec: TestSpecification) => {
 };
 
 /**
- * Files that mostly wait (for pg-boss to give up on a killed server's job): each starts beside a
- * file that keeps the cores busy, not beside another one that waits. Three files that compute
- * come between two of them: with two places after the first, the second started while the first
- * still waited, and both cores idled for seconds.
+ * Files that mostly wait (for pg-boss to give up on a killed server's job, or for the server's
+ * 10 s header timeout): each starts beside a file that keeps the cores busy, not beside another
+ * one that waits. Three files that compute come between two of them: with two places after the
+ * first, the second started while the first still waited, and both cores idled for seconds.
  */
 const MOSTLY_WAITING = [
   "tests/processes/courier-crash.test.ts",
   "tests/processes/sms-crash.test.ts",
+  "tests/processes/page-pipeline.test.ts",
 ];
 
 const waits = (spec: TestSpecification) =>
