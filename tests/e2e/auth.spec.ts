@@ -140,7 +140,8 @@ describe("accounts: sign-up, sign-in, logout", () => {
     await hydrated(page);
     await register(page, baseURL, { name: "Rafi", email, password: "rafi-pass-2026" });
     await expectDialog(page, "Signup Successful");
-    await openDashboard(page, baseURL, "/dashboard");
+    await page.goto(`${baseURL}/dashboard`);
+    await hydrated(page);
 
     await page.getByRole("button", { name: "Logout" }).click();
     const confirm = page.getByRole("alertdialog");
