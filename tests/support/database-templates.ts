@@ -90,7 +90,10 @@ async function shopFolderTemplate(project: TestProject) {
   folder.users++;
   project.provide("shopFolderTemplate", await folder.dir);
   return async () => {
-    if (--folder.users === 0) fs.rmSync(await folder.dir, { recursive: true, force: true });
+    if (--folder.users > 0) return;
+    // A watch mode's next run sets up again: it makes a new folder.
+    made.shopFolder = undefined;
+    fs.rmSync(await folder.dir, { recursive: true, force: true });
   };
 }
 
