@@ -81,6 +81,40 @@ async function firstContact(client: postgres.Sql, url: string): Promise<void> {
 }
 
 /**
+ * The client Drizzle is given: every query runs as a prepared statement (docs/decisions/075).
+ * Drizzle asks postgres.js for an unnamed statement unless a query is named, and postgres.js
+ * describes each unnamed statement that has parameters in a round trip of its own before it
+ * runs it: two round trips per query. A prepared statement is described once per connection,
+ * then each run is one round trip. Transactions and savepoints hand Drizzle clients of their
+ * own, so those are given the same treatment.
+ */
+export function preparing(client: postgres.Sql): postgres.Sql {
+  const wrapped = (sql: postgres.Sql): postgres.Sql =>
+    new Proxy(sql, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (typeof value !== "function") return value;
+        if (property === "unsafe") {
+          return (query: string, parameters?: unknown[], options?: object) =>
+            target.unsafe(query, parameters as never, { ...options, prepare: true });
+        }
+        if (property === "begin" || property === "savepoint") {
+          // begin(fn) / begin(options, fn); savepoint(fn) / savepoint(name, fn)
+          return (...args: unknown[]) => {
+            const work = args.at(-1) as (inner: postgres.Sql) => unknown;
+            return value.apply(target, [
+              ...args.slice(0, -1),
+              (inner: postgres.Sql) => work(wrapped(inner)),
+            ]);
+          };
+        }
+        return value;
+      },
+    });
+  return wrapped(client);
+}
+
+/**
  * Applies pending migrations on one dedicated connection, holding a session advisory lock so that
  * several Haat processes starting together on one PostgreSQL migrate one after the other.
  */
@@ -113,6 +147,8 @@ export async function openDatabase(
       max: target.max ?? 10,
       connect_timeout: CONNECT_TIMEOUT_SECONDS,
       onnotice: () => {},
+      // Each run is planned for its own values, as an unnamed statement is (`preparing` below).
+      connection: { plan_cache_mode: "force_custom_plan" },
     });
     if (!migrate) {
       try {
@@ -122,7 +158,7 @@ export async function openDatabase(
         throw err;
       }
     }
-    const db = drizzlePostgres({ client, schema }) as unknown as Db;
+    const db = drizzlePostgres({ client: preparing(client), schema }) as unknown as Db;
     return {
       db,
       kind: "postgres",
