@@ -115,6 +115,19 @@ export function preparing(client: postgres.Sql): postgres.Sql {
 }
 
 /**
+ * False when DATABASE_URL says `?prepare=false`, postgres.js's own switch, for a connection pooler
+ * in transaction mode (PgBouncer, Supavisor): such a pooler neither keeps a connection's prepared
+ * statements nor lets a client set startup parameters such as `plan_cache_mode`.
+ */
+function preparesStatements(url: string): boolean {
+  try {
+    return new URL(url).searchParams.get("prepare") !== "false";
+  } catch {
+    return true;
+  }
+}
+
+/**
  * Applies pending migrations on one dedicated connection, holding a session advisory lock so that
  * several Haat processes starting together on one PostgreSQL migrate one after the other.
  */
@@ -143,12 +156,13 @@ export async function openDatabase(
 ): Promise<Database> {
   if (target.kind === "postgres") {
     if (migrate) await migratePostgresUnderLock(target.url);
+    const prepared = preparesStatements(target.url);
     const client = postgres(target.url, {
       max: target.max ?? 10,
       connect_timeout: CONNECT_TIMEOUT_SECONDS,
       onnotice: () => {},
       // Each run is planned for its own values, as an unnamed statement is (`preparing` below).
-      connection: { plan_cache_mode: "force_custom_plan" },
+      ...(prepared ? { connection: { plan_cache_mode: "force_custom_plan" } } : {}),
     });
     if (!migrate) {
       try {
@@ -158,7 +172,10 @@ export async function openDatabase(
         throw err;
       }
     }
-    const db = drizzlePostgres({ client: preparing(client), schema }) as unknown as Db;
+    const db = drizzlePostgres({
+      client: prepared ? preparing(client) : client,
+      schema,
+    }) as unknown as Db;
     return {
       db,
       kind: "postgres",

@@ -11,6 +11,7 @@ import { products } from "./schema";
  */
 describeDb(`Drizzle's statements on PostgreSQL (${TEST_DB})`, () => {
   let database: Database | undefined;
+  let unprepared: Database | undefined;
   let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
@@ -20,15 +21,21 @@ describeDb(`Drizzle's statements on PostgreSQL (${TEST_DB})`, () => {
     drop = created.drop;
     // One connection: what it has prepared is what every query below ran on.
     database = await openDatabase({ kind: "postgres", url: created.url, max: 1 });
+    unprepared = await openDatabase({
+      kind: "postgres",
+      url: `${created.url}?prepare=false`,
+      max: 1,
+    });
   });
   afterAll(async () => {
+    await unprepared?.close();
     await database?.close();
     await drop?.();
   });
 
-  const preparedTexts = async () => {
-    if (!database) throw new Error("no database");
-    const rows = (await database.db.execute(
+  const preparedTexts = async (on = database) => {
+    if (!on) throw new Error("no database");
+    const rows = (await on.db.execute(
       sql`select statement from pg_prepared_statements`,
     )) as unknown as { statement: string }[];
     return rows.map((row) => row.statement);
@@ -61,6 +68,22 @@ describeDb(`Drizzle's statements on PostgreSQL (${TEST_DB})`, () => {
         plan_cache_mode: string;
       }[];
       expect(mode?.plan_cache_mode).toBe("force_custom_plan");
+    },
+  );
+
+  it.runIf(TEST_DB === "postgres")(
+    "prepares nothing and sets no startup parameter when DATABASE_URL says ?prepare=false (a pooler)",
+    async () => {
+      if (!unprepared) throw new Error("no database");
+      const { db } = unprepared;
+      for (const id of ["a", "b"]) {
+        await db.select({ id: products.id }).from(products).where(eq(products.id, id));
+      }
+      expect(await preparedTexts(unprepared)).toEqual([]);
+      const [mode] = (await db.execute(sql`show plan_cache_mode`)) as unknown as {
+        plan_cache_mode: string;
+      }[];
+      expect(mode?.plan_cache_mode).toBe("auto");
     },
   );
 });
