@@ -88,7 +88,7 @@ async function firstContact(client: postgres.Sql, url: string): Promise<void> {
  * then each run is one round trip. Transactions and savepoints hand Drizzle clients of their
  * own, so those are given the same treatment.
  */
-export function preparing(client: postgres.Sql): postgres.Sql {
+function preparing(client: postgres.Sql): postgres.Sql {
   const wrapped = (sql: postgres.Sql): postgres.Sql =>
     new Proxy(sql, {
       get(target, property, receiver) {
@@ -116,8 +116,8 @@ export function preparing(client: postgres.Sql): postgres.Sql {
 
 /**
  * False when DATABASE_URL says `?prepare=false`, postgres.js's own switch, for a connection pooler
- * in transaction mode (PgBouncer, Supavisor): such a pooler neither keeps a connection's prepared
- * statements nor lets a client set startup parameters such as `plan_cache_mode`.
+ * (PgBouncer, Supavisor): one refuses startup parameters it does not know, such as
+ * `plan_cache_mode`, and in transaction mode keeps no prepared statements.
  */
 function preparesStatements(url: string): boolean {
   try {
