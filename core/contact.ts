@@ -1,3 +1,5 @@
+import { formatNumber } from "./money";
+
 /**
  * The Contact us form's rules, once (spec §5): each field's label, its required message and its
  * longest value, and the email pattern. The API's zod schema (core/schemas/contact.ts) is built
@@ -54,7 +56,7 @@ export const CONTACT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const INVALID_EMAIL_MESSAGE = "Enter a valid email address";
 
 export function tooLongMessage(label: string, max: number): string {
-  return `${label} must be at most ${max.toLocaleString("en-US")} characters`;
+  return `${label} must be at most ${formatNumber(max)} characters`;
 }
 
 /** The form's problems, one message per field, by the rules above (what the server answers too). */

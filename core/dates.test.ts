@@ -43,3 +43,34 @@ describe("order dates in Dhaka time", () => {
     expect(() => formatOrderTime(new Date(Number.NaN))).toThrow(RangeError);
   });
 });
+
+describe("Dhaka time without Intl", () => {
+  const intlDate = new Intl.DateTimeFormat("en-US", {
+    timeZone: SHOP_TIME_ZONE,
+    day: "2-digit",
+    month: "short",
+    year: "numeric",
+  });
+  const intlTime = new Intl.DateTimeFormat("en-US", {
+    timeZone: SHOP_TIME_ZONE,
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: true,
+  });
+  const parts = (format: Intl.DateTimeFormat, d: Date) =>
+    Object.fromEntries(format.formatToParts(d).map((p) => [p.type, p.value]));
+
+  it("writes what Intl's Asia/Dhaka writes, every hour and a quarter from 2010 to 2040", () => {
+    const step = 75 * 60 * 1000;
+    let mismatches = 0;
+    for (let t = Date.UTC(2010, 0, 1); t < Date.UTC(2040, 0, 1); t += step) {
+      const d = new Date(t);
+      const date = parts(intlDate, d);
+      const time = parts(intlTime, d);
+      const expectedDate = `${date.day} ${date.month}, ${date.year}`;
+      const expectedTime = `${time.hour}:${time.minute} ${time.dayPeriod?.toLowerCase()}`;
+      if (formatOrderDate(d) !== expectedDate || formatOrderTime(d) !== expectedTime) mismatches++;
+    }
+    expect(mismatches).toBe(0);
+  });
+});

@@ -1,40 +1,38 @@
 export const SHOP_TIME_ZONE = "Asia/Dhaka";
 
-const dateParts = new Intl.DateTimeFormat("en-US", {
-  timeZone: SHOP_TIME_ZONE,
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-});
+/**
+ * Bangladesh Standard Time is UTC+6 all year: daylight saving time was kept only from June to
+ * December 2009. The dates are written by hand rather than with Intl: the process's first Intl
+ * object loads ICU's locale data into memory, and the server has no other use for it
+ * (docs/decisions/076). The test compares every hour of years around today with Intl's answer.
+ */
+const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
 
-const timeParts = new Intl.DateTimeFormat("en-US", {
-  timeZone: SHOP_TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: true,
-});
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-function toDate(d: Date | string): Date {
+const twoDigits = (n: number) => String(n).padStart(2, "0");
+
+/** The wall clock in Dhaka, read through the UTC getters of the shifted instant. */
+function dhakaClock(d: Date | string): Date {
   const date = typeof d === "string" ? new Date(d) : d;
   if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${String(d)}`);
-  return date;
+  return new Date(date.getTime() + DHAKA_OFFSET_MS);
 }
 
-function partsOf(format: Intl.DateTimeFormat, d: Date | string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const p of format.formatToParts(toDate(d))) out[p.type] = p.value;
-  return out;
+/** "05 Mar" for a calendar day already read (its UTC fields). */
+export function dayAndMonth(clock: Date): string {
+  return `${twoDigits(clock.getUTCDate())} ${MONTHS[clock.getUTCMonth()]}`;
 }
 
 /** "05 Mar, 2025" in Dhaka time. */
 export function formatOrderDate(d: Date | string): string {
-  const p = partsOf(dateParts, d);
-  return `${p.day} ${p.month}, ${p.year}`;
+  const clock = dhakaClock(d);
+  return `${dayAndMonth(clock)}, ${clock.getUTCFullYear()}`;
 }
 
 /** "09:05 pm" in Dhaka time. */
 export function formatOrderTime(d: Date | string): string {
-  const p = partsOf(timeParts, d);
-  const hour = (p.hour ?? "").padStart(2, "0");
-  return `${hour}:${p.minute} ${(p.dayPeriod ?? "").toLowerCase()}`;
+  const clock = dhakaClock(d);
+  const hours = clock.getUTCHours();
+  return `${twoDigits(hours % 12 || 12)}:${twoDigits(clock.getUTCMinutes())} ${hours < 12 ? "am" : "pm"}`;
 }

@@ -91,6 +91,13 @@ describe("Bengali order for the checkout's lists", () => {
     expect(names.indexOf("কুমিল্লা")).toBeLessThan(names.indexOf("ঢাকা"));
   });
 
+  it("orders every district's thanas as Intl.Collator('bn') does", () => {
+    for (const district of DISTRICTS) {
+      const thanas = thanasInBengaliOrderOf(district.bnName).map((t) => t.bnName);
+      expect(thanas, district.name).toEqual([...thanas].sort(bn.compare));
+    }
+  });
+
   it("lists a district's thanas in Bengali order and finds a typed thana by either name", () => {
     const thanas = thanasInBengaliOrderOf("ঢাকা").map((t) => t.bnName);
     expect(thanas).toEqual([...thanas].sort(bn.compare));

@@ -28,9 +28,14 @@ export function isValidDistrictThana(districtBn: string, thanaBn: string): boole
   return thanaSets.get(normalizePlaceName(districtBn))?.has(normalizePlaceName(thanaBn)) ?? false;
 }
 
-const bengali = new Intl.Collator("bn");
+/**
+ * Bengali alphabetical order. Unicode lays the Bengali letters out in the alphabet's order, and
+ * for these names it is the order of `Intl.Collator("bn")` (the test checks every list): the
+ * comparison needs no collator, whose creation loads ICU's locale data on the server and is a
+ * long task on a slow phone (docs/decisions/076).
+ */
 const byBengaliName = (a: { bnName: string }, b: { bnName: string }) =>
-  bengali.compare(a.bnName, b.bnName);
+  a.bnName < b.bnName ? -1 : a.bnName > b.bnName ? 1 : 0;
 
 /** The districts in Bengali alphabetical order, as a Bengali reader looks them up. */
 export const DISTRICTS_IN_BENGALI_ORDER: readonly District[] = [...DISTRICTS].sort(byBengaliName);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CURRENCY_SYMBOL, discountPercent, formatTaka, priceShown } from "./money";
+import { CURRENCY_SYMBOL, discountPercent, formatNumber, formatTaka, priceShown } from "./money";
 
 describe("priceShown", () => {
   it("uses the offer price when there is one", () => {
@@ -83,6 +83,26 @@ describe("formatTaka", () => {
         },
       ),
       { numRuns: 5000 },
+    );
+  });
+});
+
+describe("formatNumber", () => {
+  it("groups thousands and keeps up to three decimals, as en-US writes numbers", () => {
+    expect(formatNumber(0)).toBe("0");
+    expect(formatNumber(999)).toBe("999");
+    expect(formatNumber(1000)).toBe("1,000");
+    expect(formatNumber(1234567)).toBe("1,234,567");
+    expect(formatNumber(1250.5)).toBe("1,250.5");
+    expect(formatNumber(100.1)).toBe("100.1");
+    expect(formatNumber(-2500)).toBe("-2,500");
+  });
+
+  it("matches toLocaleString('en-US') for any amount, except that it never writes -0", () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e12, max: 1e12, noNaN: true }), (n) => {
+        expect(formatNumber(n)).toBe(n.toLocaleString("en-US").replace(/^-0$/, "0"));
+      }),
     );
   });
 });

@@ -33,6 +33,15 @@ function groupDigits(amount: number, decimals: number): string {
   return decimals === 0 ? grouped : `${grouped}.${digits.slice(-decimals)}`;
 }
 
+/**
+ * 1234567 → "1,234,567", 1250.5 → "1,250.5": what `toLocaleString("en-US")` writes, without Intl
+ * (the server's first Intl object loads ICU's locale data, docs/decisions/076).
+ */
+export function formatNumber(n: number): string {
+  const text = groupDigits(Math.abs(n), 3).replace(/\.?0+$/, "");
+  return n < 0 && /[1-9]/.test(text) ? `-${text}` : text;
+}
+
 /** "৳1,250" or, with decimals = 2, "৳1,250.00". */
 export function formatTaka(amount: number, decimals = 0): string {
   const text = groupDigits(Math.abs(amount), decimals);

@@ -4,6 +4,7 @@
  */
 
 import { NOT_APPLICABLE } from "./cart-lines";
+import { formatNumber } from "./money";
 
 /** The size or colour of a product that offers none (its order lines say the same). */
 export const NO_CHOICE = NOT_APPLICABLE;
@@ -119,7 +120,7 @@ export function quantityProblem(value: unknown): string | undefined {
   if (!Number.isInteger(value)) return "Quantities are whole numbers";
   if (value < 0) return "Quantities cannot be negative";
   if (value > MAX_STOCK_QUANTITY) {
-    return `At most ${MAX_STOCK_QUANTITY.toLocaleString("en-US")} pieces`;
+    return `At most ${formatNumber(MAX_STOCK_QUANTITY)} pieces`;
   }
   return undefined;
 }

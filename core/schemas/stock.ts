@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { COLORS, SIZES } from "../catalogue";
+import { formatNumber } from "../money";
 import { ADJUSTMENT_REASONS, MAX_STOCK_QUANTITY, variantsOf } from "../stock";
 
-const MAX_TEXT = `At most ${MAX_STOCK_QUANTITY.toLocaleString("en-US")} pieces`;
+const MAX_TEXT = `At most ${formatNumber(MAX_STOCK_QUANTITY)} pieces`;
 
 /** One cell of a product's stock grid: pieces on hand of a size and colour ("N/A": none). */
 export const stockEntrySchema = z.object({

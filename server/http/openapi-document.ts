@@ -83,7 +83,7 @@ export function completeApiDocument<D extends object>(doc: D): D {
       else op.security = [];
       // Keep the statuses in order for readers.
       op.responses = Object.fromEntries(
-        Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)),
+        Object.entries(responses).sort(([a], [b]) => (a < b ? -1 : 1)),
       );
     }
   }

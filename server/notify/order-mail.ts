@@ -1,3 +1,5 @@
+import { formatNumber } from "~/core/money";
+
 import type { MessageLanguage, SmsEvent } from "~/core/notifications";
 import type { MailMessage } from "../mail/mailer";
 
@@ -57,7 +59,7 @@ function escapeHtml(text: string): string {
 }
 
 function money(amount: number, language: MessageLanguage): string {
-  const n = amount.toLocaleString("en-US");
+  const n = formatNumber(amount);
   return language === "bn" ? `${n} ${WORDS.bn.taka}` : `${WORDS.en.taka} ${n}`;
 }
 

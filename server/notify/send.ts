@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Job } from "pg-boss";
 import { COURIER_LABELS } from "~/core/courier";
+import { formatNumber } from "~/core/money";
 import {
   type MessageLanguage,
   type PlaceholderValues,
@@ -70,7 +71,7 @@ async function orderFacts(deps: SendDeps, orderId: string): Promise<OrderFacts |
     trackUrl,
     values: {
       orderNumber: String(order.orderNumber),
-      total: order.total.toLocaleString("en-US"),
+      total: formatNumber(order.total),
       name: order.name,
       shopName: deps.config.SHOP_NAME,
       shopPhone: deps.config.SHOP_PHONE,

@@ -356,7 +356,7 @@ export type CurrentFigures = OrderTotals & {
 export function orderRequestHash(input: OrderInput): string {
   const normalized = {
     products: input.products.map((l) => [l.id, l.color, l.size, l.quantity, l.originalPrice]),
-    customerData: Object.entries(input.customerData).sort(([a], [b]) => a.localeCompare(b)),
+    customerData: Object.entries(input.customerData).sort(([a], [b]) => (a < b ? -1 : 1)),
     subTotal: input.subTotal ?? null,
     total: input.total ?? null,
   };

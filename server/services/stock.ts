@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/core/actor";
+import { formatNumber } from "~/core/money";
 import { stockAdjustmentSchema } from "~/core/schemas/stock";
 import {
   isVariantOf,
@@ -255,7 +256,7 @@ export async function adjustStock(
       throw new AppError("invalid", "Too many pieces", [
         {
           path: "change",
-          message: `At most ${MAX_STOCK_QUANTITY.toLocaleString("en-US")} pieces on hand`,
+          message: `At most ${formatNumber(MAX_STOCK_QUANTITY)} pieces on hand`,
         },
       ]);
     }

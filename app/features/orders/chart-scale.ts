@@ -1,3 +1,4 @@
+import { dayAndMonth } from "~/core/dates";
 import type { DailyOrderStat } from "~/core/order-view";
 
 /*
@@ -26,18 +27,9 @@ export function axisTicks(max: number, count: number, whole = false): number[] {
   return Array.from({ length: intervals + 1 }, (_, i) => i * interval);
 }
 
-const dayLabel = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  day: "2-digit",
-  month: "short",
-});
-
 /** "2026-11-05" → "05 Nov" (the day is already a Dhaka calendar day). */
 export function shortDay(day: string): string {
-  const parts = Object.fromEntries(
-    dayLabel.formatToParts(new Date(`${day}T00:00:00Z`)).map((p) => [p.type, p.value]),
-  );
-  return `${parts.day} ${parts.month}`;
+  return dayAndMonth(new Date(`${day}T00:00:00Z`));
 }
 
 /** "৳12.5k" for axis labels, where room is short. */

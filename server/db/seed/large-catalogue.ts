@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { formatNumber } from "~/core/money";
 import type { AppContext } from "~/server/app-context";
 import { newId } from "../ids";
 import { products } from "../schema";
@@ -168,6 +169,6 @@ export async function seedLargeCatalogue(
 export function progressBar({ done, total }: LargeSeedProgress, width = 30): string {
   const ratio = total === 0 ? 1 : Math.min(1, done / total);
   const filled = Math.round(ratio * width);
-  const count = (n: number) => n.toLocaleString("en-US");
+  const count = (n: number) => formatNumber(n);
   return `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${count(done)}/${count(total)} (${Math.round(ratio * 100)}%)`;
 }
