@@ -86,11 +86,14 @@ export type QueueName = keyof typeof QUEUES;
  */
 const WORK_BATCH_SIZE = 5;
 
-/** How often the status poll is sent (cron, Dhaka time does not matter for "every 15 minutes"). */
-export const STATUS_POLL_CRON = "*/15 * * * *";
+/** How often the status poll is sent. */
+export const STATUS_POLL_SECONDS = 15 * 60;
 
 /** Messages that no server heard of are queued within a minute. */
-export const MESSAGE_SWEEP_CRON = "* * * * *";
+export const MESSAGE_SWEEP_SECONDS = 60;
+
+/** Each server offers a periodic job this many times a period (the first offer in a period wins). */
+const OFFERS_PER_PERIOD = 4;
 
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
 
@@ -111,8 +114,11 @@ export type JobQueue = {
   sendMany: (queue: QueueName, jobs: readonly { data: object; key?: string }[]) => Promise<void>;
   /** Starts taking jobs of `queue` on this server. */
   work: <T>(queue: QueueName, handler: JobHandler<T>) => Promise<void>;
-  /** Sends `queue` a job on this cron schedule, from one server at a time. */
-  schedule: (queue: QueueName, cron: string) => Promise<void>;
+  /**
+   * Sends `queue` a job every `seconds`: one job a period whatever the number of servers, none
+   * while the last one still waits or runs. Stops with the queue.
+   */
+  every: (queue: QueueName, seconds: number) => void;
   /** The job's state, for tests and the admin's view of a failed job. */
   state: (queue: QueueName, id: string) => Promise<string | null>;
   /** Stops taking jobs, waits up to `timeoutMs` for running ones, then lets go of the database. */
@@ -135,6 +141,9 @@ function bossFor(database: Database, options: JobQueueOptions): PgBoss {
     useListenNotify: true,
     // Our own migrations run before; pg-boss keeps its schema (`pgboss`) under its own lock.
     migrate: true,
+    // Periodic jobs are throttled sends (`every`), not cron schedules: pg-boss reads cron with
+    // Luxon, whose first date creates an Intl object and loads ICU's locale data (decision 076).
+    schedule: false,
   };
   if (database.pglite) {
     return new PgBoss({ ...shared, backend: "pglite", db: fromPglite(database.pglite) });
@@ -178,7 +187,12 @@ export async function openJobQueue(
       await boss.createQueue(name, settings);
     }
   }
+  // Schedules an earlier version made; with cron off they would lie in the table unused.
+  for (const queue of ["message-sweep", "courier-status-poll"] as const) {
+    await boss.unschedule(queue);
+  }
   let stopped = false;
+  const timers: NodeJS.Timeout[] = [];
   return {
     async send(queue, data, { key, tx, startAfterSeconds } = {}) {
       return boss.send(queue, data, {
@@ -227,8 +241,15 @@ export async function openJobQueue(
         },
       );
     },
-    async schedule(queue, cron) {
-      await boss.schedule(queue, cron);
+    every(queue, seconds) {
+      // The period's slot is counted in the database's clock, so all servers share it.
+      const offer = () =>
+        boss.sendThrottled(queue, {}, null, seconds).catch((err) => {
+          if (!stopped) logger.warn({ err, queue }, "could not queue a periodic job");
+        });
+      const timer = setInterval(offer, (seconds * 1000) / OFFERS_PER_PERIOD);
+      timer.unref();
+      timers.push(timer);
     },
     async state(queue, id) {
       const job = await boss.getJobById(queue, id);
@@ -237,6 +258,7 @@ export async function openJobQueue(
     async stop(timeoutMs = 10_000) {
       if (stopped) return;
       stopped = true;
+      for (const timer of timers) clearInterval(timer);
       await boss.stop({ graceful: true, close: true, timeout: timeoutMs });
     },
   };

@@ -8,7 +8,7 @@ import {
   requestFraudChecksForNewOrders,
   runFraudCheck,
 } from "../services/risk";
-import { MESSAGE_SWEEP_CRON, STATUS_POLL_CRON } from "./job-queue";
+import { MESSAGE_SWEEP_SECONDS, STATUS_POLL_SECONDS } from "./job-queue";
 
 /** What this server does with each queue's jobs (started with the app context). */
 export async function startWorkers(ctx: AppContext): Promise<void> {
@@ -23,10 +23,10 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
   await ctx.jobs.work("message-sweep", async () => {
     await sweepQueuedMessages(ctx.db, ctx.jobs);
   });
-  await ctx.jobs.schedule("message-sweep", MESSAGE_SWEEP_CRON);
+  ctx.jobs.every("message-sweep", MESSAGE_SWEEP_SECONDS);
   // Messages committed while no server was running (a crash right after an order) go now.
   await sweepQueuedMessages(ctx.db, ctx.jobs);
   if (ctx.couriers.offered().length > 0) {
-    await ctx.jobs.schedule("courier-status-poll", STATUS_POLL_CRON);
+    ctx.jobs.every("courier-status-poll", STATUS_POLL_SECONDS);
   }
 }
