@@ -60,8 +60,9 @@ describe("Dhaka time without Intl", () => {
   const parts = (format: Intl.DateTimeFormat, d: Date) =>
     Object.fromEntries(format.formatToParts(d).map((p) => [p.type, p.value]));
 
-  it("writes what Intl's Asia/Dhaka writes, every hour and a quarter from 2010 to 2040", () => {
-    const step = 75 * 60 * 1000;
+  it("writes what Intl's Asia/Dhaka writes from 2010 to 2040, at every hour of the day", () => {
+    // 11 h 7 min: the instants walk through every hour and minute of the day over the years.
+    const step = (11 * 60 + 7) * 60 * 1000;
     let mismatches = 0;
     for (let t = Date.UTC(2010, 0, 1); t < Date.UTC(2040, 0, 1); t += step) {
       const d = new Date(t);
