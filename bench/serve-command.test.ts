@@ -6,6 +6,8 @@ describe("the bench's servers start as `npm run serve` does", () => {
     expect(serveNodeArgs()).toContain("--heap-growing-percent=10");
     expect(serveNodeArgs()).not.toContain("build/server/index.js");
     expect(serveEnv()).toEqual({
+      // React's production build (react and react-dom/server read NODE_ENV when loaded).
+      NODE_ENV: process.env.NODE_ENV ?? "production",
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
       MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
     });
