@@ -1,4 +1,5 @@
 import { DISTRICTS, type District, type Thana } from "./districts";
+import { byCodeUnits } from "./text";
 
 export type { District, Thana } from "./districts";
 export { DISTRICTS } from "./districts";
@@ -30,12 +31,11 @@ export function isValidDistrictThana(districtBn: string, thanaBn: string): boole
 
 /**
  * Bengali alphabetical order. Unicode lays the Bengali letters out in the alphabet's order, and
- * for these names it is the order of `Intl.Collator("bn")` (the test checks every list): the
- * comparison needs no collator, whose creation loads ICU's locale data on the server and is a
- * long task on a slow phone (docs/decisions/076).
+ * for these names it is the order of `Intl.Collator("bn")` (the test checks every list), without
+ * a collator, whose creation is also a long task on a slow phone (docs/decisions/076).
  */
 const byBengaliName = (a: { bnName: string }, b: { bnName: string }) =>
-  a.bnName < b.bnName ? -1 : a.bnName > b.bnName ? 1 : 0;
+  byCodeUnits(a.bnName, b.bnName);
 
 /** The districts in Bengali alphabetical order, as a Bengali reader looks them up. */
 export const DISTRICTS_IN_BENGALI_ORDER: readonly District[] = [...DISTRICTS].sort(byBengaliName);

@@ -30,6 +30,9 @@ export const FEW_LEFT_LIMIT = 5;
 /** Most pieces one variant may hold, and the largest single change (keeps sums within int4). */
 export const MAX_STOCK_QUANTITY = 1_000_000;
 
+/** What a count above MAX_STOCK_QUANTITY is told, on the screen and by the API. */
+export const MAX_STOCK_TEXT = `At most ${formatNumber(MAX_STOCK_QUANTITY)} pieces`;
+
 /**
  * The cursor of GET /api/products that starts the shop's order, sold-out products after the
  * available ones (a plain first page is the spec's newest-first): a storefront list that loads
@@ -120,7 +123,7 @@ export function quantityProblem(value: unknown): string | undefined {
   if (!Number.isInteger(value)) return "Quantities are whole numbers";
   if (value < 0) return "Quantities cannot be negative";
   if (value > MAX_STOCK_QUANTITY) {
-    return `At most ${formatNumber(MAX_STOCK_QUANTITY)} pieces`;
+    return MAX_STOCK_TEXT;
   }
   return undefined;
 }

@@ -28,3 +28,12 @@ export function nameLimit(context: NameLimitContext, viewportWidth: number): num
   if (viewportWidth <= NAME_LIMIT_BREAKPOINTS.medium) return limits.medium;
   return limits.large;
 }
+
+/**
+ * Orders strings by their UTF-16 code units, as `<` does: ASCII keys alphabetically, Bengali
+ * letters in the alphabet's order. No Intl collator, which loads ICU's locale data on the server
+ * (docs/decisions/076).
+ */
+export function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { COLORS, SIZES } from "../catalogue";
-import { formatNumber } from "../money";
-import { ADJUSTMENT_REASONS, MAX_STOCK_QUANTITY, variantsOf } from "../stock";
-
-const MAX_TEXT = `At most ${formatNumber(MAX_STOCK_QUANTITY)} pieces`;
+import { ADJUSTMENT_REASONS, MAX_STOCK_QUANTITY, MAX_STOCK_TEXT, variantsOf } from "../stock";
 
 /** One cell of a product's stock grid: pieces on hand of a size and colour ("N/A": none). */
 export const stockEntrySchema = z.object({
@@ -13,7 +10,7 @@ export const stockEntrySchema = z.object({
     .number({ error: "Enter a number of pieces" })
     .int("Quantities are whole numbers")
     .min(0, "Quantities cannot be negative")
-    .max(MAX_STOCK_QUANTITY, MAX_TEXT),
+    .max(MAX_STOCK_QUANTITY, MAX_STOCK_TEXT),
 });
 
 export type StockEntry = z.infer<typeof stockEntrySchema>;
@@ -32,8 +29,8 @@ export const stockAdjustmentSchema = z.object({
   change: z
     .number({ error: "Enter the change in pieces (negative to take away)" })
     .int("Changes are whole pieces")
-    .min(-MAX_STOCK_QUANTITY, MAX_TEXT)
-    .max(MAX_STOCK_QUANTITY, MAX_TEXT)
+    .min(-MAX_STOCK_QUANTITY, MAX_STOCK_TEXT)
+    .max(MAX_STOCK_QUANTITY, MAX_STOCK_TEXT)
     .refine((n) => n !== 0, "A change of 0 changes nothing"),
   reason: z
     .enum(ADJUSTMENT_REASONS, { error: `Use ${ADJUSTMENT_REASONS.join(" or ")}` })

@@ -1,3 +1,4 @@
+import { byCodeUnits } from "~/core/text";
 import { errorResponseDescriptions } from "./schemas";
 
 /** Where the API's paths start: the document's paths (`/products`) are relative to it. */
@@ -83,7 +84,7 @@ export function completeApiDocument<D extends object>(doc: D): D {
       else op.security = [];
       // Keep the statuses in order for readers.
       op.responses = Object.fromEntries(
-        Object.entries(responses).sort(([a], [b]) => (a < b ? -1 : 1)),
+        Object.entries(responses).sort(([a], [b]) => byCodeUnits(a, b)),
       );
     }
   }

@@ -10,17 +10,17 @@ const PERIOD_SECONDS = 1;
 describeDb(`periodic jobs (${TEST_DB})`, () => {
   let database: Database;
   const servers: JobQueue[] = [];
-  const ran: { server: number; at: number }[] = [];
+  let ran = 0;
   let offeredSince = 0;
 
   beforeAll(async () => {
     database = await openTestDatabase();
     // Two servers on one database, each taking the queue's jobs and each offering them.
-    for (const server of [0, 1]) {
+    for (let server = 0; server < 2; server++) {
       const jobs = await openJobQueue(database, { monitorSeconds: 1 });
       servers.push(jobs);
       await jobs.work("message-sweep", async () => {
-        ran.push({ server, at: Date.now() });
+        ran++;
       });
       offeredSince ||= Date.now();
       jobs.every("message-sweep", PERIOD_SECONDS);
@@ -33,12 +33,10 @@ describeDb(`periodic jobs (${TEST_DB})`, () => {
   });
 
   it("runs the job once a period, not once a period per server", async () => {
-    await expect
-      .poll(() => ran.length, { timeout: 20_000, interval: 100 })
-      .toBeGreaterThanOrEqual(3);
+    await expect.poll(() => ran, { timeout: 20_000, interval: 100 }).toBeGreaterThanOrEqual(3);
     const periods = (Date.now() - offeredSince) / 1000 / PERIOD_SECONDS;
     // At most one job in each period the offers have spanned: never one per server.
-    expect(ran.length).toBeLessThanOrEqual(Math.ceil(periods) + 1);
+    expect(ran).toBeLessThanOrEqual(Math.ceil(periods) + 1);
     // postgres.js answers a list of rows, PGlite an object holding them.
     const answer: unknown = await database.db.execute(
       sql`select singleton_on::text as slot, count(*)::int as jobs from pgboss.job
@@ -54,8 +52,8 @@ describeDb(`periodic jobs (${TEST_DB})`, () => {
 
   it("stops offering when the queue stops", async () => {
     for (const jobs of servers) await jobs.stop(2_000);
-    const count = ran.length;
+    const count = ran;
     await new Promise((resolve) => setTimeout(resolve, PERIOD_SECONDS * 1000 * 1.5));
-    expect(ran.length).toBe(count);
+    expect(ran).toBe(count);
   });
 });

@@ -14,6 +14,7 @@ import type { OrderStatus } from "~/core/order-status";
 import type { OrderCodeView } from "~/core/order-tracking";
 import { normalizePhone } from "~/core/phone";
 import type { OrderInput } from "~/core/schemas/order";
+import { byCodeUnits } from "~/core/text";
 import type { AppContext } from "../app-context";
 import type { CatalogueEvents } from "../catalogue/events";
 import type { Db } from "../db/client";
@@ -356,7 +357,7 @@ export type CurrentFigures = OrderTotals & {
 export function orderRequestHash(input: OrderInput): string {
   const normalized = {
     products: input.products.map((l) => [l.id, l.color, l.size, l.quantity, l.originalPrice]),
-    customerData: Object.entries(input.customerData).sort(([a], [b]) => (a < b ? -1 : 1)),
+    customerData: Object.entries(input.customerData).sort(([a], [b]) => byCodeUnits(a, b)),
     subTotal: input.subTotal ?? null,
     total: input.total ?? null,
   };

@@ -169,6 +169,5 @@ export async function seedLargeCatalogue(
 export function progressBar({ done, total }: LargeSeedProgress, width = 30): string {
   const ratio = total === 0 ? 1 : Math.min(1, done / total);
   const filled = Math.round(ratio * width);
-  const count = (n: number) => formatNumber(n);
-  return `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${count(done)}/${count(total)} (${Math.round(ratio * 100)}%)`;
+  return `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${formatNumber(done)}/${formatNumber(total)} (${Math.round(ratio * 100)}%)`;
 }
