@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import { deferPageScripts } from "./deferred-scripts";
 import type { AppEnv } from "./env";
 import { pageEtag } from "./http-cache";
-import { PAGE_BODY_TOO_LARGE, pagePipeline } from "./page-pipeline";
+import { pagePipeline } from "./page-pipeline";
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 
 /**
  * As server/index.ts mounts it: routes of our own (here `/api/*`, answered at once), the
@@ -162,7 +164,7 @@ describe("page request bodies", () => {
       duplex: "half",
     } as RequestInit);
     expect(res.status).toBe(413);
-    expect(await res.text()).toBe(PAGE_BODY_TOO_LARGE);
+    expect(await res.text()).toBe("The form is too large.");
     expect(rendering).toEqual([]);
   });
 
@@ -185,12 +187,39 @@ describe("page request bodies", () => {
 
   it("hands a body within the limit to the page whole", async () => {
     const { hono, bodies, finish } = app(1, 1024);
-    const form = `message=${"আ".repeat(100)}`;
-    const posted = hono.request("/contact-us", { method: "POST", body: form });
+    const form = `message=${encodeURIComponent("আ".repeat(100))}`;
+    const posted = hono.request("/contact-us", { method: "POST", body: form, headers: FORM });
     await settle();
     finish("POST /contact-us");
     expect((await posted).status).toBe(200);
     expect(bodies.get("POST /contact-us")).toBe(form);
+  });
+});
+
+describe("bad input before the page (page-input.ts)", () => {
+  it("hands the page a NUL of its form as U+FFFD", async () => {
+    const { hono, bodies, finish } = app(1, 1024);
+    const posted = hono.request("/contact-us", {
+      method: "POST",
+      body: "name=a%00b",
+      headers: FORM,
+    });
+    await settle();
+    finish("POST /contact-us");
+    expect((await posted).status).toBe(200);
+    expect(new URLSearchParams(bodies.get("POST /contact-us")).get("name")).toBe("a\uFFFDb");
+  });
+
+  it("refuses a JSON body to a page with 415 in the visitor's language, rendering nothing", async () => {
+    const { hono, rendering } = app(1, 1024);
+    const res = await hono.request("/contact-us?lang=bn", {
+      method: "POST",
+      body: JSON.stringify({ name: "x" }),
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(res.status).toBe(415);
+    expect(await res.text()).toBe("এই পাতা শুধু শপের নিজের ফর্ম নেয়। পাতাটি খুলে সেখান থেকে ফর্মটি পাঠান।");
+    expect(rendering).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   shareablePage,
 } from "./guest-page-cache";
 import { revalidatedPage } from "./http-cache";
+import { type PageRefusal, pageInput, pageRefusal } from "./page-input";
 
 /**
  * Two pages rendered at once hold less memory than more, for the same pages per second
@@ -22,8 +23,6 @@ export const PAGE_RENDERS_AT_ONCE = 2;
  * forms are short text; images go to /api/images. Larger is refused with 413 before it is read.
  */
 export const MAX_PAGE_BODY_BYTES = 64 * 1024;
-
-export const PAGE_BODY_TOO_LARGE = "The form is too large.";
 
 export type PagePipelineOptions = {
   rendersAtOnce?: number;
@@ -40,7 +39,8 @@ class NotShareable extends Error {}
  *
  * 1. The request body is read whole, at most `maxBodyBytes` (413 above, before reading it), while
  *    the request holds nothing: a client that sends its form slowly waits alone, and the Node
- *    server's request timeout ends it (server/index.ts).
+ *    server's request timeout ends it (server/index.ts). A NUL in its URL or form is read as
+ *    U+FFFD, and a body that is not a form is refused (page-input.ts).
  * 2. A render turn: at most `rendersAtOnce` pages are rendered at once, the others wait in
  *    arrival order. Rendering is CPU work on the one thread, so a queue costs no throughput, while
  *    every page in flight holds its React tree and its HTML until it is sent on (decision 028).
@@ -81,6 +81,8 @@ export function pagePipeline(options: PagePipelineOptions = {}): MiddlewareHandl
     });
   }
 
+  const refuse = (c: Context<AppEnv>, refusal: PageRefusal) => c.text(refusal.text, refusal.status);
+
   return async (c, next) => {
     try {
       c.req.raw = await readWholeBody(c.req.raw, maxBodyBytes);
@@ -88,10 +90,13 @@ export function pagePipeline(options: PagePipelineOptions = {}): MiddlewareHandl
       if (err instanceof BodyTooLargeError) {
         // The client may still be sending: this answer ends the exchange.
         c.header("Connection", "close");
-        return c.text(PAGE_BODY_TOO_LARGE, 413);
+        return refuse(c, pageRefusal(c.req.raw, 413));
       }
       throw err;
     }
+    const input = await pageInput(c.req.raw);
+    if (!(input instanceof Request)) return refuse(c, input);
+    c.req.raw = input;
     const key = guestPages?.keyOf(c);
     if (!guestPages || key === undefined) {
       await render(c, next);

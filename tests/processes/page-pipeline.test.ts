@@ -233,3 +233,42 @@ describe("slow clients and large forms", () => {
     expect(res.status).toBeLessThan(500);
   });
 });
+
+describe("bad input to a page (issue 21: never a 500)", () => {
+  it("answers a NUL in a product's path with the page-not-found screen, and in a search with no results", async () => {
+    const product = await fetch(`${server.url}/product-details/%00`);
+    expect(product.status).toBe(404);
+    expect(await product.text()).toContain("Oops! Page Not Found");
+    const search = await fetch(`${server.url}/shop?search=%00&lang=bn`);
+    expect(search.status).toBe(200);
+    expect(await search.text()).toContain("“\uFFFD”-এর খোঁজের ফলাফল");
+  });
+
+  it("shows a NUL in a form's email as a wrong email under its field, in Bengali", async () => {
+    const res = await fetch(`${server.url}/authentication/login?lang=bn`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=a%00%40b.co&password=xxxxxxxxxx",
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("সঠিক ইমেইল ঠিকানা দিন");
+  });
+
+  it("refuses a JSON body or an unreadable form, and asks for the fields of a bodiless post", async () => {
+    const json = await fetch(`${server.url}/contact-us`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"a":1}',
+    });
+    expect(json.status).toBe(415);
+    const garbage = await fetch(`${server.url}/contact-us`, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=xx" },
+      body: "garbage",
+    });
+    expect(garbage.status).toBe(400);
+    const empty = await fetch(`${server.url}/authentication/login`, { method: "POST" });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Login");
+  });
+});
