@@ -6,10 +6,18 @@ import { isBangladeshMobile, normalizePhone } from "../phone";
 /** Largest order number the database holds (a PostgreSQL integer). */
 const MAX_ORDER_NUMBER = 2_147_483_647;
 
-/** The order number as typed: Bengali digits, a leading "#" and spaces are fine. */
+/**
+ * The order number as typed: Bengali digits, a leading "#", spaces and digit-group commas (as in
+ * "১,০০,০৩৩", how a number reads in Bengali) are fine.
+ */
 export const orderNumberSchema = z
   .string({ error: TRACK_MESSAGES.orderNumber })
-  .transform((v) => toAsciiDigits(v).trim().replace(/^#/, ""))
+  .transform((v) =>
+    toAsciiDigits(v)
+      .trim()
+      .replace(/^#/, "")
+      .replace(/(?<=[0-9])[,\s](?=[0-9])/g, ""),
+  )
   .pipe(
     z
       .string()

@@ -272,3 +272,13 @@ describe("bad input to a page (issue 21: never a 500)", () => {
     expect(await empty.text()).toContain("Login");
   });
 });
+
+describe("numbers that name something, not amounts", () => {
+  it("writes the footer's year in Bengali digits without a digit-group comma", async () => {
+    const year = String(new Date(Date.now() + 6 * 3600_000).getUTCFullYear());
+    const bengaliYear = year.replace(/[0-9]/g, (d) => String.fromCharCode(0x09e6 + Number(d)));
+    const html = await (await fetch(`${server.url}/about-us?lang=bn`)).text();
+    expect(html).toContain(`© ${bengaliYear} `);
+    expect(html).not.toMatch(/© [০-৯],[০-৯]/);
+  });
+});

@@ -62,7 +62,7 @@ function FooterLinks({
 
 export function Footer() {
   const { shop, user } = useRootData();
-  const { t, count } = useI18n();
+  const { t, digits } = useI18n();
   const year = new Date().getFullYear();
   return (
     <footer className="render-when-near mt-12 bg-neutral text-neutral-content">
@@ -172,7 +172,7 @@ export function Footer() {
       </div>
       <div className="border-t border-neutral-content/20">
         <div className="mx-auto flex max-w-[1200px] flex-col items-center justify-between gap-1 px-4 py-4 text-xs sm:flex-row">
-          <p>{t("footer.rights", { year: count(year), shop: shop.name })}</p>
+          <p>{t("footer.rights", { year: digits(String(year)), shop: shop.name })}</p>
           <p>{t("footer.developed", { shop: shop.name })}</p>
         </div>
       </div>

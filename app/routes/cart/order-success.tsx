@@ -98,7 +98,7 @@ function Placed({
   codeResult?: OrderCodeActionData;
 }) {
   const location = useLocation();
-  const { t, taka, count } = useI18n();
+  const { t, taka, count, digits } = useI18n();
   return (
     <>
       <span
@@ -113,7 +113,7 @@ function Placed({
       </p>
       <p className="mt-4 text-base-content/80">
         {t("success.number")}
-        <strong className="text-base-content">#{count(order.orderNumber)}</strong>
+        <strong className="text-base-content">#{digits(String(order.orderNumber))}</strong>
       </p>
       {verified && !code ? (
         <p role="status" className="alert alert-success mt-4">

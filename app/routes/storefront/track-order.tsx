@@ -161,14 +161,14 @@ function TrackedOrderView({
   actionData?: OrderCodeActionData;
 }) {
   const link = trackOrderLink(order.orderNumber, phone);
-  const { t, count, taka, date, time } = useI18n();
+  const { t, count, digits, taka, date, time } = useI18n();
   return (
     <article aria-labelledby="tracked-order-heading" className="mt-6">
       <h2
         id="tracked-order-heading"
         className="flex flex-wrap items-center gap-3 text-xl font-bold"
       >
-        {t("track.order", { number: count(order.orderNumber) })}{" "}
+        {t("track.order", { number: digits(String(order.orderNumber)) })}{" "}
         <OrderStatusBadge status={order.status} />
       </h2>
       {verified && !order.code ? (
