@@ -39,3 +39,11 @@ export function whenFieldsValid(keys: readonly string[]) {
     return !keys.some((k) => failed.has(k));
   };
 }
+
+/**
+ * A form sends a textarea's line breaks as CRLF (two characters) while its `maxLength` counts
+ * each as one: the limit reads the text with LF breaks, as the visitor typed it.
+ */
+export function withTypedLineBreaks(text: string): string {
+  return text.replace(/\r\n?/g, "\n");
+}

@@ -10,6 +10,13 @@ const good = {
 };
 
 describe("contactInputSchema", () => {
+  it("counts a line break of the description once, as the textarea does, though the form sends CRLF", () => {
+    const typed = `${"ক".repeat(49)}\r\n`.repeat(100).trimEnd();
+    const parsed = contactInputSchema.parse({ ...good, description: typed });
+    expect(parsed.description.length).toBeLessThanOrEqual(5000);
+    expect(parsed.description).not.toContain("\r");
+  });
+
   it("accepts a complete message, trimmed", () => {
     expect(contactInputSchema.parse({ ...good, name: "  Karim " }).name).toBe("Karim");
   });

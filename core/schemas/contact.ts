@@ -7,11 +7,13 @@ import {
   tooLongMessage,
 } from "../contact";
 import { asciiDigitsIfString } from "../digits";
+import { withTypedLineBreaks } from "./common";
 
 function rule(name: ContactField) {
   const f = CONTACT_FIELDS.find((field) => field.name === name) as (typeof CONTACT_FIELDS)[number];
   return z
     .string({ error: f.required })
+    .overwrite(withTypedLineBreaks)
     .trim()
     .min(1, f.required)
     .max(f.max, tooLongMessage(f.label, f.max));

@@ -138,6 +138,11 @@ describe("customerDataSchema", () => {
     expect(
       issuePaths(customerDataSchema.safeParse({ ...customer, comment: "x".repeat(501) })),
     ).toEqual(["comment"]);
+    // 480 letters and 20 line breaks: 500 as the textarea counts them, sent as CRLF (520).
+    const typed = "ক".repeat(24).concat("\r\n").repeat(20);
+    expect(customerDataSchema.parse({ ...customer, comment: typed }).comment).toBe(
+      "ক".repeat(24).concat("\n").repeat(20).trim(),
+    );
   });
 });
 

@@ -17,6 +17,7 @@ import {
 import { DELIVERY_AREAS } from "../delivery";
 import { asciiDigitsIfString } from "../digits";
 import { findDistrict, isValidDistrictThana, normalizePlaceName } from "../geo";
+import { withTypedLineBreaks } from "./common";
 
 // The constants live in core/checkout.ts (no zod) so the browser's checkout can use them too.
 export {
@@ -77,7 +78,12 @@ export const customerDataSchema = z
     district: placeName(m.districtRequired),
     thana: placeName(m.thanaRequired),
     address: text(m.addressRequired).max(CUSTOMER_FIELD_LIMITS.address, m.addressTooLong),
-    comment: z.string().trim().max(CUSTOMER_FIELD_LIMITS.comment, m.commentTooLong).default(""),
+    comment: z
+      .string()
+      .overwrite(withTypedLineBreaks)
+      .trim()
+      .max(CUSTOMER_FIELD_LIMITS.comment, m.commentTooLong)
+      .default(""),
     addressType: z.enum(ADDRESS_TYPES, { error: m.addressType }).default("Home"),
     deliveryArea: z.enum(DELIVERY_AREAS, { error: m.deliveryArea }),
     paymentSystem: z.literal(PAYMENT_SYSTEM, { error: m.paymentSystem }).default(PAYMENT_SYSTEM),

@@ -580,12 +580,16 @@ function CheckoutPage({
             <textarea
               id="checkout-comment"
               name="comment"
-              className="textarea w-full"
+              className={`textarea w-full ${messageFor("comment") ? "textarea-error" : ""}`}
               rows={3}
               maxLength={CUSTOMER_FIELD_LIMITS.comment}
               value={form.comment}
               onChange={(e) => set("comment", e.target.value)}
+              onBlur={() => touch("comment")}
+              aria-invalid={messageFor("comment") ? true : undefined}
+              aria-describedby={messageFor("comment") ? "checkout-comment-msg" : undefined}
             />
+            <FieldMessage id="checkout-comment-msg" message={messageFor("comment")} />
           </div>
         </Section>
 
