@@ -18,6 +18,15 @@ export { MOBILE_NUMBER_MESSAGE };
  * schema (core/schemas/order.ts) imports the same constants.
  */
 export const MAX_ORDER_LINES = 50;
+
+/**
+ * The most one order may come to, delivery included: a courier collects it in cash at the door,
+ * and the order's sums stay well inside PostgreSQL's integer. Above the dearest product the
+ * catalogue allows (core/schemas/product.ts MAX_PRICE), so one of anything can be ordered.
+ */
+export const MAX_ORDER_TOTAL = 100_000_000;
+export const ORDER_TOO_LARGE_MESSAGE =
+  "An order may come to at most ৳100,000,000. Please order fewer pieces.";
 export const ADDRESS_TYPES = ["Home", "Office"] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 export const PAYMENT_SYSTEM = "Cash On Delivery";

@@ -460,6 +460,7 @@ export const bn: Catalog = {
   "issue.commentTooLong": "মন্তব্যটি অনেক বড়",
   "issue.paymentSystem": "পেমেন্ট পদ্ধতি বেছে নিন",
   "issue.checkFields": "চিহ্নিত ঘরগুলো দেখে নিন।",
+  "issue.orderTooLarge": "একটি অর্ডারের মোট সর্বোচ্চ ৳১০,০০,০০,০০০ হতে পারে। কম পিস অর্ডার করুন।",
   "issue.outOfStock": "কিছু পণ্য আপনার বাছাই করা পরিমাণে আর স্টকে নেই। পরিমাণ কমান বা পণ্যগুলো সরিয়ে দিন।",
   "success.title": "আপনার অর্ডার",
   "success.loading": "লোড হচ্ছে…",

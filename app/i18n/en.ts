@@ -464,6 +464,7 @@ export const en = {
   "issue.commentTooLong": "Comment is too long",
   "issue.paymentSystem": "Choose a payment method",
   "issue.checkFields": "Please check the highlighted fields.",
+  "issue.orderTooLarge": "An order may come to at most ৳100,000,000. Please order fewer pieces.",
   "issue.outOfStock":
     "Some items are no longer in stock in the quantity you chose. Please reduce or remove them.",
   "success.title": "Your order",

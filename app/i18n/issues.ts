@@ -1,5 +1,10 @@
 import { AUTH_MESSAGES } from "~/app/features/account/auth-messages";
-import { CHECKOUT_MESSAGES, CHOOSE_COLOUR_MESSAGE, CHOOSE_SIZE_MESSAGE } from "~/core/checkout";
+import {
+  CHECKOUT_MESSAGES,
+  CHOOSE_COLOUR_MESSAGE,
+  CHOOSE_SIZE_MESSAGE,
+  ORDER_TOO_LARGE_MESSAGE,
+} from "~/core/checkout";
 import { MOBILE_TOO_LONG_MESSAGE } from "~/core/phone";
 import { colorName } from "./catalogue-names";
 import type { MessageKey } from "./keys";
@@ -17,6 +22,7 @@ const ISSUE_KEYS: Readonly<Record<string, MessageKey>> = {
   [CHOOSE_SIZE_MESSAGE]: "issue.chooseSize",
   [CHOOSE_COLOUR_MESSAGE]: "issue.chooseColour",
   [MOBILE_TOO_LONG_MESSAGE]: "issue.mobileTooLong",
+  [ORDER_TOO_LARGE_MESSAGE]: "issue.orderTooLarge",
   // The server's refusals of the checkout form (app/features/cart/checkout.server.ts).
   "Please check the highlighted fields.": "issue.checkFields",
   "Some items are no longer in stock in the quantity you chose. Please reduce or remove them.":

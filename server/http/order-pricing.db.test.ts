@@ -251,4 +251,40 @@ describeDb(`order pricing by the server's rules (${TEST_DB})`, () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect((await stored(res.body.insertedId))?.mobileNumber).toBe("01712345678");
   });
+
+  it("refuses an order over ৳100,000,000 with 400 and stores nothing, yet takes one of the dearest product", async () => {
+    const goldBar = await createProduct(ctx.db, {
+      description: "The dearest thing the catalogue allows",
+      images: [],
+      ratings: 5,
+      reviews: 0,
+      productType: "New Arrivals" as const,
+      name: "Gold Bar",
+      category: "Home and Living",
+      subCategory: "Home Decor",
+      sizes: [],
+      colors: [],
+      originalPrice: 10_000_000,
+      offerPrice: null,
+      // biome-ignore lint/suspicious/noExplicitAny: as above
+    } as any);
+    const before = await ctx.db.$count(orders);
+    // Before the limit, 3 lines of 99 reached PostgreSQL's integer and answered 500.
+    const tooMuch = await post(
+      body([line(goldBar, 99), line(goldBar, 99), line(goldBar, 99)], chattogram, 0),
+    );
+    expect(tooMuch.status, JSON.stringify(tooMuch.body)).toBe(400);
+    expect(tooMuch.body.error.code).toBe("invalid");
+    expect(tooMuch.body.error.issues).toEqual([
+      {
+        path: "products",
+        message: "An order may come to at most ৳100,000,000. Please order fewer pieces.",
+      },
+    ]);
+    expect(await ctx.db.$count(orders)).toBe(before);
+    const one = await post(
+      body([line(goldBar, 1)], { ...chattogram, deliveryArea: "Outside Dhaka" }, 0),
+    );
+    expect(one.status, JSON.stringify(one.body)).toBe(201);
+  });
 });

@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
-import { type CheckoutLine, type CustomerDetails, NOT_APPLICABLE } from "~/core/checkout";
+import {
+  type CheckoutLine,
+  type CustomerDetails,
+  MAX_ORDER_TOTAL,
+  NOT_APPLICABLE,
+  ORDER_TOO_LARGE_MESSAGE,
+} from "~/core/checkout";
 import {
   DEFAULT_FREE_DELIVERY_OVER,
   type DeliveryArea,
@@ -504,6 +510,11 @@ export async function placeOrder(
     area,
     options.freeDeliveryOver,
   );
+  if (totals.total > MAX_ORDER_TOTAL) {
+    throw new AppError("invalid", ORDER_TOO_LARGE_MESSAGE, [
+      { path: "products", message: ORDER_TOO_LARGE_MESSAGE },
+    ]);
+  }
   const linePriceChanged = input.products.some((l, i) => l.originalPrice !== lines[i]?.unitPrice);
   const clientCharge = input.customerData.deliveryCharge;
   if (
