@@ -21,6 +21,16 @@ export function isCourierName(x: unknown): x is CourierName {
 export const BOOKING_STATES = ["queued", "booking", "booked", "failed", "unknown"] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
+/**
+ * Whether a courier's status says the parcel is still on its way to the customer (decision 078):
+ * anything but a cancellation or a return (`cancelled`, `cancelled_approval_pending`, Pathao's
+ * `Pickup Cancelled`, RedX's `agent-returning`, …). Said of a Cancelled order's parcel, it is a
+ * parcel that may yet be delivered.
+ */
+export function isParcelMoving(courierStatus: string): boolean {
+  return !/cancel|return/i.test(courierStatus);
+}
+
 /** What every order answer carries once a courier is involved (`courier`). */
 export type OrderCourierView = {
   name: CourierName;

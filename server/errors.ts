@@ -12,7 +12,8 @@ export type AppErrorCode =
   | "out_of_stock"
   | "payload_too_large"
   | "rate_limited"
-  | "courier_unavailable";
+  | "courier_unavailable"
+  | "parcel_booked";
 
 export type FieldIssue = { path: string; message: string };
 
@@ -28,6 +29,7 @@ const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   payload_too_large: 413,
   rate_limited: 429,
   courier_unavailable: 502,
+  parcel_booked: 409,
 };
 
 /** The one error type services throw; `errorBody` turns it into the API's error shape. */

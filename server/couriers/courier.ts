@@ -73,6 +73,12 @@ export interface Courier {
   book: (parcel: ParcelRequest) => Promise<BookedParcel>;
   status: (ref: ParcelRef) => Promise<ParcelStatus>;
   /**
+   * Cancels a booked parcel that has not left for delivery (RedX's `PATCH /parcels`). Absent for
+   * couriers whose published API has no cancel (Steadfast, Pathao: their panel only). A courier
+   * that refuses (already picked up) throws `rejected` with its words (decision 078).
+   */
+  cancel?: (ref: ParcelRef, reason: string) => Promise<void>;
+  /**
    * The courier's address choices: Pathao's cities (no ids), a city's zones (cityId) or a zone's
    * areas (zoneId); RedX's areas of a district.
    */

@@ -31,7 +31,7 @@ function messageOf(body: Record<string, unknown>, fallback: string): string {
 export async function courierRequest(
   courier: CourierName,
   url: string,
-  init: { method: "GET" | "POST"; headers: Record<string, string>; body?: unknown },
+  init: { method: "GET" | "POST" | "PATCH"; headers: Record<string, string>; body?: unknown },
   timeoutMs: number = COURIER_TIMEOUT_MS,
 ): Promise<CourierAnswer> {
   let response: Response;

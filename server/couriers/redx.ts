@@ -6,7 +6,9 @@ import type { CourierSettings } from "./settings";
 /**
  * RedX's open API: header `API-ACCESS-TOKEN: Bearer <token>`; `POST /parcel` with
  * `merchant_invoice_id`, `delivery_area` and `delivery_area_id`; `GET /parcel/info/{id}` and
- * `/parcel/track/{id}` (messages in English and Bengali); `GET /areas?district_name=`.
+ * `/parcel/track/{id}` (messages in English and Bengali); `GET /areas?district_name=`;
+ * `PATCH /parcels` cancels a parcel not yet picked up (`entity_type: "parcel-tracking-id"`,
+ * `update_details: { property_name: "status", new_value: "cancelled", reason }`).
  */
 
 /** RedX's parcel status → where the parcel ends (decision 051). */
@@ -26,7 +28,7 @@ export function redxCourier(
   timeoutMs: number = COURIER_TIMEOUT_MS,
 ): Courier {
   const headers = { "API-ACCESS-TOKEN": `Bearer ${settings.token}` };
-  const call = (method: "GET" | "POST", path: string, body?: unknown) =>
+  const call = (method: "GET" | "POST" | "PATCH", path: string, body?: unknown) =>
     courierRequest("redx", `${settings.apiUrl}${path}`, { method, headers, body }, timeoutMs);
 
   return {
@@ -74,6 +76,22 @@ export function redxCourier(
         message: null,
         charge: numberOrNull(parcel.charge),
       };
+    },
+    async cancel(ref, reason) {
+      const id = ref.consignmentId ?? ref.trackingCode;
+      if (!id) throw new CourierError("redx", "rejected", "RedX cancels by tracking id only");
+      const { body } = await call("PATCH", "/parcels", {
+        entity_type: "parcel-tracking-id",
+        entity_id: id,
+        update_details: { property_name: "status", new_value: "cancelled", reason },
+      });
+      if (body.success === false) {
+        throw new CourierError(
+          "redx",
+          "rejected",
+          textOrNull(body.message) ?? "RedX did not cancel the parcel",
+        );
+      }
     },
     async areas(query) {
       const { body } = await call(

@@ -22,6 +22,7 @@ import {
 } from "~/core/notifications";
 import { CALL_OUTCOMES } from "~/core/order-calls";
 import { ORDER_STATUSES } from "~/core/order-status";
+import { STAFF_ALERT_KINDS } from "~/core/staff-alerts";
 import { STOCK_REASONS } from "~/core/stock";
 
 const timestamps = {
@@ -507,6 +508,32 @@ export const messageTemplates = pgTable(
   (t) => [primaryKey({ columns: [t.event, t.language] })],
 );
 
+// ---------------------------------------------------------------- Staff alerts (decision 078)
+
+/** Something staff must act on that no screen shows by itself (a parcel a courier delivered after
+ * the order was cancelled). One open alert of a kind per order; resolved when an admin says so. */
+export const staffAlerts = pgTable(
+  "staff_alerts",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: STAFF_ALERT_KINDS }).notNull(),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    /** What happened and what to do, in English (the dashboard words it in Bengali too). */
+    message: text("message").notNull(),
+    /** The facts the dashboard shows: courier, status, pieces that were not on hand. */
+    details: text("details").notNull().default("{}"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedByUserId: text("resolved_by_user_id").references(() => user.id, {
+      onDelete: "set null",
+    }),
+  },
+  (t) => [
+    uniqueIndex("staff_alerts_open_idx").on(t.kind, t.orderId).where(sql`${t.resolvedAt} is null`),
+    index("staff_alerts_created_idx").on(t.createdAt),
+  ],
+);
+
 // ---------------------------------------------------------------- Contact
 
 export const contactMessages = pgTable(
@@ -532,3 +559,4 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 export type UserRow = typeof user.$inferSelect;
 export type OrderCourierRow = typeof orderCouriers.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
+export type StaffAlertRow = typeof staffAlerts.$inferSelect;

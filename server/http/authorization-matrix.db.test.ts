@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../app-context";
-import { courierAreas, orders, phoneBlocks, user } from "../db/schema";
+import { courierAreas, orders, phoneBlocks, staffAlerts, user } from "../db/schema";
 import type { Product } from "../services/products";
 import { addSlide } from "../services/slides";
 import { signUp, signUpAdmin } from "../testing/accounts";
@@ -353,6 +353,17 @@ const EXPECTED: Record<string, Expectation> = {
         .values({ phone: "01999000222", reason: "Test" })
         .onConflictDoNothing();
       return { path: "/api/blocked-phones/01999000222", init: { method: "DELETE" } };
+    },
+  },
+  "GET /api/alerts": { status: adminOnly(200), request: () => ({ path: "/api/alerts" }) },
+  "POST /api/alerts/:id/resolve": {
+    status: adminOnly(200),
+    request: async () => {
+      const id = `alert-${crypto.randomUUID()}`;
+      await ctx.db
+        .insert(staffAlerts)
+        .values({ id, kind: "parcel_live_after_cancel", message: "Test alert" });
+      return { path: `/api/alerts/${id}/resolve`, init: { method: "POST" } };
     },
   },
   "GET /api/orders/:id/messages": {

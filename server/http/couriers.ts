@@ -3,6 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { COURIER_LABELS, COURIER_NAMES, type CourierName } from "~/core/courier";
+import { STAFF_ALERT_KINDS } from "~/core/staff-alerts";
 import {
   PATHAO_INTEGRATION_HEADER,
   PATHAO_INTEGRATION_VALUE,
@@ -20,6 +21,7 @@ import {
 import { requestCourierBooking, retryCourierBooking } from "../services/courier-booking";
 import { applyCourierNotification } from "../services/courier-status";
 import { blockPhone, listBlockedPhones, unblockPhone } from "../services/risk";
+import { openStaffAlerts, resolveStaffAlert } from "../services/staff-alerts";
 import { adminOf, adminOnly, requireAdmin } from "./caller";
 import type { AppEnv } from "./env";
 import { createRouter } from "./router";
@@ -286,6 +288,57 @@ const unblockRoute = createRoute({
   },
 });
 
+const alertSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(STAFF_ALERT_KINDS).openapi({
+      description:
+        "`delivered_after_cancel`: a courier delivered a Cancelled order (now Delivered, its " +
+        "pieces taken from stock again; `details.short` lists pieces that were not on hand); " +
+        "`parcel_live_after_cancel`: a Cancelled order's parcel is still moving at the courier",
+    }),
+    orderId: z.string().nullable(),
+    orderNumber: z.number().int().nullable(),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()),
+    createdAt: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("StaffAlert");
+
+const listAlertsRoute = createRoute({
+  method: "get",
+  path: "/alerts",
+  tags: ["Couriers"],
+  summary: "Open staff alerts, newest first (admins)",
+  description:
+    "What a courier reported about an order that no longer expected it (decision 078); the " +
+    "dashboard home shows the same list until an admin marks each handled.",
+  middleware: [adminOnly] as const,
+  responses: {
+    200: {
+      description: "Open alerts",
+      content: { "application/json": { schema: z.object({ data: z.array(alertSchema) }) } },
+    },
+    ...errorResponses(401, 403),
+  },
+});
+
+const resolveAlertRoute = createRoute({
+  method: "post",
+  path: "/alerts/{id}/resolve",
+  tags: ["Couriers"],
+  summary: "Mark a staff alert handled (admins)",
+  middleware: [adminOnly] as const,
+  request: { params: idParams },
+  responses: {
+    200: {
+      description: "Handled",
+      content: { "application/json": { schema: z.object({ modifiedCount: z.literal(1) }) } },
+    },
+    ...errorResponses(401, 403, 404, 409),
+  },
+});
+
 export const couriersApi = createRouter();
 
 couriersApi
@@ -335,6 +388,13 @@ couriersApi
   .openapi(unblockRoute, async (c) => {
     await unblockPhone(c.var.app, adminOf(c), c.req.valid("param").phone);
     return c.json({ deletedCount: 1 as const }, 200);
+  })
+  .openapi(listAlertsRoute, async (c) => {
+    return c.json({ data: await openStaffAlerts(c.var.app.db, adminOf(c)) }, 200);
+  })
+  .openapi(resolveAlertRoute, async (c) => {
+    await resolveStaffAlert(c.var.app.db, adminOf(c), c.req.valid("param").id);
+    return c.json({ modifiedCount: 1 as const }, 200);
   });
 
 // ---------------------------------------------------------------- Webhooks

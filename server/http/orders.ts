@@ -388,7 +388,13 @@ const orderStatusRoute = createRoute({
     "theirs answers 404. Stock: cancelling gives back the pieces the order took; confirming a " +
     "cancelled order takes them again (409 `out_of_stock` with `error.products` when they are " +
     "gone, nothing changed); a Return gives them back when an admin marks it received " +
-    "(`POST /api/orders/{id}/return-received`).",
+    "(`POST /api/orders/{id}/return-received`). An order whose parcel is booked with a courier " +
+    "(decision 078): the owner cannot cancel it (409 `parcel_booked`: call the shop); an admin's " +
+    "cancel cancels the parcel at RedX first (its refusal, e.g. already picked up: 409 " +
+    "`parcel_booked` with RedX's words; RedX unreachable: 502 `courier_unavailable`; nothing " +
+    "changed either way), and for Steadfast, Pathao or a booking whose answer was lost answers " +
+    "409 `parcel_booked` with `error.canConfirm: true`: cancel it in the courier's panel, then " +
+    "send `parcelCancelled: true`.",
   request: {
     params: idParams,
     body: {
@@ -402,6 +408,16 @@ const orderStatusRoute = createRoute({
                 "The status the caller saw. When the order has changed since, nothing is changed " +
                 "and the answer is 409 with the current status in `error.currentStatus`.",
             }),
+            parcelCancelled: z
+              .boolean()
+              .optional()
+              .openapi({
+                description:
+                  "Admins, with `status: Cancelled`: the order's parcel was cancelled in the " +
+                  "courier's own panel (after a 409 `parcel_booked` with `canConfirm`). The parcel " +
+                  "stays watched: if the courier still reports it moving or delivered, a staff " +
+                  "alert is raised (`GET /api/alerts`).",
+              }),
           }),
         },
       },
@@ -416,7 +432,7 @@ const orderStatusRoute = createRoute({
         },
       },
     },
-    ...errorResponses(400, 401, 404, 409),
+    ...errorResponses(400, 401, 404, 409, 502),
   },
 });
 
@@ -517,11 +533,13 @@ ordersApi
   })
   .openapi(orderStatusRoute, async (c) => {
     const caller = await requireCaller(c);
-    const { status, from } = c.req.valid("json");
+    const { status, from, parcelCancelled } = c.req.valid("json");
     const changed = await changeOrderStatus(c.var.app.db, caller, c.req.valid("param").id, status, {
       from,
       returnDays: c.var.app.config.RETURN_DAYS,
       catalogueEvents: c.var.app.catalogueEvents,
+      couriers: c.var.app.couriers,
+      parcelCancelled,
     });
     return c.json({ modifiedCount: 1 as const, orderStatus: changed.to }, 200);
   })

@@ -23,6 +23,17 @@ export const errorResponseSchema = z
             "409 `price_changed`: the lines at their current prices. 409 `out_of_stock`: each " +
             "short line as `{ id, color, size, requested, available }` (`OutOfStockLine`)",
         }),
+      courier: z.string().optional().openapi({
+        description: "409 `parcel_booked`: the courier that has the order's parcel",
+      }),
+      canConfirm: z
+        .boolean()
+        .optional()
+        .openapi({
+          description:
+            "409 `parcel_booked` (admins): cancel the parcel in the courier's panel, then send the " +
+            "cancel again with `parcelCancelled: true`",
+        }),
     }),
   })
   .openapi("Error");

@@ -11,6 +11,7 @@ import { QUEUES } from "../jobs/job-queue";
 import { logger } from "../logger";
 import { areaFor } from "./courier-areas";
 import { recordSystemStatusChange } from "./order-changes";
+import { raiseStaffAlert } from "./staff-alerts";
 
 /** What booking needs of the app context. */
 export type CourierDeps = Pick<AppContext, "db" | "jobs" | "couriers" | "config">;
@@ -252,13 +253,34 @@ async function recordBooked(
 ) {
   await deps.db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, orderNumber: orders.orderNumber })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update")
       .limit(1);
     if (!order) return;
     const next = courierNextStatus(order.status, "booked");
+    const [booking] = await tx
+      .select({ courier: orderCouriers.courier })
+      .from(orderCouriers)
+      .where(eq(orderCouriers.orderId, orderId))
+      .limit(1);
+    if (order.status === "Cancelled" && booking) {
+      // Cancelled while the booking was on its way (decision 078): the parcel must be stopped.
+      const label = COURIER_LABELS[booking.courier];
+      await raiseStaffAlert(tx, {
+        kind: "parcel_live_after_cancel",
+        orderId,
+        message:
+          `Order #${order.orderNumber} is cancelled but its ${label} parcel was booked: ` +
+          `cancel it in ${label}'s panel before it is delivered`,
+        details: {
+          courier: booking.courier,
+          courierStatus: parcel.status,
+          trackingCode: parcel.trackingCode,
+        },
+      });
+    }
     await tx
       .update(orderCouriers)
       .set({

@@ -1,6 +1,8 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { COURIER_LABELS, type CourierName } from "~/core/courier";
+import { COURIER_LABELS, type CourierName, isParcelMoving } from "~/core/courier";
+import { formatTaka } from "~/core/money";
 import { courierNextStatus, type OrderStatus } from "~/core/order-status";
+import type { AppContext } from "../app-context";
 import { CourierError, type ParcelOutcome } from "../couriers/courier";
 import { orderCouriers, orders } from "../db/schema";
 import { AppError } from "../errors";
@@ -8,6 +10,8 @@ import { logger } from "../logger";
 import type { CourierDeps } from "./courier-booking";
 import { requeueStrandedBookings } from "./courier-booking";
 import { recordSystemStatusChange } from "./order-changes";
+import { announceStockMoves, retakeDeliveredStock, type StockMove } from "./order-stock";
+import { raiseStaffAlert } from "./staff-alerts";
 
 /** One status report about a parcel, from a webhook or the poll. */
 export type CourierNotification = {
@@ -63,16 +67,21 @@ async function findBooking(deps: CourierDeps, n: CourierNotification) {
  * order no longer Shipping changes nothing: never twice, never backwards. A booking whose
  * answer was lost (`unknown`, or found by invoice without ids) gets its ids from the report.
  * Unknown parcel → 404.
+ * A Cancelled order's parcel (decision 078): delivered moves the order to Delivered, takes its
+ * pieces from stock again (as many as are on hand) and raises a staff alert; a status saying the
+ * parcel is still on its way (or a booking found after the cancel) raises a staff alert; its
+ * cancellation or return at the courier just ends the parcel (the stock came back on cancel).
  */
 export async function applyCourierNotification(
-  deps: CourierDeps,
+  deps: CourierDeps & Partial<Pick<AppContext, "catalogueEvents">>,
   n: CourierNotification,
 ): Promise<NotificationResult> {
   const orderId = await findBooking(deps, n);
   if (!orderId) throw AppError.notFound("Parcel");
-  return deps.db.transaction(async (tx) => {
+  const moves: StockMove[] = [];
+  const result = await deps.db.transaction(async (tx): Promise<NotificationResult> => {
     const [order] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, orderNumber: orders.orderNumber, total: orders.total })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update")
@@ -108,6 +117,7 @@ export async function applyCourierNotification(
     if (stale || booking.finishedAt) {
       return { orderId, orderStatus: order.status, moved: false, applied: false };
     }
+    const label = COURIER_LABELS[n.courier];
     await tx
       .update(orderCouriers)
       .set({
@@ -118,9 +128,60 @@ export async function applyCourierNotification(
         ...(n.outcome ? { finishedAt: sql`now()` } : {}),
       })
       .where(eq(orderCouriers.orderId, orderId));
+    const said = n.message ?? n.status ?? n.outcome;
+    if (order.status === "Cancelled" && n.outcome === "delivered") {
+      const taken = await retakeDeliveredStock(tx, orderId, { userId: null, at: new Date() });
+      moves.push(...taken.moves);
+      await recordSystemStatusChange(
+        tx,
+        orderId,
+        "Cancelled",
+        "Delivered",
+        `by courier: ${label} — ${said} (after the order was cancelled)`,
+      );
+      const missing = taken.missing.map((m) => `${m.missing} × ${m.name} (${m.size}, ${m.color})`);
+      await raiseStaffAlert(tx, {
+        kind: "delivered_after_cancel",
+        orderId,
+        message:
+          `${label} delivered order #${order.orderNumber} after it was cancelled and collected ` +
+          `${formatTaka(order.total)}: the order is now Delivered and its pieces were taken from ` +
+          `stock again` +
+          (missing.length > 0 ? `; not on hand, count the shelf: ${missing.join("; ")}` : ""),
+        details: {
+          courier: n.courier,
+          courierStatus: n.status ?? n.outcome,
+          trackingCode: booking.trackingCode ?? ids.trackingCode ?? null,
+          codAmount: order.total,
+          short: taken.missing,
+        },
+      });
+      return { orderId, orderStatus: "Delivered", moved: true, applied: true };
+    }
+    if (
+      order.status === "Cancelled" &&
+      !n.outcome &&
+      n.status &&
+      isParcelMoving(n.status) &&
+      (n.status !== booking.courierStatus || lostAnswer)
+    ) {
+      await raiseStaffAlert(tx, {
+        kind: "parcel_live_after_cancel",
+        orderId,
+        message:
+          `Order #${order.orderNumber} is cancelled but its ${label} parcel is still on its way ` +
+          `(${n.status}): cancel it in ${label}'s panel before it is delivered`,
+        details: {
+          courier: n.courier,
+          courierStatus: n.status,
+          trackingCode: booking.trackingCode ?? ids.trackingCode ?? null,
+          codAmount: order.total,
+        },
+      });
+      return { orderId, orderStatus: order.status, moved: false, applied: true };
+    }
     const next = n.outcome ? courierNextStatus(order.status, n.outcome) : null;
     if (!next) return { orderId, orderStatus: order.status, moved: false, applied: true };
-    const said = n.message ?? n.status ?? n.outcome;
     await recordSystemStatusChange(
       tx,
       orderId,
@@ -130,6 +191,8 @@ export async function applyCourierNotification(
     );
     return { orderId, orderStatus: next, moved: true, applied: true };
   });
+  await announceStockMoves(deps.catalogueEvents, moves);
+  return result;
 }
 
 /**
@@ -138,7 +201,7 @@ export async function applyCourierNotification(
  * bookings stranded without a job.
  */
 export async function pollCourierStatuses(
-  deps: CourierDeps,
+  deps: CourierDeps & Partial<Pick<AppContext, "catalogueEvents">>,
   batch = 200,
 ): Promise<{ asked: number; moved: number }> {
   await requeueStrandedBookings(deps);

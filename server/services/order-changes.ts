@@ -1,5 +1,6 @@
-import { and, eq, max, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import type { Actor } from "~/core/actor";
+import { COURIER_LABELS } from "~/core/courier";
 import {
   canDeleteOrder,
   canTransition,
@@ -9,10 +10,12 @@ import {
   returnWindowClosedText,
 } from "~/core/order-status";
 import type { CatalogueEvents } from "../catalogue/events";
+import { CourierError } from "../couriers/courier";
+import type { Couriers } from "../couriers/registry";
 import type { Db } from "../db/client";
 import { retryOnDeadlock } from "../db/errors";
 import { newId } from "../db/ids";
-import { orderStatusHistory, orders } from "../db/schema";
+import { orderCouriers, orderStatusHistory, orders } from "../db/schema";
 import { AppError } from "../errors";
 import { queueStatusMessages } from "../notify/queue";
 import { visibleTo } from "./order-queries";
@@ -35,6 +38,16 @@ export type StatusChangeOptions = {
   returnDays?: number;
   /** Told what stock the change gave back or took, once it committed. */
   catalogueEvents?: Pick<CatalogueEvents, "publish">;
+  /**
+   * The shop's couriers: an admin's cancel of an order whose parcel is booked cancels the parcel
+   * at a courier whose API can (RedX) before the order is cancelled (decision 078).
+   */
+  couriers?: Pick<Couriers, "get">;
+  /**
+   * The admin says the parcel was cancelled in the courier's own panel (Steadfast, Pathao, or a
+   * booking whose answer was lost): the order may then be cancelled (decision 078).
+   */
+  parcelCancelled?: boolean;
 };
 
 function conflict(message: string, current: OrderStatus): AppError {
@@ -77,11 +90,120 @@ export async function changeOrderStatus(
   to: OrderStatus,
   options: StatusChangeOptions = {},
 ): Promise<StatusChangeResult> {
+  if (to === "Cancelled") await settleParcelBeforeCancel(db, viewer, id, options);
   const { moves, ...result } = await retryOnDeadlock(() =>
     changeInTransaction(db, viewer, id, to, options),
   );
   await announceStockMoves(options.catalogueEvents, moves);
   return result;
+}
+
+/** Bookings that are, or may be, a parcel at the courier. */
+const LIVE_BOOKING_STATES = ["booked", "booking", "unknown"] as const;
+
+/**
+ * Before cancelling an order whose parcel is (or may be) at a courier and not at its end
+ * (decision 078): the owner is refused (409 `parcel_booked`: the shop has to stop the parcel);
+ * an admin's cancel first cancels the parcel at a courier whose API can (RedX; its refusal, e.g.
+ * already picked up, is a 409 with its words and changes nothing; unreachable: 502), and is
+ * otherwise refused with what to do: cancel it in the courier's panel, then cancel again with
+ * `parcelCancelled`. A change the transaction refuses anyway (not visible, not allowed, moved
+ * meanwhile) is left to it, so it answers as before.
+ */
+async function settleParcelBeforeCancel(
+  db: Db,
+  viewer: Actor,
+  id: string,
+  options: StatusChangeOptions,
+): Promise<void> {
+  const [row] = await db
+    .select({
+      status: orders.status,
+      orderNumber: orders.orderNumber,
+      courier: orderCouriers.courier,
+      state: orderCouriers.state,
+      consignmentId: orderCouriers.consignmentId,
+      trackingCode: orderCouriers.trackingCode,
+    })
+    .from(orders)
+    .innerJoin(orderCouriers, eq(orderCouriers.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.id, id),
+        visibleTo(viewer),
+        inArray(orderCouriers.state, [...LIVE_BOOKING_STATES]),
+        isNull(orderCouriers.finishedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) return;
+  if (options.from !== undefined && options.from !== row.status) return;
+  if (!canTransition(row.status, "Cancelled", viewer.role)) return;
+  const label = COURIER_LABELS[row.courier];
+  const details = {
+    orderStatus: row.status,
+    currentStatus: row.status,
+    courier: row.courier,
+    trackingCode: row.trackingCode,
+  };
+  if (viewer.role !== "admin") {
+    throw new AppError(
+      "parcel_booked",
+      `This order has been handed to ${label} and can no longer be cancelled online: please call the shop`,
+      undefined,
+      details,
+    );
+  }
+  if (options.parcelCancelled) return;
+  const courier = options.couriers?.get(row.courier);
+  if (row.state !== "booked" || !courier?.cancel) {
+    throw new AppError(
+      "parcel_booked",
+      row.state === "booked"
+        ? `This order's parcel is booked with ${label}, whose API cannot cancel it: cancel it in ${label}'s panel first, then cancel the order here and confirm that you did`
+        : `${label} may already have this order's parcel: check ${label}'s panel and cancel it there, then cancel the order here and confirm that you did`,
+      undefined,
+      { ...details, canConfirm: true },
+    );
+  }
+  try {
+    await courier.cancel(
+      {
+        consignmentId: row.consignmentId,
+        trackingCode: row.trackingCode,
+        invoice: String(row.orderNumber),
+      },
+      `Order #${row.orderNumber} cancelled by the shop`,
+    );
+  } catch (err) {
+    if (err instanceof CourierError && err.kind === "rejected") {
+      throw new AppError(
+        "parcel_booked",
+        `${label} did not cancel the parcel (${err.message}): cancel it in ${label}'s panel first, then cancel the order here and confirm that you did`,
+        undefined,
+        { ...details, canConfirm: true },
+      );
+    }
+    if (err instanceof CourierError) {
+      throw new AppError(
+        "courier_unavailable",
+        `${label} could not be asked to cancel the parcel (${err.message}); nothing was changed, try again`,
+        undefined,
+        details,
+      );
+    }
+    throw err;
+  }
+  // The courier has cancelled it: the parcel is at its end whatever happens to the order next.
+  await db
+    .update(orderCouriers)
+    .set({
+      courierStatus: "cancelled",
+      courierMessage: `Cancelled at ${label} by the shop`,
+      courierStatusAt: sql`now()`,
+      finishedAt: sql`now()`,
+    })
+    .where(eq(orderCouriers.orderId, id));
 }
 
 async function changeInTransaction(

@@ -170,6 +170,33 @@ export async function takeOrderStock(
   orderId: string,
   writer: Writer,
 ): Promise<StockMove[]> {
+  return (await takePieces(tx, orderId, writer, "refuse")).moves;
+}
+
+/** A variant of which fewer pieces were on hand than a delivered order had to take back. */
+export type MissingPieces = Variant & { productId: string; name: string; missing: number };
+
+/**
+ * A courier delivered an order that was cancelled (decision 078): its goods are gone, so the
+ * pieces it gave back on cancelling are taken again — as many as are on hand, since what was
+ * delivered is not refused. The pieces that were not there (sold again meanwhile: the shelf and
+ * the count disagree) are answered for the staff alert; the order holds only what it took, so a
+ * later return gives back no more than that.
+ */
+export async function retakeDeliveredStock(
+  tx: Db,
+  orderId: string,
+  writer: Writer,
+): Promise<{ moves: StockMove[]; missing: MissingPieces[] }> {
+  return takePieces(tx, orderId, writer, "take-what-is-left");
+}
+
+async function takePieces(
+  tx: Db,
+  orderId: string,
+  writer: Writer,
+  whenShort: "refuse" | "take-what-is-left",
+): Promise<{ moves: StockMove[]; missing: MissingPieces[] }> {
   const lines = await tx
     .select({
       productId: orderLines.productId,
@@ -190,7 +217,7 @@ export async function takeOrderStock(
       return { ...w, quantity: w.quantity - (has?.quantity ?? 0) };
     })
     .filter((w) => w.quantity > 0);
-  if (needed.length === 0) return [];
+  if (needed.length === 0) return { moves: [], missing: [] };
 
   // Locked in one order (product, size, colour), as every stock writer does.
   const locked = await tx
@@ -221,12 +248,20 @@ export async function takeOrderStock(
       requested: w.quantity,
       available: onHand(w),
     }));
-  if (short.length > 0) {
-    throw outOfStock(short, new Map(lines.map((l) => [l.productId, l.name])));
-  }
+  const names = new Map(lines.map((l) => [l.productId, l.name]));
+  if (short.length > 0 && whenShort === "refuse") throw outOfStock(short, names);
+  const missing = short.map((s) => ({
+    productId: s.id,
+    name: names.get(s.id) ?? s.id,
+    size: s.size,
+    color: s.color,
+    missing: s.requested - s.available,
+  }));
   const moves: StockMove[] = [];
-  for (const w of needed) {
-    const before = onHand(w);
+  for (const wanted of needed) {
+    const before = onHand(wanted);
+    const w = { ...wanted, quantity: Math.min(wanted.quantity, before) };
+    if (w.quantity <= 0) continue;
     await tx
       .update(productStock)
       .set({ quantity: before - w.quantity })
@@ -249,7 +284,7 @@ export async function takeOrderStock(
     });
     moves.push({ productId: w.productId, before, after: before - w.quantity });
   }
-  return moves;
+  return { moves, missing };
 }
 
 /**

@@ -645,6 +645,36 @@ export async function startFakeRedx(keys: { token: string }) {
         },
       ],
       [
+        "PATCH",
+        /^\/parcels$/,
+        ({ body }) => {
+          const details = (body.update_details ?? {}) as Record<string, unknown>;
+          if (
+            body.entity_type !== "parcel-tracking-id" ||
+            typeof body.entity_id !== "string" ||
+            details.property_name !== "status" ||
+            details.new_value !== "cancelled"
+          ) {
+            return { status: 400, body: { success: false, message: "Invalid update request" } };
+          }
+          const parcel = parcels.find((p) => p.trackingId === body.entity_id);
+          if (!parcel)
+            return { status: 404, body: { success: false, message: "Parcel not found" } };
+          // Only a parcel still waiting for pickup can be cancelled; after that it is a return.
+          if (parcel.status !== "pickup-pending" && parcel.status !== "cancelled") {
+            return {
+              status: 400,
+              body: {
+                success: false,
+                message: `Parcel can not be cancelled in ${parcel.status} status`,
+              },
+            };
+          }
+          parcel.status = "cancelled";
+          return { status: 200, body: { success: true, message: "Parcel updated successfully" } };
+        },
+      ],
+      [
         "GET",
         /^\/parcel\/track\/([^/]+)$/,
         (_r, m) => {

@@ -16,6 +16,8 @@ export type OrderChangeFields = {
   from: OrderStatus;
   to?: OrderStatus;
   confirmed?: boolean;
+  /** An admin's cancel after cancelling the parcel in the courier's panel (decision 078). */
+  parcelCancelled?: boolean;
   /** Sent by the page's script (a fetcher), which shows the outcome itself. */
   script?: boolean;
 };
@@ -37,6 +39,7 @@ export function orderChangeFormData(fields: OrderChangeFields): Record<string, s
     from: fields.from,
     ...(fields.to ? { to: fields.to } : {}),
     ...(fields.confirmed ? { confirmed: "yes" } : {}),
+    ...(fields.parcelCancelled ? { parcelCancelled: "yes" } : {}),
     ...(fields.script ? { script: "yes" } : {}),
   };
 }

@@ -1,11 +1,12 @@
 import { Form, Link, useActionData, useLocation } from "react-router";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { isActionFailure } from "~/app/lib/field-issues";
+import { isOrderStatus } from "~/core/order-status";
 import { isCourierActionResult } from "./courier-actions";
 import { OrderChangeInputs } from "./order-action-buttons";
 import { isCallFormAnswer } from "./order-calls-form";
 import type { OrderChangeResult } from "./order-change-form";
-import { confirmTexts, failureText, orderMessage } from "./order-text";
+import { confirmTexts, failureText, orderMessage, parcelCancelledButton } from "./order-text";
 
 /**
  * What an order button's plain form post (no scripts yet, or none at all) shows on the page
@@ -61,7 +62,7 @@ export function OrderChangeOutcome() {
     );
   }
   if (isActionFailure(result)) {
-    return (
+    const failed = (
       <p role="alert" className="alert alert-error">
         <strong>{M("statusFailedTitle")}</strong>{" "}
         {failureText(
@@ -72,6 +73,33 @@ export function OrderChangeOutcome() {
         )}
       </p>
     );
+    const d = result.details ?? {};
+    // An admin's cancel refused while the parcel is live at a courier without a cancel API
+    // (decision 078): once it is cancelled in the courier's panel, cancel the order from here.
+    if (d.canConfirm === true && typeof d.id === "string" && isOrderStatus(d.currentStatus)) {
+      return (
+        <div className="flex flex-col gap-2">
+          {failed}
+          <Form method="post">
+            <OrderChangeInputs
+              fields={{
+                intent: "status",
+                id: d.id,
+                orderNumber: typeof d.orderNumber === "number" ? d.orderNumber : 0,
+                from: d.currentStatus,
+                to: "Cancelled",
+                confirmed: true,
+                parcelCancelled: true,
+              }}
+            />
+            <button type="submit" className="btn btn-sm btn-error">
+              {parcelCancelledButton(tr, d.courier)}
+            </button>
+          </Form>
+        </div>
+      );
+    }
+    return failed;
   }
   return null;
 }

@@ -39,6 +39,7 @@ function fieldsOf(form: FormData): OrderChangeFields {
     from,
     ...(intent === "status" && isOrderStatus(to) ? { to } : {}),
     confirmed: text("confirmed") === "yes",
+    ...(text("parcelCancelled") === "yes" ? { parcelCancelled: true } : {}),
     script: text("script") === "yes",
   };
 }
@@ -60,11 +61,12 @@ export async function orderChangeAction(
 ) {
   const actor = requireUser(request, context);
   let intent: OrderChangeFields["intent"] = "status";
+  let change: OrderChangeFields | undefined;
   try {
-    const change = fieldsOf(await request.formData());
+    change = fieldsOf(await request.formData());
     intent = change.intent;
     if (!change.confirmed) return { ok: "confirm", change } satisfies OrderChangeResult;
-    const { db, config, catalogueEvents } = appOf(context);
+    const { db, config, catalogueEvents, couriers } = appOf(context);
     if (change.intent === "return-received") {
       await markReturnReceived(db, actor, change.id, { catalogueEvents });
       return { ok: true, kind: "return-received", id: change.id } satisfies OrderChangeResult;
@@ -80,13 +82,21 @@ export async function orderChangeAction(
       from: change.from,
       returnDays: config.RETURN_DAYS,
       catalogueEvents,
+      couriers,
+      parcelCancelled: change.parcelCancelled,
     });
     return { ok: true, kind: "status", id: change.id, to: changed.to } satisfies OrderChangeResult;
   } catch (err) {
     // The page's failure text says which kind of change failed (spec §8).
     return pageError(
       err instanceof AppError
-        ? new AppError(err.code, err.message, err.issues, { ...err.details, intent })
+        ? new AppError(err.code, err.message, err.issues, {
+            ...err.details,
+            intent,
+            ...(err.code === "parcel_booked" && change
+              ? { id: change.id, orderNumber: change.orderNumber }
+              : {}),
+          })
         : err,
     );
   }

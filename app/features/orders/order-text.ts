@@ -1,6 +1,7 @@
 import type { MessageKey } from "~/app/i18n/keys";
 import { shortLineText } from "~/app/i18n/short-line-text";
 import type { Translator } from "~/app/i18n/translator";
+import { COURIER_LABELS, isCourierName } from "~/core/courier";
 import type { CANCEL_REASONS, CallOutcome } from "~/core/order-calls";
 import type { OrderList } from "~/core/order-lists";
 import type { OrderStatus } from "~/core/order-status";
@@ -212,6 +213,12 @@ export function failureText(
   return `${failed} ${/[.!?।]$/.test(why) ? why : `${why}।`}`;
 }
 
+/** The button that cancels an order after its parcel was cancelled in the courier's panel. */
+export function parcelCancelledButton(tr: Tr, courier: unknown): string {
+  const name = typeof courier === "string" && isCourierName(courier) ? COURIER_LABELS[courier] : "";
+  return tr.t(k("parcelCancelled.button"), { courier: name });
+}
+
 /** The services' texts without values: English → key tail. */
 const SAID: Readonly<Record<string, string>> = {
   "This order change is not complete; reload the page and try again": "said.incomplete",
@@ -296,6 +303,28 @@ const PATTERNS: readonly Pattern[] = [
       tr.t(k(what === "note" ? "said.noteTooLong" : "said.reasonTooLong"), {
         max: tr.count(Number(n)),
       }),
+  ],
+  [
+    /^This order has been handed to (\w+) and can no longer be cancelled online: please call the shop$/,
+    (tr, [, courier]) => tr.t(k("said.parcelWithCourier"), { courier: courier ?? "" }),
+  ],
+  [
+    /^This order's parcel is booked with (\w+), whose API cannot cancel it: .+$/,
+    (tr, [, courier]) => tr.t(k("said.parcelNoCancelApi"), { courier: courier ?? "" }),
+  ],
+  [
+    /^(\w+) may already have this order's parcel: .+$/,
+    (tr, [, courier]) => tr.t(k("said.parcelMayExist"), { courier: courier ?? "" }),
+  ],
+  [
+    /^(\w+) did not cancel the parcel \((.*)\): cancel it in .+$/,
+    (tr, [, courier, why]) =>
+      tr.t(k("said.parcelNotCancelled"), { courier: courier ?? "", why: why ?? "" }),
+  ],
+  [
+    /^(\w+) could not be asked to cancel the parcel \((.*)\); nothing was changed, try again$/,
+    (tr, [, courier, why]) =>
+      tr.t(k("said.parcelCancelUnreachable"), { courier: courier ?? "", why: why ?? "" }),
   ],
   [
     /^(\w+) has no areas to look up here$/,

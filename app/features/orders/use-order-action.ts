@@ -5,8 +5,13 @@ import { useI18n } from "~/app/i18n/use-i18n";
 import { isActionFailure } from "~/app/lib/field-issues";
 import type { OrderStatus } from "~/core/order-status";
 import type { OrderAction } from "./order-actions";
-import { changeFieldsOf, type OrderChangeResult, orderChangeFormData } from "./order-change-form";
-import { confirmTexts, failureText, orderMessage } from "./order-text";
+import {
+  changeFieldsOf,
+  type OrderChangeFields,
+  type OrderChangeResult,
+  orderChangeFormData,
+} from "./order-change-form";
+import { confirmTexts, failureText, orderMessage, parcelCancelledButton } from "./order-text";
 
 type ActionTarget = { _id: string; orderNumber: number; orderStatus: OrderStatus };
 
@@ -22,7 +27,11 @@ export function useOrderAction(options: { afterDelete?: () => Promise<void> | vo
   const tr = useI18n();
   const trRef = useRef(tr);
   trRef.current = tr;
-  const sent = useRef<{ id: string; kind: OrderAction["kind"] } | null>(null);
+  const sent = useRef<{
+    id: string;
+    kind: OrderAction["kind"];
+    fields: OrderChangeFields;
+  } | null>(null);
   const afterDelete = useRef(options.afterDelete);
   afterDelete.current = options.afterDelete;
 
@@ -45,6 +54,38 @@ export function useOrderAction(options: { afterDelete?: () => Promise<void> | vo
       }
       return;
     }
+    const text = failureText(
+      tr,
+      pending.kind === "delete" ? "delete" : "status",
+      result !== undefined,
+      isActionFailure(result) ? result.message : undefined,
+    );
+    if (isActionFailure(result) && result.details?.canConfirm === true) {
+      // The parcel is at a courier whose API cannot cancel it (decision 078): once the admin has
+      // cancelled it in the courier's panel, the same cancel goes again with parcelCancelled.
+      void (async () => {
+        const ok = await confirm({
+          icon: "warning",
+          title: M("statusFailedTitle"),
+          text,
+          confirmText: parcelCancelledButton(tr, result.details?.courier),
+          cancelText: tr.t("common.cancel"),
+          destructive: true,
+        });
+        if (!ok) return;
+        sent.current = pending;
+        await fetcher.submit(
+          orderChangeFormData({
+            ...pending.fields,
+            confirmed: true,
+            script: true,
+            parcelCancelled: true,
+          }),
+          { method: "post" },
+        );
+      })();
+      return;
+    }
     notify({
       icon: "error",
       title: M("statusFailedTitle"),
@@ -59,13 +100,13 @@ export function useOrderAction(options: { afterDelete?: () => Promise<void> | vo
     // A refused change reloads nothing by itself; someone else may have changed the order
     // meanwhile: show it as it is now.
     void revalidator.revalidate();
-  }, [fetcher.state, fetcher.data, revalidator]);
+  }, [fetcher.state, fetcher.data, revalidator, fetcher.submit]);
 
   async function run(order: ActionTarget, action: OrderAction): Promise<void> {
     if (action.disabled || fetcher.state !== "idle") return;
     const fields = changeFieldsOf(order, action);
     if (!(await confirm(confirmTexts(tr, order.orderNumber, fields)))) return;
-    sent.current = { id: order._id, kind: action.kind };
+    sent.current = { id: order._id, kind: action.kind, fields };
     await fetcher.submit(orderChangeFormData({ ...fields, confirmed: true, script: true }), {
       method: "post",
     });

@@ -320,6 +320,25 @@ export const ordersEn = {
   "dash.orders.said.noStock":
     "Not enough stock: {lines}. Please change the quantity or remove the item.",
   "dash.orders.said.noAreas": "{courier} has no areas to look up here",
+  "dash.orders.said.parcelWithCourier":
+    "This order has been handed to {courier} and can no longer be cancelled online: please call the shop",
+  "dash.orders.said.parcelNoCancelApi":
+    "This order's parcel is booked with {courier}, whose API cannot cancel it: cancel it in {courier}'s panel first, then cancel the order here and confirm that you did",
+  "dash.orders.said.parcelMayExist":
+    "{courier} may already have this order's parcel: check {courier}'s panel and cancel it there, then cancel the order here and confirm that you did",
+  "dash.orders.said.parcelNotCancelled":
+    "{courier} did not cancel the parcel ({why}): cancel it in {courier}'s panel first, then cancel the order here and confirm that you did",
+  "dash.orders.said.parcelCancelUnreachable":
+    "{courier} could not be asked to cancel the parcel ({why}); nothing was changed, try again",
+  "dash.orders.parcelCancelled.button": "I have cancelled it at {courier}: cancel the order",
+  "dash.orders.alerts.title": "Courier alerts",
+  "dash.orders.alerts.deliveredAfterCancel":
+    "{courier} delivered order #{number} after it was cancelled and collected {amount}: the order is now Delivered and its pieces were taken from stock again.",
+  "dash.orders.alerts.short": "Not on hand, count the shelf: {lines}.",
+  "dash.orders.alerts.liveAfterCancel":
+    "Order #{number} is cancelled but its {courier} parcel is still on its way ({status}): cancel it in {courier}'s panel before it is delivered.",
+  "dash.orders.alerts.open": "Open order #{number}",
+  "dash.orders.alerts.resolve": "Mark handled",
 } as const;
 
 export const ordersBn: PartCatalog<typeof ordersEn> = {
@@ -630,4 +649,23 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
   "dash.orders.said.step.area": "এলাকা",
   "dash.orders.said.noStock": "যথেষ্ট স্টক নেই: {lines}। পরিমাণ বদলান বা পণ্যটি সরিয়ে দিন।",
   "dash.orders.said.noAreas": "এখানে খোঁজার মতো {courier}-এর কোনো এলাকা নেই",
+  "dash.orders.said.parcelWithCourier":
+    "এই অর্ডার {courier}-এর কাছে পাঠানো হয়েছে, তাই আর অনলাইনে বাতিল করা যাবে না: দয়া করে দোকানে ফোন করুন",
+  "dash.orders.said.parcelNoCancelApi":
+    "এই অর্ডারের পার্সেল {courier}-এ বুক করা, যার API দিয়ে বাতিল করা যায় না: আগে {courier}-এর প্যানেলে পার্সেলটি বাতিল করুন, তারপর এখানে অর্ডার বাতিল করে নিশ্চিত করুন",
+  "dash.orders.said.parcelMayExist":
+    "এই অর্ডারের পার্সেল হয়তো আগেই {courier}-এ আছে: {courier}-এর প্যানেলে দেখে সেখানে বাতিল করুন, তারপর এখানে অর্ডার বাতিল করে নিশ্চিত করুন",
+  "dash.orders.said.parcelNotCancelled":
+    "{courier} পার্সেলটি বাতিল করেনি ({why}): আগে {courier}-এর প্যানেলে বাতিল করুন, তারপর এখানে অর্ডার বাতিল করে নিশ্চিত করুন",
+  "dash.orders.said.parcelCancelUnreachable":
+    "পার্সেল বাতিলের জন্য {courier}-এর সাথে যোগাযোগ করা যায়নি ({why}); কিছুই বদলায়নি, আবার চেষ্টা করুন",
+  "dash.orders.parcelCancelled.button": "{courier}-এ বাতিল করেছি: অর্ডার বাতিল করুন",
+  "dash.orders.alerts.title": "কুরিয়ার সতর্কতা",
+  "dash.orders.alerts.deliveredAfterCancel":
+    "অর্ডার #{number} বাতিল হওয়ার পরও {courier} সেটি ডেলিভারি দিয়ে {amount} সংগ্রহ করেছে: অর্ডারটি এখন ডেলিভারড, আর এর পণ্যগুলো আবার স্টক থেকে নেওয়া হয়েছে।",
+  "dash.orders.alerts.short": "স্টকে ছিল না, তাক গুনে দেখুন: {lines}।",
+  "dash.orders.alerts.liveAfterCancel":
+    "অর্ডার #{number} বাতিল, কিন্তু এর {courier} পার্সেল এখনও পথে ({status}): ডেলিভারির আগে {courier}-এর প্যানেলে বাতিল করুন।",
+  "dash.orders.alerts.open": "অর্ডার #{number} খুলুন",
+  "dash.orders.alerts.resolve": "সমাধান হয়েছে",
 };

@@ -7,6 +7,8 @@ import { LOW_STOCK_LIST } from "~/app/features/admin-catalogue/stock-paths";
 import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
 import { dashboardCards } from "~/app/features/orders/dashboard-cards";
 import { OrdersChart } from "~/app/features/orders/orders-chart";
+import { loadStaffAlerts, resolveAlertAction } from "~/app/features/orders/staff-alerts.server";
+import { StaffAlertsCard } from "~/app/features/orders/staff-alerts-card";
 import { deleteOwnAccountAction } from "~/app/features/users/user-actions.server";
 import { layoutServerText } from "~/app/i18n/dashboard/layout-text";
 import type { MessageKey } from "~/app/i18n/keys";
@@ -27,9 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = appOf(context);
   const summary = await dashboardOrderSummary(app, user);
   const lowStock = user.role === "admin" ? await loadStockAlerts(app) : null;
+  const courierAlerts = await loadStaffAlerts(app, user);
   return {
     ...summary,
     lowStock,
+    courierAlerts,
     mailNotSent: user.role === "admin" && app.mailer.kind === "outbox",
     smsNotSent: user.role === "admin" && app.sms.provider === "outbox",
   };
@@ -41,7 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(request, context);
-  const intent = (await request.clone().formData()).get("intent");
+  const form = await request.clone().formData();
+  const intent = form.get("intent");
+  if (intent === "resolveAlert") return resolveAlertAction(appOf(context), user, form);
   if (intent === "resendVerification") {
     const call = { app: appOf(context), request, address: context.get(clientAddressContext) };
     return resendVerificationAction(call, user.email);
@@ -142,6 +148,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       )}
+      {loaderData.courierAlerts ? <StaffAlertsCard alerts={loaderData.courierAlerts} /> : null}
       {loaderData.mailNotSent ? (
         <div role="status" className="alert alert-warning" data-testid="mail-notice">
           <span>
