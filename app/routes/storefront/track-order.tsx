@@ -17,6 +17,7 @@ import { routeMessages } from "~/app/i18n/catalog.server";
 import { colorName } from "~/app/i18n/catalogue-names";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
+import { NOT_APPLICABLE } from "~/core/cart-lines";
 import { COURIER_LABELS } from "~/core/courier";
 import type { OrderStatus } from "~/core/order-status";
 import { trackOrderLink } from "~/core/order-tracking";
@@ -246,12 +247,19 @@ function TrackedOrderView({
               <span className="min-w-0 break-words">
                 {item.name}
                 <span className="block text-base-content/70">
-                  {t("track.line", {
-                    size: item.size,
-                    color: colorName(t, item.color),
-                    quantity: count(item.quantity),
-                    price: taka(item.unitPrice),
-                  })}
+                  {[
+                    // A product without sizes or colours says nothing of them (spec: unless N/A).
+                    item.size !== NOT_APPLICABLE ? t("track.line.size", { size: item.size }) : "",
+                    item.color !== NOT_APPLICABLE
+                      ? t("track.line.colour", { color: colorName(t, item.color) })
+                      : "",
+                    t("track.line.amount", {
+                      quantity: count(item.quantity),
+                      price: taka(item.unitPrice),
+                    }),
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
                 </span>
               </span>
               <span className="shrink-0 tabular-nums">{taka(item.lineTotal)}</span>
