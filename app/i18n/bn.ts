@@ -598,7 +598,7 @@ export const bn: Catalog = {
   "track.items": "পণ্য",
   "track.line.size": "সাইজ: {size}",
   "track.line.colour": "রং: {color}",
-  "track.line.amount": "{quantity} × {price}",
+  "track.line.amount": "{quantity}টি × {price}",
   "track.deliveryTo": "ডেলিভারির ঠিকানা",
   "track.issue.checkBoth": "দুটি ঘরই দেখে নিন।",
   "track.issue.checkPair": "অর্ডার নম্বর আর ফোন নম্বর দেখে নিন।",

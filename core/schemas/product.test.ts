@@ -183,6 +183,19 @@ describe("productInputSchema", () => {
     ]);
   });
 
+  it("says what the limit is for a price or review count over it, not that it is missing", () => {
+    const messages = (body: Record<string, unknown>) =>
+      productInputSchema.safeParse({ ...good, ...body }).error?.issues.map((i) => i.message);
+    expect(messages({ originalPrice: 99_999_999 })).toEqual(["Prices go up to ৳10,000,000"]);
+    expect(messages({ offerPrice: 99_999_999, originalPrice: 10_000_000 })).toEqual([
+      "Prices go up to ৳10,000,000",
+    ]);
+    expect(messages({ reviews: 99_999_999_999 })).toEqual(["Reviews go up to 1,000,000,000"]);
+    expect(messages({ originalPrice: 1e20 })).toContain("Prices go up to ৳10,000,000");
+    expect(messages({ originalPrice: 1e20 })).not.toContain("Enter the original price");
+    expect(messages({ originalPrice: "1200" })).toEqual(["Enter the original price"]);
+  });
+
   it("accepts createdAt only as an ISO time", () => {
     expect(issuePaths(productInputSchema.safeParse({ ...good, createdAt: "yesterday" }))).toEqual([
       "createdAt",

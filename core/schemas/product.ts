@@ -20,6 +20,12 @@ import { stockGridSchema } from "./stock";
 
 export const MAX_PRODUCT_IMAGES = 4;
 export const MAX_PRICE = 10_000_000;
+/**
+ * Each limit has its own words: without them zod reports a number over it with the field's
+ * "Enter the …" message, as if nothing had been entered.
+ */
+const PRICE_TOO_HIGH = "Prices go up to ৳10,000,000";
+const MAX_REVIEWS = 1_000_000_000;
 
 function uniqueList<T extends string>(item: z.ZodType<T>, what: string) {
   return z
@@ -77,19 +83,19 @@ const fields = {
     .number({ error: "Enter the original price" })
     .int("Prices are whole taka")
     .min(1, "Prices start at ৳1")
-    .max(MAX_PRICE),
+    .max(MAX_PRICE, PRICE_TOO_HIGH),
   offerPrice: z
     .number({ error: "Enter the offer price, or leave it empty" })
     .int("Prices are whole taka")
     .min(1, "Prices start at ৳1")
-    .max(MAX_PRICE)
+    .max(MAX_PRICE, PRICE_TOO_HIGH)
     .nullish(),
   ratings: ratingsSchema,
   reviews: z
     .number({ error: "Enter the number of reviews" })
     .int("Reviews are a whole number")
     .min(0, "Reviews cannot be negative")
-    .max(1_000_000_000),
+    .max(MAX_REVIEWS, "Reviews go up to 1,000,000,000"),
   /** Accepted for compatibility with the original client; the server sets the time. */
   createdAt: isoDateTimeSchema.optional(),
   /** Orders take this product's stock; off: always available (issue 22). */
