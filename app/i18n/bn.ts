@@ -568,6 +568,7 @@ export const bn: Catalog = {
   "issue.auth.passwordRequired": "পাসওয়ার্ড দিতে হবে",
   "issue.auth.invalidCredentials": "ইমেইল বা পাসওয়ার্ড ভুল",
   "issue.auth.passwordTooShort": "পাসওয়ার্ডটি খুব ছোট",
+  "issue.auth.passwordTooLong": "পাসওয়ার্ডটি অনেক লম্বা",
   "issue.auth.invalidEmail": "ইমেইলটি সঠিক নয়",
   "social.success.title": "লগইন সফল হয়েছে",
   "social.success.text": "স্বাগতম, {name}!",

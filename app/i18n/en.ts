@@ -575,6 +575,7 @@ export const en = {
   "issue.auth.passwordRequired": "Password is required",
   "issue.auth.invalidCredentials": "Invalid email or password",
   "issue.auth.passwordTooShort": "Password too short",
+  "issue.auth.passwordTooLong": "Password too long",
   "issue.auth.invalidEmail": "Invalid email",
   "social.success.title": "Login Successful",
   "social.success.text": "Welcome, {name}!",

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from "~/app/features/account/auth-messages";
+import { ACCOUNT_MESSAGES } from "~/core/account";
 import {
   CHECKOUT_MESSAGES,
   CHOOSE_COLOUR_MESSAGE,
@@ -34,9 +35,10 @@ const ISSUE_KEYS: Readonly<Record<string, MessageKey>> = {
   [AUTH_MESSAGES.invalidLink]: "issue.auth.invalidLink",
   [AUTH_MESSAGES.passwordsDiffer]: "issue.auth.passwordsDiffer",
   [AUTH_MESSAGES.verificationFailed]: "issue.auth.verificationFailed",
-  "Password is required": "issue.auth.passwordRequired",
+  [ACCOUNT_MESSAGES.passwordRequired]: "issue.auth.passwordRequired",
   "Invalid email or password": "issue.auth.invalidCredentials",
-  "Password too short": "issue.auth.passwordTooShort",
+  [ACCOUNT_MESSAGES.passwordTooShort]: "issue.auth.passwordTooShort",
+  [ACCOUNT_MESSAGES.passwordTooLong]: "issue.auth.passwordTooLong",
   "Invalid email": "issue.auth.invalidEmail",
   "Google sign-in did not complete. Please try again.": "issue.social.incomplete",
   "Google sign-in was cancelled.": "issue.social.cancelled",

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { authBodySchema, userNameSchema } from "./user";
+import {
+  accountEmailSchema,
+  authBodySchema,
+  newPasswordSchema,
+  passwordSchema,
+  signInFormSchema,
+  signUpFormSchema,
+  userNameSchema,
+} from "./user";
 
 describe("authBodySchema", () => {
   it("passes Better Auth's bodies through, unknown fields included", () => {
@@ -30,5 +38,51 @@ describe("authBodySchema", () => {
 describe("userNameSchema", () => {
   it("trims the name", () => {
     expect(userNameSchema.parse("  Rahim  ")).toBe("Rahim");
+  });
+});
+
+describe("the sign-in forms' schemas", () => {
+  const issues = (result: {
+    success: boolean;
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  }) => result.error?.issues.map((i) => [i.path.join("."), i.message]) ?? [];
+
+  it("say one thing a field, in the words the pages translate", () => {
+    expect(issues(signUpFormSchema.safeParse({ name: " ", email: "", password: "" }))).toEqual([
+      ["name", "Name is required"],
+      ["email", "Email is required"],
+      ["password", "Password is required"],
+    ]);
+    expect(
+      issues(
+        signUpFormSchema.safeParse({
+          name: "ক".repeat(101),
+          email: `${"a".repeat(250)}@x.test`,
+          password: "p".repeat(129),
+        }),
+      ),
+    ).toEqual([
+      ["name", "Name is too long"],
+      ["email", "Enter a valid email address"],
+      ["password", "Password too long"],
+    ]);
+    expect(
+      issues(signUpFormSchema.safeParse({ name: "R", email: "a@b", password: "1234567" })),
+    ).toEqual([
+      ["email", "Enter a valid email address"],
+      ["password", "Password too short"],
+    ]);
+  });
+
+  it("take Better Auth's lengths: 8 to 128 for a new password, up to 128 to sign in with", () => {
+    expect(newPasswordSchema.safeParse("p".repeat(8)).success).toBe(true);
+    expect(newPasswordSchema.safeParse("p".repeat(128)).success).toBe(true);
+    expect(passwordSchema.safeParse("short").success).toBe(true);
+    expect(passwordSchema.safeParse("p".repeat(129)).success).toBe(false);
+    expect(signInFormSchema.parse({ email: " Rahim@Example.com ", password: "x" })).toEqual({
+      email: "Rahim@Example.com",
+      password: "x",
+    });
+    expect(accountEmailSchema.safeParse(`${"a".repeat(240)}@example.com`).success).toBe(true);
   });
 });

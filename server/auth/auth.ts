@@ -6,6 +6,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq } from "drizzle-orm";
+import { ACCOUNT_FIELD_LIMITS } from "~/core/account";
 import { authBodySchema } from "~/core/schemas";
 import type { BackgroundTasks } from "../background-tasks";
 import type { Config } from "../config";
@@ -93,6 +94,9 @@ export function createAuth(db: Db, config: Config, secret: string, deps: AuthDep
     }),
     emailAndPassword: {
       enabled: true,
+      // The sign-in pages check the same lengths first (core/account.ts, their inputs' maxLength).
+      minPasswordLength: ACCOUNT_FIELD_LIMITS.passwordMin,
+      maxPasswordLength: ACCOUNT_FIELD_LIMITS.passwordMax,
       autoSignIn: true,
       // Customers may shop before confirming their address (decisions: sign-in never waits for it).
       requireEmailVerification: false,

@@ -1,8 +1,17 @@
+import { APIError } from "better-auth/api";
 import { data, redirect } from "react-router";
+import type { z } from "zod";
 import { pathInLang } from "~/app/i18n/paths";
 import type { ActionFailure } from "~/app/lib/field-issues";
+import { ACCOUNT_MESSAGES } from "~/core/account";
 import { toActor } from "~/core/actor";
 import { requestLang } from "~/core/locale";
+import {
+  accountEmailSchema,
+  newPasswordSchema,
+  signInFormSchema,
+  signUpFormSchema,
+} from "~/core/schemas";
 import type { AppContext } from "~/server/app-context";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth";
 import { type AuthLimitedPath, consumeAuthLimits } from "~/server/auth/auth-limits";
@@ -64,6 +73,9 @@ function failure(
   return data(body, { status });
 }
 
+/** The message of a form refused for its fields (the page shows the fields' issues only). */
+const CHECK_FIELDS = "Please check the highlighted fields.";
+
 /** Better Auth's refusal: its message and code (`{ message, code }`). */
 async function refusalOf(res: Response): Promise<{ message: string; code: string }> {
   const body = (await res.json().catch(() => null)) as { message?: unknown; code?: unknown } | null;
@@ -71,6 +83,66 @@ async function refusalOf(res: Response): Promise<{ message: string; code: string
     message: typeof body?.message === "string" ? body.message : "",
     code: typeof body?.code === "string" ? body.code : "refused",
   };
+}
+
+/**
+ * Better Auth's answer as a Response. With `asResponse` its endpoints answer their own refusals,
+ * but a refusal of a `before` hook (server/auth/auth.ts: a name or email too long, NUL in a
+ * field) is thrown as an APIError: it becomes the same answer instead of a 500.
+ */
+async function answerOf(call: () => Promise<Response>): Promise<Response> {
+  try {
+    return await call();
+  } catch (err) {
+    if (!(err instanceof APIError)) throw err;
+    const body = (err.body ?? {}) as { message?: unknown; code?: unknown };
+    return Response.json(
+      { message: body.message ?? err.message, code: body.code ?? "refused" },
+      { status: err.statusCode },
+    );
+  }
+}
+
+/**
+ * The form field a Better Auth refusal is about, in the form's words: the pages check these
+ * first (core/schemas/user.ts), so this only catches a rule of Better Auth's own that differs.
+ */
+function refusalIssue(code: string, message: string): { path: string; message: string } | null {
+  const m = ACCOUNT_MESSAGES;
+  if (code === "PASSWORD_TOO_SHORT") return { path: "password", message: m.passwordTooShort };
+  if (code === "PASSWORD_TOO_LONG") return { path: "password", message: m.passwordTooLong };
+  if (code === "INVALID_EMAIL") return { path: "email", message: m.emailInvalid };
+  // Its body checks ("[body.email] Invalid email address") and our hook's ("email: Too big …").
+  const field = /^\[body\.(\w+)\]|^(\w+):/.exec(message);
+  const name = field?.[1] ?? field?.[2];
+  if (name === "email") return { path: "email", message: m.emailInvalid };
+  if (name === "name") return { path: "name", message: m.nameTooLong };
+  return null;
+}
+
+/** A refusal of Better Auth: under its field when it names one, else the page's notice. */
+async function refused(res: Response, values: Record<string, string>, fallback: string) {
+  const { message, code } = await refusalOf(res);
+  const issue = refusalIssue(code, message);
+  if (issue) return failure(res.status, "invalid", CHECK_FIELDS, values, [issue]);
+  // A body check of Better Auth's that names no field of the form is not shown as written.
+  const shown = message && code !== "VALIDATION_ERROR" && code !== "INVALID_INPUT" ? message : "";
+  return failure(res.status, code, shown || fallback, values);
+}
+
+/** The form checked by its core/ schema: the parsed value, or the first issue of each field. */
+function fieldIssues<T>(
+  schema: z.ZodType<T>,
+  input: unknown,
+): { ok: true; value: T } | { ok: false; issues: { path: string; message: string }[] } {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issues: { path: string; message: string }[] = [];
+  for (const issue of parsed.error.issues) {
+    const path = issue.path.map(String).join(".") || "form";
+    if (!issues.some((i) => i.path === path)) issues.push({ path, message: issue.message });
+  }
+  return { ok: false, issues };
 }
 
 /** Counts the request like /api/auth/* would; a refusal becomes the form's failure. */
@@ -97,12 +169,6 @@ async function limited(
   }
 }
 
-function required(values: Record<string, string>, labels: Record<string, string>) {
-  return Object.entries(labels)
-    .filter(([name]) => !values[name]?.trim())
-    .map(([path, label]) => ({ path, message: `${label} is required` }));
-}
-
 /** Login: back to `redirectTo` (a path of the shop) or home with the session cookie. */
 export async function signInAction(call: Call) {
   const form = await call.request.formData();
@@ -111,21 +177,18 @@ export async function signInAction(call: Call) {
   const to = safeReturnPath(field(form, "redirectTo")) ?? "/";
   // The page shown again keeps where to go (its loader, asked again, sees the login page itself).
   const values = { email, redirectTo: to };
-  const missing = required({ email, password }, { email: "Email", password: "Password" });
-  if (missing.length) {
-    return failure(400, "invalid", "Please enter your email and password.", values, missing);
-  }
-  const refused = await limited(call, "/sign-in/email", email, values);
-  if (refused) return refused;
-  const res = await call.app.auth.api.signInEmail({
-    body: { email, password },
-    headers: authHeaders(call),
-    asResponse: true,
-  });
-  if (!res.ok) {
-    const { message, code } = await refusalOf(res);
-    return failure(res.status, code, message || AUTH_MESSAGES.loginFallback, values);
-  }
+  const checked = fieldIssues(signInFormSchema, { email, password });
+  if (!checked.ok) return failure(400, "invalid", CHECK_FIELDS, values, checked.issues);
+  const tooMany = await limited(call, "/sign-in/email", email, values);
+  if (tooMany) return tooMany;
+  const res = await answerOf(() =>
+    call.app.auth.api.signInEmail({
+      body: checked.value,
+      headers: authHeaders(call),
+      asResponse: true,
+    }),
+  );
+  if (!res.ok) return refused(res, values, AUTH_MESSAGES.loginFallback);
   return redirect(to, { headers: cookiesOf(res) });
 }
 
@@ -136,30 +199,22 @@ export async function signUpAction(call: Call) {
   const email = field(form, "email").trim();
   const password = field(form, "password");
   const values = { name, email };
-  const missing = required(
-    { name, email, password },
-    { name: "Name", email: "Email", password: "Password" },
+  const checked = fieldIssues(signUpFormSchema, { name, email, password });
+  if (!checked.ok) return failure(400, "invalid", CHECK_FIELDS, values, checked.issues);
+  const tooMany = await limited(call, "/sign-up/email", email, values);
+  if (tooMany) return tooMany;
+  const res = await answerOf(() =>
+    call.app.auth.api.signUpEmail({
+      // The language rides in the address the mail's link comes back to (server/mail/templates.ts).
+      body: {
+        ...checked.value,
+        callbackURL: pathInLang("/dashboard", requestLang(call.request)),
+      },
+      headers: authHeaders(call),
+      asResponse: true,
+    }),
   );
-  if (missing.length) {
-    return failure(400, "invalid", "Please fill in every field.", values, missing);
-  }
-  const refused = await limited(call, "/sign-up/email", email, values);
-  if (refused) return refused;
-  const res = await call.app.auth.api.signUpEmail({
-    // The language rides in the address the mail's link comes back to (server/mail/templates.ts).
-    body: {
-      name,
-      email,
-      password,
-      callbackURL: pathInLang("/dashboard", requestLang(call.request)),
-    },
-    headers: authHeaders(call),
-    asResponse: true,
-  });
-  if (!res.ok) {
-    const { message, code } = await refusalOf(res);
-    return failure(res.status, code, message || AUTH_MESSAGES.loginFallback, values);
-  }
+  if (!res.ok) return refused(res, values, AUTH_MESSAGES.loginFallback);
   const created = (await res.json().catch(() => null)) as {
     token?: string | null;
     user?: { id: string; email: string; name: string; role?: unknown; emailVerified: boolean };
@@ -169,7 +224,7 @@ export async function signUpAction(call: Call) {
   if (!created?.token || !created.user) {
     return redirect(noticeHref("/authentication/login", "sign-in-instead"));
   }
-  await recordOwnProfile(call.app.db, toActor(created.user), { name });
+  await recordOwnProfile(call.app.db, toActor(created.user), { name: checked.value.name });
   return redirect(noticeHref("/", "welcome"), { headers: cookiesOf(res) });
 }
 
@@ -183,18 +238,29 @@ export async function forgotPasswordAction(call: Call) {
       { path: "email", message: AUTH_MESSAGES.emailRequired },
     ]);
   }
-  const refused = await limited(call, "/request-password-reset", email, values);
-  if (refused) return refused;
-  const res = await call.app.auth.api.requestPasswordReset({
-    body: {
-      email,
-      redirectTo: pathInLang("/authentication/reset-password", requestLang(call.request)),
-    },
-    headers: authHeaders(call),
-    asResponse: true,
-  });
+  const checked = fieldIssues(accountEmailSchema, email);
+  if (!checked.ok) {
+    const issues = checked.issues.map((issue) => ({ ...issue, path: "email" }));
+    return failure(400, "invalid", CHECK_FIELDS, values, issues);
+  }
+  const tooMany = await limited(call, "/request-password-reset", email, values);
+  if (tooMany) return tooMany;
+  const res = await answerOf(() =>
+    call.app.auth.api.requestPasswordReset({
+      body: {
+        email: checked.value,
+        redirectTo: pathInLang("/authentication/reset-password", requestLang(call.request)),
+      },
+      headers: authHeaders(call),
+      asResponse: true,
+    }),
+  );
   if (!res.ok) {
-    const { code } = await refusalOf(res);
+    const { message, code } = await refusalOf(res);
+    const issue = refusalIssue(code, message);
+    if (issue?.path === "email") {
+      return failure(res.status, "invalid", CHECK_FIELDS, values, [issue]);
+    }
     return failure(res.status, code, AUTH_MESSAGES.resetFailed, values);
   }
   return redirect(noticeHref("/", "reset-sent"));
@@ -207,22 +273,32 @@ export async function resetPasswordAction(call: Call) {
   const password = field(form, "password");
   const confirm = field(form, "confirm");
   if (!token) return failure(400, "INVALID_TOKEN", AUTH_MESSAGES.invalidLink, {});
-  const missing = required({ password }, { password: "New password" });
-  if (missing.length) return failure(400, "invalid", missing[0]?.message ?? "", {}, missing);
+  const checked = fieldIssues(newPasswordSchema, password);
+  if (!checked.ok) {
+    const issues = checked.issues.map((issue) => ({ ...issue, path: "password" }));
+    // The page says it above the form too, as it does a mismatch.
+    return failure(400, "invalid", issues[0]?.message ?? CHECK_FIELDS, {}, issues);
+  }
   if (password !== confirm) {
     return failure(400, "invalid", AUTH_MESSAGES.passwordsDiffer, {}, [
       { path: "confirm", message: AUTH_MESSAGES.passwordsDiffer },
     ]);
   }
-  const refused = await limited(call, "/reset-password", null, {});
-  if (refused) return refused;
-  const res = await call.app.auth.api.resetPassword({
-    body: { token, newPassword: password },
-    headers: authHeaders(call),
-    asResponse: true,
-  });
+  const tooMany = await limited(call, "/reset-password", null, {});
+  if (tooMany) return tooMany;
+  const res = await answerOf(() =>
+    call.app.auth.api.resetPassword({
+      body: { token, newPassword: password },
+      headers: authHeaders(call),
+      asResponse: true,
+    }),
+  );
   if (!res.ok) {
     const { message, code } = await refusalOf(res);
+    const issue = refusalIssue(code, message);
+    if (issue?.path === "password") {
+      return failure(res.status, "invalid", issue.message, {}, [issue]);
+    }
     const invalid = code === "INVALID_TOKEN" || /token/i.test(message);
     return failure(
       res.status,
@@ -238,7 +314,9 @@ export async function resetPasswordAction(call: Call) {
 export async function signOutAction(call: Call) {
   const form = await call.request.formData();
   const to = safeReturnPath(field(form, "redirectTo")) ?? "/";
-  const res = await call.app.auth.api.signOut({ headers: authHeaders(call), asResponse: true });
+  const res = await answerOf(() =>
+    call.app.auth.api.signOut({ headers: authHeaders(call), asResponse: true }),
+  );
   return redirect(noticeHref(to, "logged-out"), { headers: cookiesOf(res) });
 }
 
@@ -272,13 +350,15 @@ export function returnPathFor(request: Request): string {
  */
 export async function resendVerificationAction(call: Call, email: string) {
   const values = { email };
-  const refused = await limited(call, "/send-verification-email", email, values);
-  if (refused) return refused;
-  const res = await call.app.auth.api.sendVerificationEmail({
-    body: { email, callbackURL: pathInLang("/dashboard", requestLang(call.request)) },
-    headers: authHeaders(call),
-    asResponse: true,
-  });
+  const tooMany = await limited(call, "/send-verification-email", email, values);
+  if (tooMany) return tooMany;
+  const res = await answerOf(() =>
+    call.app.auth.api.sendVerificationEmail({
+      body: { email, callbackURL: pathInLang("/dashboard", requestLang(call.request)) },
+      headers: authHeaders(call),
+      asResponse: true,
+    }),
+  );
   if (!res.ok) {
     const { message, code } = await refusalOf(res);
     return failure(res.status, code, message || AUTH_MESSAGES.verificationFailed, values);
@@ -297,16 +377,18 @@ export const SOCIAL_START_FAILED = "start_failed";
 export async function socialSignInStart(call: Call, url: URL): Promise<Response> {
   const popup = url.searchParams.get("popup") === "1" ? "&popup=1" : "";
   const back = safeReturnPath(url.searchParams.get("redirectTo")) ?? "/";
-  const res = await call.app.auth.api.signInSocial({
-    body: {
-      provider: url.searchParams.get("provider") ?? "",
-      callbackURL: popup ? "/authentication/login?oauth=done&popup=1" : back,
-      errorCallbackURL: `/authentication/login?oauth=error${popup}`,
-      disableRedirect: true,
-    },
-    headers: authHeaders(call),
-    asResponse: true,
-  });
+  const res = await answerOf(() =>
+    call.app.auth.api.signInSocial({
+      body: {
+        provider: url.searchParams.get("provider") ?? "",
+        callbackURL: popup ? "/authentication/login?oauth=done&popup=1" : back,
+        errorCallbackURL: `/authentication/login?oauth=error${popup}`,
+        disableRedirect: true,
+      },
+      headers: authHeaders(call),
+      asResponse: true,
+    }),
+  );
   const answer = (await res.json().catch(() => null)) as { url?: unknown } | null;
   if (res.ok && typeof answer?.url === "string") {
     return redirect(answer.url, { headers: cookiesOf(res) });

@@ -32,6 +32,7 @@ export function Field({
   autoComplete,
   required = true,
   minLength,
+  maxLength,
   hint,
   defaultValue,
   error,
@@ -42,6 +43,8 @@ export function Field({
   autoComplete?: string;
   required?: boolean;
   minLength?: number;
+  /** The server's limit (core/account.ts), so a browser never sends more. */
+  maxLength?: number;
   hint?: string;
   /** What the visitor typed before the form came back (never a password). */
   defaultValue?: string;
@@ -65,6 +68,7 @@ export function Field({
         autoComplete={autoComplete}
         required={required}
         minLength={minLength}
+        maxLength={maxLength}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { notify } from "~/app/components/dialogs";
 import { forgotPasswordAction } from "~/app/features/account/auth-actions.server";
-import { AuthCard, FormProblem } from "~/app/features/account/auth-card";
+import { AuthCard, Field, FormProblem } from "~/app/features/account/auth-card";
 import { AUTH_MESSAGES } from "~/app/features/account/auth-messages";
 import { useHydrated } from "~/app/features/catalogue/use-hydrated";
 import { routeMessages } from "~/app/i18n/catalog.server";
@@ -11,6 +11,8 @@ import type { Translator } from "~/app/i18n/translator";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { authPageOptions } from "~/app/lib/auth-options.server";
 import { appOf } from "~/app/lib/context.server";
+import { issuesByField } from "~/app/lib/field-issues";
+import { ACCOUNT_FIELD_LIMITS } from "~/core/account";
 import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/forgot-password";
 
@@ -55,12 +57,15 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = tr;
 
   useEffect(() => {
-    if (actionData?.ok !== false) return;
+    // A refusal of the field itself is shown under it (a malformed or overlong address).
+    if (actionData?.ok !== false || actionData.code === "invalid") return;
     const problem = problemOf(actionData, tr);
     notify({ icon: actionData.code === "email_required" ? "warning" : "error", ...problem });
   }, [actionData, tr]);
 
-  const problem = actionData && !hydrated ? problemOf(actionData, tr) : null;
+  const problem =
+    actionData && !hydrated && actionData.code !== "invalid" ? problemOf(actionData, tr) : null;
+  const issues = actionData ? issuesByField(actionData.issues) : {};
   return (
     <AuthCard title={t("auth.forgot.title")} intro={t("auth.forgot.intro")}>
       {problem ? <FormProblem title={problem.title} text={problem.text} /> : null}
@@ -77,19 +82,16 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           notify({ icon: "warning", ...emailRequired(tr) });
         }}
       >
-        <div className="flex flex-col gap-1">
-          <label htmlFor="field-email" className="font-medium">
-            {t("auth.email")}
-          </label>
-          <input
-            id="field-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={actionData?.values.email}
-            className="input w-full"
-          />
-        </div>
+        <Field
+          label={t("auth.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required={false}
+          maxLength={ACCOUNT_FIELD_LIMITS.email}
+          defaultValue={actionData?.values.email}
+          error={issues.email}
+        />
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>
           {busy ? t("auth.sending") : t("auth.forgot.submit")}
         </button>

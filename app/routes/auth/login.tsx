@@ -15,6 +15,7 @@ import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { authPageOptions } from "~/app/lib/auth-options.server";
 import { appOf } from "~/app/lib/context.server";
 import { issuesByField } from "~/app/lib/field-issues";
+import { ACCOUNT_FIELD_LIMITS } from "~/core/account";
 import { requestedReturnPath } from "~/core/return-path";
 import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/login";
@@ -97,6 +98,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           name="email"
           type="email"
           autoComplete="email"
+          maxLength={ACCOUNT_FIELD_LIMITS.email}
           defaultValue={actionData?.values.email}
           error={issues.email}
         />
@@ -105,6 +107,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           name="password"
           type="password"
           autoComplete="current-password"
+          maxLength={ACCOUNT_FIELD_LIMITS.passwordMax}
           error={issues.password}
         />
         <div className="-mt-2 text-right">

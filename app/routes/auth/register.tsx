@@ -11,6 +11,7 @@ import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { authPageOptions } from "~/app/lib/auth-options.server";
 import { appOf } from "~/app/lib/context.server";
 import { issuesByField } from "~/app/lib/field-issues";
+import { ACCOUNT_FIELD_LIMITS } from "~/core/account";
 import { requestedReturnPath } from "~/core/return-path";
 import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/register";
@@ -67,6 +68,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           label={t("auth.name")}
           name="name"
           autoComplete="name"
+          maxLength={ACCOUNT_FIELD_LIMITS.name}
           defaultValue={actionData?.values.name}
           error={issues.name}
         />
@@ -75,6 +77,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           name="email"
           type="email"
           autoComplete="email"
+          maxLength={ACCOUNT_FIELD_LIMITS.email}
           defaultValue={actionData?.values.email}
           error={issues.email}
         />
@@ -83,7 +86,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           name="password"
           type="password"
           autoComplete="new-password"
-          minLength={8}
+          minLength={ACCOUNT_FIELD_LIMITS.passwordMin}
+          maxLength={ACCOUNT_FIELD_LIMITS.passwordMax}
           hint={t("auth.passwordHint")}
           error={issues.password}
         />

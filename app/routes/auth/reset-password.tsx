@@ -9,6 +9,7 @@ import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { authPageOptions } from "~/app/lib/auth-options.server";
 import { appOf } from "~/app/lib/context.server";
 import { issuesByField } from "~/app/lib/field-issues";
+import { ACCOUNT_FIELD_LIMITS } from "~/core/account";
 import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/reset-password";
 
@@ -74,7 +75,8 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
             name="password"
             type="password"
             autoComplete="new-password"
-            minLength={8}
+            minLength={ACCOUNT_FIELD_LIMITS.passwordMin}
+            maxLength={ACCOUNT_FIELD_LIMITS.passwordMax}
             hint={t("auth.passwordHint")}
             error={issues.password}
           />
@@ -83,7 +85,8 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
             name="confirm"
             type="password"
             autoComplete="new-password"
-            minLength={8}
+            minLength={ACCOUNT_FIELD_LIMITS.passwordMin}
+            maxLength={ACCOUNT_FIELD_LIMITS.passwordMax}
           />
           <button type="submit" className="btn btn-primary w-full" disabled={busy}>
             {busy ? t("auth.saving") : t("auth.savePassword")}
