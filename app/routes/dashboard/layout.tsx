@@ -1,13 +1,7 @@
 import { useEffect, useState } from "react";
-import {
-  isRouteErrorResponse,
-  Link,
-  NavLink,
-  Outlet,
-  useLocation,
-  useRouteError,
-} from "react-router";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
 import dashboardCss from "~/app/dashboard.css?url";
+import { DashboardError } from "~/app/features/account/dashboard-error";
 import { menuFor } from "~/app/features/account/dashboard-menu";
 import { ThemeToggle } from "~/app/features/account/theme-toggle";
 import { useApiTokenSync } from "~/app/features/account/use-api-token";
@@ -162,44 +156,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * The error page of any dashboard page. Its words come with the layout's data; should the
- * layout's own loader have failed, they are not there, and the page says them in English.
+ * The layout's own failure (its loader, or its frame): the error page without the frame. A page's
+ * refusal inside the dashboard is shown in the frame by routes/dashboard/pages.tsx.
  */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t, count } = useI18n();
-  const say = (key: Parameters<typeof t>[0], english: string) => {
-    const text = t(key);
-    return text === key ? english : text;
-  };
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const forbidden = status === 403;
-  return (
-    <main id="content" className="mx-auto max-w-[1200px] px-4 py-16 text-center">
-      <p className="text-6xl font-bold text-base-content/60">{count(status)}</p>
-      <h1 className="mt-4 text-3xl font-bold">
-        {forbidden
-          ? say("dash.layout.error.forbidden", "You do not have access to this page")
-          : status === 404
-            ? t("notFound.title")
-            : t("error.title")}
-      </h1>
-      <p className="mt-4 text-base-content/80">
-        {forbidden
-          ? say(
-              "dash.layout.error.forbiddenText",
-              "This part of the dashboard is for the shop's admins.",
-            )
-          : say("dash.layout.error.retry", "Please try again in a moment.")}
-      </p>
-      <div className="mt-8 flex justify-center gap-3">
-        <Link className="btn btn-primary" to="/dashboard">
-          {t("account.dashboard")}
-        </Link>
-        <Link className="btn btn-outline" to="/">
-          {say("dash.layout.goHome", "Go To Home")}
-        </Link>
-      </div>
-    </main>
-  );
+  return <DashboardError framed={false} />;
 }
