@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../app-context";
 import { orders, productStock, stockLedger } from "../db/schema";
-import { createProduct, type Product } from "../services/products";
+import { createProduct, deleteProduct, type Product } from "../services/products";
 import { signUp, signUpAdmin } from "../testing/accounts";
 import { CUSTOMER_DATA, PRODUCT_BODY, snapshotTables } from "../testing/api-fixtures";
 import { ledgerMismatches } from "../testing/stock-ledger";
@@ -322,6 +322,29 @@ describeDb(`orders and stock (${TEST_DB})`, () => {
       expect(refused.body.error.code).toBe("out_of_stock");
       expect(refused.body.error.products).toEqual([
         { id: mug._id, color: "N/A", size: "N/A", requested: 4, available: 3 },
+      ]);
+      expect(await snapshotTables(ctx)).toEqual(before);
+    });
+
+    it("refuses to re-confirm a cancelled order whose product was deleted since (409, none available)", async () => {
+      const lantern = await createProduct(ctx.db, {
+        ...PRODUCT_BODY,
+        name: "Brass Lantern",
+        sizes: [],
+        colors: [],
+      });
+      const placed = await order([{ product: lantern, size: "N/A", color: "N/A", quantity: 2 }], {
+        who: alice,
+      });
+      const id = placed.body.insertedId as string;
+      expect((await setStatus(id, "Cancelled", alice)).status).toBe(200);
+      await deleteProduct(ctx, { role: "admin" }, lantern._id);
+      const before = await snapshotTables(ctx);
+      const refused = await setStatus(id, "Confirmed", admin);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body.error.code).toBe("out_of_stock");
+      expect(refused.body.error.products).toEqual([
+        { id: lantern._id, color: "N/A", size: "N/A", requested: 2, available: 0 },
       ]);
       expect(await snapshotTables(ctx)).toEqual(before);
     });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type ShortLine, shortLineText, type Variant } from "~/core/stock";
 import type { CatalogueEvents } from "../catalogue/events";
 import type { Db } from "../db/client";
@@ -173,6 +173,26 @@ export async function takeOrderStock(
   return (await takePieces(tx, orderId, writer, "refuse")).moves;
 }
 
+/** 409 out_of_stock (none available) for the order's lines whose product no longer exists. */
+async function refuseDeletedProducts(tx: Db, orderId: string): Promise<void> {
+  const gone = await tx
+    .select({
+      id: orderLines.productId,
+      name: orderLines.name,
+      size: orderLines.size,
+      color: orderLines.color,
+      requested: orderLines.quantity,
+    })
+    .from(orderLines)
+    .leftJoin(products, eq(products.id, orderLines.productId))
+    .where(and(eq(orderLines.orderId, orderId), isNull(products.id)));
+  if (gone.length === 0) return;
+  throw outOfStock(
+    gone.map(({ name: _, ...line }) => ({ ...line, available: 0 })),
+    new Map(gone.map((line) => [line.id, line.name])),
+  );
+}
+
 /** A variant of which fewer pieces were on hand than a delivered order had to take back. */
 export type MissingPieces = Variant & { productId: string; name: string; missing: number };
 
@@ -197,6 +217,9 @@ async function takePieces(
   writer: Writer,
   whenShort: "refuse" | "take-what-is-left",
 ): Promise<{ moves: StockMove[]; missing: MissingPieces[] }> {
+  // A cancelled order is not confirmed again for a product the shop has deleted since: it can no
+  // longer be packed from the catalogue, as none of its pieces are left there.
+  if (whenShort === "refuse") await refuseDeletedProducts(tx, orderId);
   const lines = await tx
     .select({
       productId: orderLines.productId,
