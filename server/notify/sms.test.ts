@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it, onTestFinished } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { logger } from "../logger";
 import { FAKE_SMS_KEYS, type FakeSmsGateway, startFakeSmsGateway } from "../testing/fake-sms";
 import { createSmsSender, internationalNumber, SmsError } from "./sms";
 
@@ -186,5 +187,20 @@ describe("outbox (no SMS_PROVIDER)", () => {
       orderNumber: 100123,
       event: "order_placed",
     });
+  });
+
+  it("logs where the SMS went, never its text (an order code would outlive itself in the log)", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-sms-"));
+    onTestFinished(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const logged = vi.spyOn(logger, "info");
+    onTestFinished(() => logged.mockRestore());
+    const sender = createSmsSender({
+      provider: "outbox",
+      dir: path.join(dataDir, "outbox", "sms"),
+    });
+    await sender.send({ ...sms(), text: "Haat: your code for order #100123: 482913" });
+    const lines = JSON.stringify(logged.mock.calls);
+    expect(lines).toContain("SMS written to the outbox");
+    expect(lines).not.toContain("482913");
   });
 });

@@ -243,8 +243,10 @@ function outbox(dir: string): SmsSender {
         event: sms.event,
       };
       await fs.writeFile(file, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
+      // The text stays in the file (only the server's user can read it): an order code must not
+      // reach the log, where it would outlive its ten minutes in every log collector.
       logger.info(
-        { to: sms.to, event: sms.event, orderNumber: sms.orderNumber, file, text: sms.text },
+        { to: sms.to, event: sms.event, orderNumber: sms.orderNumber, file },
         "SMS written to the outbox (no SMS_PROVIDER)",
       );
       return { providerMessageId: null };
