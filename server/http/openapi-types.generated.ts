@@ -1629,7 +1629,7 @@ export interface paths {
         get?: never;
         /**
          * Change an order's status
-         * @description Allowed changes (anything else answers 409): admins Pending → Confirmed or Cancelled; Confirmed → Shipping, Delivered or Cancelled; Shipping → Delivered or Cancelled; Cancelled → Confirmed. The order's owner: Pending, Confirmed or Shipping → Cancelled; Cancelled → Confirmed; Delivered → Return. Admins may also record a return (Delivered → Return) at any time; the owner only within `RETURN_DAYS` (default 7) days of delivery, after that 409. Send `from`, the status you saw, so a change made by someone else meanwhile is not silently overridden: 409 with `error.currentStatus` when it differs. Every change is recorded with who made it. A customer's request for an order that is not theirs answers 404. Stock: cancelling gives back the pieces the order took; confirming a cancelled order takes them again (409 `out_of_stock` with `error.products` when they are gone, nothing changed); a Return gives them back when an admin marks it received (`POST /api/orders/{id}/return-received`).
+         * @description Allowed changes (anything else answers 409): admins Pending → Confirmed or Cancelled; Confirmed → Shipping, Delivered or Cancelled; Shipping → Delivered or Cancelled; Cancelled → Confirmed. The order's owner: Pending, Confirmed or Shipping → Cancelled; Cancelled → Confirmed; Delivered → Return. Admins may also record a return (Delivered → Return) at any time; the owner only within `RETURN_DAYS` (default 7) days of delivery, after that 409. Send `from`, the status you saw, so a change made by someone else meanwhile is not silently overridden: 409 with `error.currentStatus` when it differs. Every change is recorded with who made it. A customer's request for an order that is not theirs answers 404. Stock: cancelling gives back the pieces the order took; confirming a cancelled order takes them again (409 `out_of_stock` with `error.products` when they are gone, nothing changed); a Return gives them back when an admin marks it received (`POST /api/orders/{id}/return-received`). An order whose parcel is booked with a courier (decision 078): the owner cannot cancel it (409 `parcel_booked`: call the shop); an admin's cancel cancels the parcel at RedX first (its refusal, e.g. already picked up: 409 `parcel_booked` with RedX's words; RedX unreachable: 502 `courier_unavailable`; nothing changed either way), and for Steadfast, Pathao or a booking whose answer was lost answers 409 `parcel_booked` with `error.canConfirm: true`: cancel it in the courier's panel, then send `parcelCancelled: true`.
          */
         put: {
             parameters: {
@@ -1650,6 +1650,8 @@ export interface paths {
                          * @enum {string}
                          */
                         from?: "Pending" | "Confirmed" | "Shipping" | "Delivered" | "Cancelled" | "Return";
+                        /** @description Admins, with `status: Cancelled`: the order's parcel was cancelled in the courier's own panel (after a 409 `parcel_booked` with `canConfirm`). The parcel stays watched: if the courier still reports it moving or delivered, a staff alert is raised (`GET /api/alerts`). */
+                        parcelCancelled?: boolean;
                     };
                 };
             };
@@ -1715,6 +1717,15 @@ export interface paths {
                 };
                 /** @description Body too large */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A courier's API failed or could not be reached (its message in `error.message`) */
+                502: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2117,7 +2128,7 @@ export interface paths {
         };
         /**
          * Track an order by its number and phone
-         * @description The order's status and its status history, with the courier and tracking code once the parcel is booked. Nothing personal is answered. A pair that names no order — a missing number, a wrong phone, another customer's order — answers the same 404 `not_found` with the same message. Limited to 20 look-ups per order number and 30 per phone per 10 minutes, and 1200 per client address per minute (429 with `Retry-After`).
+         * @description The order's status and its status history, with the courier and tracking code once the parcel is booked. Nothing personal is answered. A pair that names no order — a missing number, a wrong phone, another customer's order — answers the same 404 `not_found` with the same message. Limited to 20 look-ups per order number from one client address, 200 per order number from all of them and 30 per phone per 10 minutes, and 1200 per client address per minute (429 with `Retry-After`).
          */
         get: {
             parameters: {
@@ -3834,6 +3845,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open staff alerts, newest first (admins)
+         * @description What a courier reported about an order that no longer expected it (decision 078); the dashboard home shows the same list until an admin marks each handled.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Open alerts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["StaffAlert"][];
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a staff alert handled (admins) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Handled */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {number} */
+                            modifiedCount: 1;
+                        };
+                    };
+                };
+                /** @description Invalid input (field issues listed) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed for this user, or a change sent from another site */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/steadfast": {
         parameters: {
             query?: never;
@@ -4550,6 +4706,10 @@ export interface components {
                 products?: {
                     [key: string]: unknown;
                 }[];
+                /** @description 409 `parcel_booked`: the courier that has the order's parcel */
+                courier?: string;
+                /** @description 409 `parcel_booked` (admins): cancel the parcel in the courier's panel, then send the cancel again with `parcelCancelled: true` */
+                canConfirm?: boolean;
             };
         };
         StockLedgerEntry: {
@@ -4794,6 +4954,22 @@ export interface components {
         BlockedPhone: {
             phone: string;
             reason: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        StaffAlert: {
+            id: string;
+            /**
+             * @description `delivered_after_cancel`: a courier delivered a Cancelled order (now Delivered, its pieces taken from stock again; `details.short` lists pieces that were not on hand); `parcel_live_after_cancel`: a Cancelled order's parcel is still moving at the courier
+             * @enum {string}
+             */
+            kind: "delivered_after_cancel" | "parcel_live_after_cancel";
+            orderId: string | null;
+            orderNumber: number | null;
+            message: string;
+            details: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             createdAt: string;
         };

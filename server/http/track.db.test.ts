@@ -211,7 +211,21 @@ describeDb(`tracking limits with RATE_LIMIT=on (${TEST_DB})`, () => {
   });
   afterAll(async () => ctx?.close());
 
-  it("answers 429 after the look-ups one order number allows, from any address", async () => {
+  it("refuses one address's guesses at an order's phone, yet answers its customer from another", async () => {
+    const phone = newPhone();
+    const placed = await placeGuestOrder(call, product, phone);
+    const max = RATE_LIMITS.trackPerOrderNumberFromAddress.max;
+    const guess = (address: string, tried = newPhone()) =>
+      call("GET", `/track?orderNumber=${placed.orderNumber}&phone=${tried}`, undefined, address);
+    for (let i = 0; i < max; i++) expect((await guess("203.0.113.9")).status).toBe(404);
+    const refused = await guess("203.0.113.9", phone);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // The customer, on their own connection, still sees their order.
+    expect((await guess("203.0.113.77", phone)).status).toBe(200);
+  });
+
+  it("answers 429 after the look-ups one order number allows from every address together", async () => {
     const phone = newPhone();
     const placed = await placeGuestOrder(call, product, phone);
     const max = RATE_LIMITS.trackPerOrderNumber.max;
@@ -221,7 +235,7 @@ describeDb(`tracking limits with RATE_LIMIT=on (${TEST_DB})`, () => {
         "GET",
         `/track?orderNumber=${placed.orderNumber}&phone=${newPhone()}`,
         undefined,
-        `198.51.100.${i + 1}`,
+        `198.51.${Math.floor(i / 250)}.${(i % 250) + 1}`,
       );
       expect(res.status).toBe(404);
     }

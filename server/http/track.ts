@@ -50,7 +50,8 @@ const trackRoute = createRoute({
     "parcel is booked. Nothing personal is answered. A pair that names no order — a missing " +
     "number, a wrong phone, another customer's order — answers the same 404 `not_found` with " +
     "the same message. Limited to " +
-    `${limits.trackPerOrderNumber.max} look-ups per order number and ` +
+    `${limits.trackPerOrderNumberFromAddress.max} look-ups per order number from one client ` +
+    `address, ${limits.trackPerOrderNumber.max} per order number from all of them and ` +
     `${limits.trackPerPhone.max} per phone per 10 minutes, and ` +
     `${limits.trackPerAddress.max} per client address per minute (429 with \`Retry-After\`).`,
   request: {

@@ -23,11 +23,14 @@ export const RATE_LIMITS = {
   /** Everyone behind one address together: a ceiling against a flood, not a per-person limit. */
   orderPerAddress: { window: 1 * MINUTES, max: DEFAULT_ORDERS_PER_ADDRESS_PER_MINUTE },
   /**
-   * Tracking an order (decision 060): per order number and per phone the tight ones (guessing
-   * the phone of one order, the orders of one phone); per address a ceiling a sale's carrier
-   * NAT does not meet.
+   * Tracking an order (decision 060): per order number from one address and per phone the tight
+   * ones (guessing the phone of one order, the orders of one phone); per order number from every
+   * address a ceiling, so that one guesser cannot lock the customer out of their own order while
+   * a guesser with many addresses still gets nowhere near the phone; per address a ceiling a
+   * sale's carrier NAT does not meet.
    */
-  trackPerOrderNumber: { window: 10 * MINUTES, max: 20 },
+  trackPerOrderNumberFromAddress: { window: 10 * MINUTES, max: 20 },
+  trackPerOrderNumber: { window: 10 * MINUTES, max: 200 },
   trackPerPhone: { window: 10 * MINUTES, max: 30 },
   trackPerAddress: { window: 1 * MINUTES, max: 1200 },
   /** Order codes entered or asked again (decision 060); the code itself locks at 5 wrong tries. */

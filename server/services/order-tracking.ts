@@ -37,18 +37,21 @@ export async function findOrderByNumberAndPhone(
 
 /**
  * Counts a look-up against the tracking limits (decision 060): per client address (a ceiling
- * that a sale behind one carrier NAT does not meet), per order number and per phone (the tight
- * ones: guessing the phone of one order, or the orders of one phone). 429 when over.
+ * that a sale behind one carrier NAT does not meet), per order number from one address and per
+ * phone (the tight ones: guessing the phone of one order, or the orders of one phone), and per
+ * order number from every address (a ceiling). 429 when over.
  */
 export async function countTrackingLookup(
   deps: Pick<AppContext, "rateLimiter">,
   query: TrackQuery,
   clientAddress: string,
 ): Promise<void> {
+  const address = addressSubject(clientAddress);
   await deps.rateLimiter.consume(
+    ["trackPerOrderNumberFromAddress", `${query.orderNumber} ${address}`],
     ["trackPerOrderNumber", String(query.orderNumber)],
     ["trackPerPhone", query.phone],
-    ["trackPerAddress", addressSubject(clientAddress)],
+    ["trackPerAddress", address],
   );
 }
 
