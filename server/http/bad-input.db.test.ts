@@ -145,6 +145,11 @@ const ROUTES: Record<string, Template> = {
     path: (id) => `/api/blocked-phones/${id}`,
     id: () => "01999000333",
   },
+  // No alert is open here: the id stands in for one, so even the valid request changes nothing.
+  "POST /api/alerts/:id/resolve": {
+    path: (id) => `/api/alerts/${id}/resolve`,
+    id: () => "AbCdEfGhIjKlMnOp",
+  },
   // No webhook secret is configured here: every notification is refused.
   "POST /api/webhooks/steadfast": {
     path: () => "/api/webhooks/steadfast",
