@@ -1,7 +1,7 @@
 import { type Lang, requestLang } from "../../core/locale";
 
 /*
- * What React Router's loaders and actions may assume of a page request (docs/decisions/078),
+ * What React Router's loaders and actions may assume of a page request (docs/decisions/079),
  * settled before it waits for a render turn (page-pipeline.ts):
  *
  * - No NUL. PostgreSQL cannot hold one in text, so a NUL in a product id, a search or a form
