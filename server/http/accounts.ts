@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import type { Actor } from "~/core/actor";
 import { userNameSchema, userQuerySchema } from "~/core/schemas";
@@ -14,7 +15,7 @@ import {
   recordOwnProfile,
   setUserRole,
 } from "../services/users";
-import { getSessionCaller, requireAdmin, requireCaller } from "./caller";
+import { adminOnly, getSessionCaller, requireAdmin, requireCaller, signedInOnly } from "./caller";
 import { clientAddress } from "./client-address";
 import type { AppEnv } from "./env";
 import { createRouter } from "./router";
@@ -38,6 +39,14 @@ const json = <T extends z.ZodType>(description: string, schema: T) => ({
   content: { "application/json": { schema } },
 });
 
+/** 401 before the body is read: only a session cookie vouches for a token (decision 029). */
+const sessionOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (!(await getSessionCaller(c))) {
+    throw new AppError("unauthorized", "Sign in first: a token needs a session");
+  }
+  await next();
+});
+
 const jwtRoute = createRoute({
   method: "post",
   path: "/jwt",
@@ -48,6 +57,7 @@ const jwtRoute = createRoute({
     "token cannot mint another). Send it back as `Authorization: Bearer <token>`; it expires " +
     `after ${API_TOKEN_TTL_SECONDS / 60} minutes, or sooner when its session ends (sign-out, ` +
     "password reset, role change, deleted account).",
+  middleware: [sessionOnly] as const,
   request: {
     body: { content: { "application/json": { schema: z.object({ email: emailSchema }) } } },
   },
@@ -65,6 +75,7 @@ const postUserRoute = createRoute({
   description:
     "Only for the caller's own email. `role` is accepted for compatibility and ignored: " +
     "sign-up always makes a customer and an existing role is never changed here.",
+  middleware: [signedInOnly] as const,
   request: {
     body: {
       content: {
@@ -92,6 +103,7 @@ const adminCheckRoute = createRoute({
   tags: ["Accounts"],
   summary: "Is this email an admin?",
   description: "For the caller's own email; admins may ask about anyone.",
+  middleware: [signedInOnly] as const,
   request: { params: emailParam },
   responses: {
     200: json("The answer", z.object({ admin: z.boolean() })),
@@ -105,6 +117,7 @@ const customerCheckRoute = createRoute({
   tags: ["Accounts"],
   summary: "Is this email a customer?",
   description: "For the caller's own email; admins may ask about anyone.",
+  middleware: [signedInOnly] as const,
   request: { params: emailParam },
   responses: {
     200: json("The answer", z.object({ customer: z.boolean() })),
@@ -120,6 +133,7 @@ const listUsersRoute = createRoute({
   description:
     "Oldest first. `search` matches part of the name or email. Pages are bounded by `limit` " +
     "(default 100, max 500); pass `nextCursor` back as `cursor`.",
+  middleware: [adminOnly] as const,
   request: { query: userQuerySchema },
   responses: {
     200: json(
@@ -138,6 +152,7 @@ const updateUserRoute = createRoute({
   tags: ["Accounts"],
   summary: "Promote or demote a user (admin)",
   description: "The last admin cannot be demoted (409).",
+  middleware: [adminOnly] as const,
   request: {
     params: idParam,
     body: {
@@ -160,6 +175,7 @@ const deleteUserRoute = createRoute({
   description:
     "Removes the sign-in and profile; the account's orders are kept with their customer email. " +
     "The last admin cannot be deleted (409).",
+  middleware: [signedInOnly] as const,
   request: { params: idParam },
   responses: {
     200: json("Deleted", z.object({ deletedCount: z.number().int() })),

@@ -542,6 +542,31 @@ describeDb(`authorization matrix: every route × every caller (${TEST_DB})`, () 
     return res.status;
   }
 
+  it("answers an anonymous caller 401 before looking at the request: no query, an empty body", async () => {
+    const answered: string[] = [];
+    for (const [key, spec] of Object.entries(EXPECTED)) {
+      if (spec.status.anonymous !== 401) continue;
+      const { path, init = {} } = await spec.request({
+        owner: accounts.customerA,
+        who: "anonymous",
+        product,
+        slideId,
+        mediaUrl,
+      });
+      if (path.startsWith("/api/auth/")) continue;
+      const method = (init.method ?? "GET").toUpperCase();
+      const bare = path.split("?")[0] as string;
+      const res = await app.request(bare, {
+        method,
+        ...(method === "GET" || method === "DELETE"
+          ? {}
+          : { headers: { "content-type": "application/json" }, body: "{}" }),
+      });
+      if (res.status !== 401) answered.push(`${key}: ${res.status}`);
+    }
+    expect(answered).toEqual([]);
+  });
+
   describe.each(["cookie", "bearer"] as const)("callers signed in with a %s", (auth) => {
     it("answers every route with the expected status for each caller", async () => {
       const actual: Record<string, Statuses> = {};

@@ -5,7 +5,7 @@ import {
   sendContactMessage,
   setContactMessageRead,
 } from "../services/contact";
-import { requireAdmin } from "./caller";
+import { adminOnly, requireAdmin } from "./caller";
 import { clientAddress } from "./client-address";
 import { createRouter } from "./router";
 import { errorResponses } from "./schemas";
@@ -48,6 +48,7 @@ const listRoute = createRoute({
   path: "/contactMessages",
   tags: ["Contact"],
   summary: "Messages sent through Contact us, newest first (admins)",
+  middleware: [adminOnly] as const,
   request: {
     query: z.object({
       limit: z.coerce.number().int().min(1).max(500).default(100),
@@ -76,6 +77,7 @@ const readRoute = createRoute({
   path: "/contactMessages/{id}",
   tags: ["Contact"],
   summary: "Mark a message read or unread (admins)",
+  middleware: [adminOnly] as const,
   request: {
     params: z.object({ id: z.string().min(1).max(64) }),
     body: {

@@ -17,5 +17,7 @@ export type AppEnv = {
     appCacheControl?: string | null;
     /** The admin an `adminOnly` route checked (caller.ts), for the service it calls. */
     admin?: Actor;
+    /** The signed-in caller a `signedInOnly` route checked (caller.ts), looked up once. */
+    caller?: Actor;
   };
 };

@@ -15,7 +15,7 @@ import { getOrderDetail, listOrders, type OrderOwner } from "../services/order-q
 import { placeOrder } from "../services/orders";
 import { findUserByEmail } from "../services/users";
 import { bodyLimit } from "./body-limit";
-import { getCaller, requireAdmin, requireCaller } from "./caller";
+import { getCaller, requireAdmin, requireCaller, signedInOnly } from "./caller";
 import { clientAddress } from "./client-address";
 import type { AppEnv } from "./env";
 import { orderCallSchema, orderNoteSchema } from "./order-calls";
@@ -345,6 +345,7 @@ const myOrdersRoute = createRoute({
     "A customer may only ask for their own email and gets the orders placed while signed in, " +
     "plus those placed with that email once the email is verified. Admins may ask for any email. " +
     "Same filters and paging as `GET /api/orders`.",
+  middleware: [signedInOnly] as const,
   request: { query: listQuerySchema.extend({ email: z.email().max(254) }) },
   responses: {
     200: {
@@ -361,6 +362,7 @@ const getOrderRoute = createRoute({
   tags: ["Orders"],
   summary: "One order with its lines and status history",
   description: "Admins: any order. Customers: their own; any other id answers 404.",
+  middleware: [signedInOnly] as const,
   request: { params: idParams },
   responses: {
     200: {
@@ -395,6 +397,7 @@ const orderStatusRoute = createRoute({
     "changed either way), and for Steadfast, Pathao or a booking whose answer was lost answers " +
     "409 `parcel_booked` with `error.canConfirm: true`: cancel it in the courier's panel, then " +
     "send `parcelCancelled: true`.",
+  middleware: [signedInOnly] as const,
   request: {
     params: idParams,
     body: {
