@@ -7,6 +7,7 @@ export type AppErrorCode =
   | "forbidden"
   | "cross_site"
   | "not_found"
+  | "method_not_allowed"
   | "conflict"
   | "price_changed"
   | "out_of_stock"
@@ -23,6 +24,7 @@ const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   forbidden: 403,
   cross_site: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   price_changed: 409,
   out_of_stock: 409,

@@ -86,10 +86,21 @@ export function createApi(ctx: AppContext) {
   });
 
   // Last route: a sub-app's notFound is not consulted once mounted, and unknown API paths must
-  // not fall through to the HTML pages.
-  api.all("*", (c) =>
-    c.json(errorBody(new AppError("not_found", `No API route ${c.req.method} ${c.req.path}`)), 404),
-  );
+  // not fall through to the HTML pages. A path that exists for other methods is 405 with them.
+  const methodsOf = routeMethods(api.routes);
+  api.all("*", (c) => {
+    // Mounted under /api (mountServerRoutes), the routes are registered without it.
+    const allowed = methodsOf(c.req.path.replace(/^\/api(?=\/)/, ""));
+    if (allowed.length > 0) {
+      c.header("Allow", allowed.join(", "));
+      const message = `${c.req.path} takes ${allowed.join(", ")}, not ${c.req.method}`;
+      return c.json(errorBody(new AppError("method_not_allowed", message)), 405);
+    }
+    return c.json(
+      errorBody(new AppError("not_found", `No API route ${c.req.method} ${c.req.path}`)),
+      404,
+    );
+  });
   api.onError((err, c) => {
     if (err instanceof RateLimitedError) c.header("Retry-After", String(err.retryAfter));
     if (err instanceof AppError) return c.json(errorBody(err), err.status);
@@ -123,4 +134,29 @@ export function mountServerRoutes(app: Hono<AppEnv>, ctx: AppContext) {
   });
   app.route("/media", createMediaRoutes(ctx));
   app.route("/api", createApi(ctx));
+}
+
+/**
+ * The methods each API path answers, from the routes registered so far (`/products/:id` matches
+ * `/api/products/abc`); HEAD goes with GET.
+ */
+export function routeMethods(
+  routes: readonly { method: string; path: string }[],
+): (path: string) => string[] {
+  const patterns = routes
+    .filter((r) => r.method !== "ALL")
+    .map((r) => ({
+      method: r.method,
+      pattern: new RegExp(
+        `^${r.path
+          .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+          .replace(/:[^/]+/g, "[^/]+")
+          .replace(/\*/g, ".*")}$`,
+      ),
+    }));
+  return (path) => {
+    const methods = new Set(patterns.filter((p) => p.pattern.test(path)).map((p) => p.method));
+    if (methods.has("GET")) methods.add("HEAD");
+    return [...methods].sort();
+  };
 }

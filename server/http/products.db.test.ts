@@ -157,6 +157,16 @@ describeDb(`products API (${TEST_DB})`, () => {
     expect(body.error.code).toBe("not_found");
   });
 
+  it("answers a known API path asked with another method 405, naming the methods it takes", async () => {
+    const wrong = await app.request("/api/postOrder", { method: "PUT" });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("Allow")).toBe("POST");
+    expect((await wrong.json()).error).toMatchObject({ code: "method_not_allowed" });
+    const product = await app.request("/api/product/abc", { method: "DELETE" });
+    expect(product.status).toBe(405);
+    expect(product.headers.get("Allow")).toBe("GET, HEAD");
+  });
+
   it("describes its routes in /api/openapi.json and /api/docs", async () => {
     const { status, body } = await get("/api/openapi.json");
     expect(status).toBe(200);
