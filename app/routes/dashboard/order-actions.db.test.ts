@@ -26,9 +26,13 @@ describeDb(`order changes from the dashboard's pages (${TEST_DB})`, () => {
   let admin: { id: string; cookie: string };
   let customer: { id: string; cookie: string };
   let other: { id: string; cookie: string };
+  /** A product the orders below are for (one that is gone cannot be confirmed again). */
+  let itemId: string;
 
   beforeAll(async () => {
     ctx = await openTestContext();
+    itemId = (await createProduct(ctx.db, { ...PRODUCT_BODY, name: "Item", sizes: [], colors: [] }))
+      ._id;
     admin = await signUpAdmin(ctx, { email: "page-admin@haat.test" });
     customer = await signUp(ctx, { email: "page-customer@haat.test" });
     other = await signUp(ctx, { email: "page-other@haat.test" });
@@ -52,7 +56,7 @@ describeDb(`order changes from the dashboard's pages (${TEST_DB})`, () => {
       },
       lines: [
         {
-          productId: "p",
+          productId: itemId,
           name: "Item",
           imageUrl: "",
           color: "N/A",
