@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import postgres from "postgres";
@@ -23,11 +23,14 @@ import {
   orderCalls,
   orderCodes,
   orderCouriers,
+  orderLines,
   orderNotes,
+  orders,
   phoneBlocks,
   phoneCourierChecks,
   products,
   slides,
+  staffAlerts,
   verification,
 } from "../schema";
 import { BACKUP_LAST_LINE, writeBackup } from "./dump";
@@ -193,8 +196,9 @@ describeDb(`npm run backup / restore (${TEST_DB})`, () => {
       sizes: ["M"],
       colors: ["Red"],
       images: ["/media/ab/abababababababababababababababab.webp"],
-      originalPrice: 2_147_483_647,
-      offerPrice: 2_147_483_000,
+      // Raised to the integer column's limit once ordered (below): past the order cap.
+      originalPrice: 10_000_000,
+      offerPrice: 9_999_000,
       // Stock and its ledger (an identity column) travel too.
       trackStock: true,
       stock: [{ size: "M", color: "Red", quantity: 7 }],
@@ -246,6 +250,20 @@ describeDb(`npm run backup / restore (${TEST_DB})`, () => {
       "update verification set expires_at = '2030-01-01 00:00:00.123456+00'",
     );
     const first = await placeOrder(ctx, [saree, plain], customerCookie);
+    // Integers at their columns' limit, past what the schemas and the order cap let through:
+    // the dump must carry them all the same.
+    await ctx.db
+      .update(products)
+      .set({ originalPrice: 2_147_483_647, offerPrice: 2_147_483_000 })
+      .where(eq(products.id, saree._id));
+    await ctx.db
+      .update(orderLines)
+      .set({ unitPrice: 2_147_483_000 })
+      .where(and(eq(orderLines.orderId, first.insertedId), eq(orderLines.productId, saree._id)));
+    await ctx.db
+      .update(orders)
+      .set({ subTotal: 2_147_483_001, total: 2_147_483_001 })
+      .where(eq(orders.id, first.insertedId));
     await placeOrder(ctx, [plain]);
     lastOrderNumber = (await placeOrder(ctx, [plain], customerCookie)).orderNumber;
     expect(lastOrderNumber).toBe(first.orderNumber + 2);
@@ -293,6 +311,14 @@ describeDb(`npm run backup / restore (${TEST_DB})`, () => {
     await ctx.db
       .insert(orderNotes)
       .values({ id: "note-1", orderId: first.insertedId, text: tricky.lines });
+    // A staff alert about a parcel (decision 078), with Bengali and quotes in its details.
+    await ctx.db.insert(staffAlerts).values({
+      id: "alert-1",
+      kind: "delivered_after_cancel",
+      orderId: first.insertedId,
+      message: tricky.quotes,
+      details: JSON.stringify({ courier: "steadfast", note: tricky.bangla }),
+    });
     // A confirmation code for a risky order (decision 060).
     await ctx.db.insert(orderCodes).values({
       orderId: first.insertedId,
@@ -362,8 +388,11 @@ describeDb(`npm run backup / restore (${TEST_DB})`, () => {
             });
             expect(signIn.user.name).toBe(tricky.bangla);
             // The next order number continues after the last one, it does not start again.
-            const listed = await createApi(app).request("/products?limit=1");
-            const [product] = ((await listed.json()) as { data: Product[] }).data;
+            // The ৳1 product: the other one's restored price is past the order cap.
+            const listed = await createApi(app).request("/products?limit=10");
+            const product = ((await listed.json()) as { data: Product[] }).data.find(
+              (p) => p.originalPrice === 1,
+            );
             expect(product).toBeDefined();
             const next = await placeOrder(app, [product as Product], customerCookie);
             expect(next.orderNumber).toBe(lastOrderNumber + 1);
