@@ -160,7 +160,7 @@ describe("checkoutFormIssues", () => {
       { mobileNumber: "" },
       { mobileNumber: "01212345678" },
       { district: "" },
-      { district: "Dhaka" },
+      { district: "Dhakka" },
       { thana: "" },
       { district: "চট্টগ্রাম" },
       { address: "  " },

@@ -77,8 +77,30 @@ describe("customerDataSchema", () => {
     expect(c.district).toBe("ময়মনসিংহ");
   });
 
+  it("stores a mobile number written with the country code or separators as its 11 digits", () => {
+    for (const mobileNumber of [
+      "+8801712345678",
+      "8801712345678",
+      "01712-345678",
+      "01712 345678",
+    ]) {
+      expect(customerDataSchema.parse({ ...customer, mobileNumber }).mobileNumber).toBe(
+        "01712345678",
+      );
+    }
+  });
+
+  it("stores a district and thana written in English under the list's Bengali names", () => {
+    const parsed = customerDataSchema.parse({ ...customer, district: "dhaka", thana: "Mirpur" });
+    expect([parsed.district, parsed.thana]).toEqual(["ঢাকা", "মিরপুর"]);
+    // A thana of another district stays as written, and is refused as such.
+    expect(
+      issuePaths(customerDataSchema.safeParse({ ...customer, district: "Dhaka", thana: "Patiya" })),
+    ).toEqual(["thana"]);
+  });
+
   it("explains a bad mobile number", () => {
-    for (const mobileNumber of ["0171234567", "01212345678", "+8801712345678"]) {
+    for (const mobileNumber of ["0171234567", "01212345678", "+8801212345678", "017123456789"]) {
       const r = customerDataSchema.safeParse({ ...customer, mobileNumber });
       expect(issuePaths(r), mobileNumber).toEqual(["mobileNumber"]);
       expect(r.error?.issues[0]?.message).toBe(
@@ -105,7 +127,7 @@ describe("customerDataSchema", () => {
     expect(issuePaths(customerDataSchema.safeParse({ ...customer, district: "অজানা" }))).toEqual([
       "district",
     ]);
-    expect(issuePaths(customerDataSchema.safeParse({ ...customer, district: "Dhaka" }))).toEqual([
+    expect(issuePaths(customerDataSchema.safeParse({ ...customer, district: "Dhakka" }))).toEqual([
       "district",
     ]);
     expect(issuePaths(customerDataSchema.safeParse({ ...customer, district: "চট্টগ্রাম" }))).toEqual([

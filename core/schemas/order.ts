@@ -15,8 +15,9 @@ import {
   type PlaceRules,
 } from "../checkout";
 import { DELIVERY_AREAS } from "../delivery";
-import { asciiDigitsIfString } from "../digits";
-import { findDistrict, isValidDistrictThana, normalizePlaceName } from "../geo";
+import { toAsciiDigits } from "../digits";
+import { findDistrict, findThana, isValidDistrictThana, normalizePlaceName } from "../geo";
+import { normalizePhone } from "../phone";
 import { withTypedLineBreaks } from "./common";
 
 // The constants live in core/checkout.ts (no zod) so the browser's checkout can use them too.
@@ -67,41 +68,62 @@ const m = CHECKOUT_MESSAGES;
  * area that is not the address's own is the order service's 409 price_changed, not a field
  * issue.
  */
-export const customerDataSchema = z
-  .object({
-    // The limits also stand in the OpenAPI document; the words are checkoutFormIssues's.
-    name: text(m.nameRequired).max(CUSTOMER_FIELD_LIMITS.name, m.nameTooLong),
-    // Lower-cased because orders are matched to accounts by email.
-    email: text(m.emailRequired).max(CUSTOMER_FIELD_LIMITS.email, m.emailInvalid).toLowerCase(),
-    // Bengali digits (০১৭…) are stored as ASCII, as the checkout's field converts them.
-    mobileNumber: z.preprocess(asciiDigitsIfString, text(m.mobileRequired)),
-    district: placeName(m.districtRequired),
-    thana: placeName(m.thanaRequired),
-    address: text(m.addressRequired).max(CUSTOMER_FIELD_LIMITS.address, m.addressTooLong),
-    comment: z
-      .string()
-      .overwrite(withTypedLineBreaks)
-      .trim()
-      .max(CUSTOMER_FIELD_LIMITS.comment, m.commentTooLong)
-      .default(""),
-    addressType: z.enum(ADDRESS_TYPES, { error: m.addressType }).default("Home"),
-    deliveryArea: z.enum(DELIVERY_AREAS, { error: m.deliveryArea }),
-    paymentSystem: z.literal(PAYMENT_SYSTEM, { error: m.paymentSystem }).default(PAYMENT_SYSTEM),
-    /** The client's figure; the server computes the charge from deliveryArea. */
-    deliveryCharge: z.number().min(0).optional(),
-  })
-  .superRefine(
-    (c, ctx) => {
-      const found = checkoutFormIssues(asForm(c), PLACES, { areaMustMatchAddress: false });
-      for (const [field, message] of Object.entries(found)) {
-        if (!alreadyRefused(ctx.issues, field)) {
-          ctx.addIssue({ code: "custom", path: [field], message });
+export const customerDataSchema = z.preprocess(
+  placesInBengali,
+  z
+    .object({
+      // The limits also stand in the OpenAPI document; the words are checkoutFormIssues's.
+      name: text(m.nameRequired).max(CUSTOMER_FIELD_LIMITS.name, m.nameTooLong),
+      // Lower-cased because orders are matched to accounts by email.
+      email: text(m.emailRequired).max(CUSTOMER_FIELD_LIMITS.email, m.emailInvalid).toLowerCase(),
+      // Stored as the checkout's field keeps it: Bengali digits (০১৭…) as ASCII, and a number
+      // written +880 1…, 880 1… or with spaces and dashes as its 11 digits.
+      mobileNumber: z.preprocess(mobileAsTheFieldKeepsIt, text(m.mobileRequired)),
+      district: placeName(m.districtRequired),
+      thana: placeName(m.thanaRequired),
+      address: text(m.addressRequired).max(CUSTOMER_FIELD_LIMITS.address, m.addressTooLong),
+      comment: z
+        .string()
+        .overwrite(withTypedLineBreaks)
+        .trim()
+        .max(CUSTOMER_FIELD_LIMITS.comment, m.commentTooLong)
+        .default(""),
+      addressType: z.enum(ADDRESS_TYPES, { error: m.addressType }).default("Home"),
+      deliveryArea: z.enum(DELIVERY_AREAS, { error: m.deliveryArea }),
+      paymentSystem: z.literal(PAYMENT_SYSTEM, { error: m.paymentSystem }).default(PAYMENT_SYSTEM),
+      /** The client's figure; the server computes the charge from deliveryArea. */
+      deliveryCharge: z.number().min(0).optional(),
+    })
+    .superRefine(
+      (c, ctx) => {
+        const found = checkoutFormIssues(asForm(c), PLACES, { areaMustMatchAddress: false });
+        for (const [field, message] of Object.entries(found)) {
+          if (!alreadyRefused(ctx.issues, field)) {
+            ctx.addIssue({ code: "custom", path: [field], message });
+          }
         }
-      }
-    },
-    // Run even when some fields failed their shape, so a form sees every problem at once.
-    { when: whenShaped },
-  );
+      },
+      // Run even when some fields failed their shape, so a form sees every problem at once.
+      { when: whenShaped },
+    ),
+);
+
+function mobileAsTheFieldKeepsIt(value: unknown): unknown {
+  return typeof value === "string" ? normalizePhone(toAsciiDigits(value).trim()) : value;
+}
+
+/**
+ * A district and thana written with their English names (a form without scripts, an API
+ * client) are stored under the list's Bengali names, as the checkout's lists store them.
+ */
+function placesInBengali(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const c = value as Record<string, unknown>;
+  const district = typeof c.district === "string" ? findDistrict(c.district) : undefined;
+  if (!district) return value;
+  const thana = typeof c.thana === "string" ? findThana(district.bnName, c.thana) : undefined;
+  return { ...c, district: district.bnName, ...(thana ? { thana: thana.bnName } : {}) };
+}
 
 /** The fields as the form's strings: one that failed its shape reads as empty (already reported). */
 function asForm(c: Record<string, unknown>): CheckoutForm {

@@ -4,12 +4,7 @@ import { orPageError } from "~/app/lib/page-error.server";
 import type { Actor } from "~/core/actor";
 import { IDEMPOTENCY_KEY_PATTERN, missingChoices, NOT_APPLICABLE } from "~/core/checkout";
 import { toAsciiDigits } from "~/core/digits";
-import {
-  DISTRICTS_IN_BENGALI_ORDER,
-  findDistrict,
-  findThana,
-  thanasInBengaliOrderOf,
-} from "~/core/geo";
+import { DISTRICTS_IN_BENGALI_ORDER, findDistrict, thanasInBengaliOrderOf } from "~/core/geo";
 import type { Lang } from "~/core/locale";
 import { MOBILE_NUMBER_LENGTH, MOBILE_TOO_LONG_MESSAGE } from "~/core/phone";
 import { orderInputSchema } from "~/core/schemas/order";
@@ -81,11 +76,9 @@ export async function placeCheckoutOrder(
 ) {
   const fields = await request.formData();
   const values = customerFromFields(fields);
-  // A visitor without scripts may type the English name: the order keeps the Bengali one.
+  // A visitor without scripts may type the English name: the schema stores the Bengali one, and
+  // the form shown again lists that district's thanas.
   const district = findDistrict(values.district);
-  if (district) values.district = district.bnName;
-  const thana = district ? findThana(district.bnName, values.thana) : undefined;
-  if (thana) values.thana = thana.bnName;
   const items = itemsFromFields(fields);
   const rawKey = fields.get("idempotencyKey");
   const idempotencyKey =
