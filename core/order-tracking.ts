@@ -126,3 +126,11 @@ export function orderCodeSms(shopName: string, orderNumber: number, code: string
 export function hideOrderCode(text: string): string {
   return text.replace(/(?<![#\d])\d{6}(?!\d)/g, "••••••");
 }
+
+/**
+ * How long /order-success shows an order's summary after it was placed (its random id in the URL
+ * is the capability, decision 041): long enough to read it, screenshot it and enter a code, not
+ * so long that a link in a shared phone's history or a forwarded screenshot opens the order, with
+ * the phone in its tracking link, for ever. After it, the page sends the visitor to Track Order.
+ */
+export const ORDER_SUMMARY_HOURS = 24;

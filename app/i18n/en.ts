@@ -479,6 +479,9 @@ export const en = {
   "success.home": "Go to Homepage",
   "success.track": "Track your order",
   "success.none": "No order was placed here",
+  "success.over": "This order is on Track Order now",
+  "success.overText":
+    "An order's summary is shown here for a day after it was placed. To see order #{number}, track it with its number and the mobile number it was placed with.",
   "success.noneText":
     "This page confirms an order right after checkout. Nothing has been ordered in this visit: choose your items in the cart, or use Order Now on a product.",
   "contact.title": "Contact us",

@@ -667,6 +667,7 @@ export async function placedOrderSummary(
   mobileNumber: string;
   /** Where its one-time code stands while the order waits for one (decision 060). */
   code: OrderCodeView | null;
+  placedAt: Date;
 } | null> {
   const [order] = await db
     .select({
@@ -678,6 +679,7 @@ export async function placedOrderSummary(
       subTotal: orders.subTotal,
       deliveryCharge: orders.deliveryCharge,
       total: orders.total,
+      placedAt: orders.placedAt,
     })
     .from(orders)
     .where(eq(orders.id, id))

@@ -6,6 +6,7 @@ import { IDEMPOTENCY_KEY_PATTERN, missingChoices, NOT_APPLICABLE } from "~/core/
 import { toAsciiDigits } from "~/core/digits";
 import { DISTRICTS_IN_BENGALI_ORDER, findDistrict, thanasInBengaliOrderOf } from "~/core/geo";
 import type { Lang } from "~/core/locale";
+import { ORDER_SUMMARY_HOURS } from "~/core/order-tracking";
 import { MOBILE_NUMBER_LENGTH, MOBILE_TOO_LONG_MESSAGE } from "~/core/phone";
 import { orderInputSchema } from "~/core/schemas/order";
 import { type ShortLine, shortLineText } from "~/core/stock";
@@ -183,10 +184,20 @@ function shortLineIssues(
   });
 }
 
-/** /order-success?order=<id>: that order's summary (the id is the capability, decision 041). */
-export async function orderSuccessPage(ctx: AppContext, url: URL) {
+/**
+ * /order-success?order=<id>: that order's summary (the id is the capability, decision 041), for
+ * ORDER_SUMMARY_HOURS after it was placed; after that only its number (`summaryOverFor`).
+ */
+export async function orderSuccessPage(ctx: AppContext, url: URL, now = new Date()) {
   const id = url.searchParams.get("order");
   const verified = url.searchParams.get("verified") === "1";
   if (!id || id.length > 64) return { placed: null, verified };
-  return { placed: await placedOrderSummary(ctx.db, id), verified };
+  const found = await placedOrderSummary(ctx.db, id);
+  if (!found) return { placed: null, verified };
+  const { placedAt, ...placed } = found;
+  if (now.getTime() - placedAt.getTime() > ORDER_SUMMARY_HOURS * 3600_000) {
+    // Only its number: the summary, the phone and the code are for the hours after the order.
+    return { placed: null, summaryOverFor: placed.orderNumber, verified };
+  }
+  return { placed, verified };
 }

@@ -31,7 +31,9 @@ export async function trackOrderPage(ctx: AppContext, url: URL, clientAddress: s
   };
   const verified = url.searchParams.get("verified") === "1";
   const empty: TrackPageData = { values, order: null, failure: null, verified: false };
-  if (!url.searchParams.has("orderNumber") && !url.searchParams.has("phone")) {
+  // Nothing asked yet, or only the number (the order-success page's link once its day is over):
+  // the form, filled in with what came.
+  if (!url.searchParams.has("phone")) {
     return data(empty, { headers: TRACK_PAGE_HEADERS });
   }
   const parsed = trackQuerySchema.safeParse(values);

@@ -12,6 +12,7 @@ import { createProduct, type Product } from "~/server/services/products";
 import { CUSTOMER_DATA, newProduct, PRODUCT_BODY } from "~/server/testing/api-fixtures";
 import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
 import { postToAction } from "~/tests/support/page-action";
+import { loader as trackLoader } from "../storefront/track-order";
 import { action as checkoutAction, loader as checkoutLoader } from "./checkout";
 import { loader as successLoader } from "./order-success";
 
@@ -121,6 +122,32 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
     for (const detail of ["guest@haat.test", CUSTOMER_DATA.address, CUSTOMER_DATA.name]) {
       expect(page).not.toContain(detail);
     }
+    // A day later the link shows only the order's number, for Track Order.
+    await ctx.db
+      .update(orders)
+      .set({ placedAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(orders.id, id));
+    const later = await load(location, successLoader);
+    expect(later).toEqual({
+      placed: null,
+      summaryOverFor: stored?.orderNumber,
+      verified: false,
+      messages: expect.any(Object),
+    });
+    expect(JSON.stringify({ ...(later as object), messages: null })).not.toContain(
+      CUSTOMER_DATA.mobileNumber,
+    );
+    // Its link opens Track Order with the number filled in, asking only for the phone.
+    const track = (await load(`/track-order?orderNumber=${stored?.orderNumber}`, trackLoader)) as {
+      data: { values: { orderNumber: string }; failure: unknown; order: unknown };
+      init: ResponseInit | null;
+    };
+    expect(track.data.values.orderNumber).toBe(String(stored?.orderNumber));
+    expect([track.data.failure, track.data.order, track.init?.status ?? 200]).toEqual([
+      null,
+      null,
+      200,
+    ]);
     // An unknown id shows no order.
     expect(await load("/order-success?order=nope", successLoader)).toEqual({
       placed: null,

@@ -77,6 +77,8 @@ export default function OrderSuccess({ loaderData, actionData }: Route.Component
           verified={loaderData.verified}
           codeResult={actionData as OrderCodeActionData | undefined}
         />
+      ) : loaderData.summaryOverFor ? (
+        <SummaryOver orderNumber={loaderData.summaryOverFor} />
       ) : (
         <NothingOrdered />
       )}
@@ -165,6 +167,27 @@ function Placed({
             {t("success.track")}
           </Link>
         ) : null}
+      </div>
+    </>
+  );
+}
+
+/** An order placed more than ORDER_SUMMARY_HOURS ago: its page is Track Order now. */
+function SummaryOver({ orderNumber }: { orderNumber: number }) {
+  const { t, digits } = useI18n();
+  return (
+    <>
+      <h1 className="text-2xl font-bold">{t("success.over")}</h1>
+      <p className="mt-4 text-base-content/80">
+        {t("success.overText", { number: digits(String(orderNumber)) })}
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to={`/track-order?orderNumber=${orderNumber}`} className="btn btn-primary">
+          {t("success.track")}
+        </Link>
+        <Link to="/" className="btn btn-outline">
+          {t("success.home")}
+        </Link>
       </div>
     </>
   );
