@@ -254,6 +254,16 @@ describe("bad input to a page (issue 21: never a 500)", () => {
     expect(await res.text()).toContain("সঠিক ইমেইল ঠিকানা দিন");
   });
 
+  it("answers a form sent to a path no page has with the page-not-found screen (404, not 405)", async () => {
+    const res = await fetch(`${server.url}/no-such-page?lang=bn`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("দুঃখিত! পেজটি পাওয়া যায়নি");
+  });
+
   it("refuses a JSON body or an unreadable form, and asks for the fields of a bodiless post", async () => {
     const json = await fetch(`${server.url}/contact-us`, {
       method: "POST",

@@ -7,6 +7,11 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
+/** A form sent to a path no page has: the same 404 page (React Router would answer 405). */
+export function action() {
+  return data(null, { status: 404 });
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   const shop = (matches[0]?.loaderData as { shop?: { name: string } } | undefined)?.shop?.name;
   const { t } = metaTranslator(matches);
