@@ -185,3 +185,7 @@ export function shortLineText(line: ShortLine, name?: string): string {
     ? `${what} is out of stock`
     : `${what}: only ${line.available} left, you asked for ${line.requested}`;
 }
+
+/** The refusal of a product form's grid cell whose stored count moved while the form was open. */
+export const STOCK_MOVED_MESSAGE =
+  "The stock of this size and colour changed while the form was open: reload the page to see it";

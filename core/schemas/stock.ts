@@ -11,6 +11,12 @@ export const stockEntrySchema = z.object({
     .int("Quantities are whole numbers")
     .min(0, "Quantities cannot be negative")
     .max(MAX_STOCK_QUANTITY, MAX_STOCK_TEXT),
+  /**
+   * The pieces the form showed when it was opened. Given, a cell still at that figure is left as
+   * stored (orders may have taken pieces since), and a cell changed while the stored count moved
+   * too is refused (409), so that a form kept open never puts sold pieces back on sale.
+   */
+  was: z.number().int().min(0).max(MAX_STOCK_QUANTITY).optional(),
 });
 
 export type StockEntry = z.infer<typeof stockEntrySchema>;

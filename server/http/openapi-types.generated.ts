@@ -174,6 +174,7 @@ export interface paths {
                             size: string;
                             color: string;
                             quantity: number;
+                            was?: number;
                         }[];
                     };
                 };
@@ -287,6 +288,7 @@ export interface paths {
                             size: string;
                             color: string;
                             quantity: number;
+                            was?: number;
                         }[];
                     };
                 };

@@ -195,4 +195,60 @@ describeDb(`stock in the products API (${TEST_DB})`, () => {
     expect((await call("GET", `/products/${id}/stock-history?cursor=abc`, admin)).status).toBe(400);
     expect((await call("GET", `/products/${id}/stock-history?limit=0`, admin)).status).toBe(400);
   });
+
+  it("keeps what orders took from a cell a form kept open left alone, and refuses one it changed (409)", async () => {
+    const added = await call("POST", "/postProduct", admin, {
+      ...PRODUCT_BODY,
+      name: "Open Form Sandal",
+      sizes: ["M"],
+      colors: ["White", "Black"],
+      trackStock: true,
+      stock: [
+        { size: "M", color: "White", quantity: 30 },
+        { size: "M", color: "Black", quantity: 5 },
+      ],
+    });
+    const productId = added.body.insertedId as string;
+    // The admin opens the form (30 and 5); meanwhile 2 White pieces are sold.
+    const sold = await call("POST", `/products/${productId}/stock`, admin, {
+      size: "M",
+      color: "White",
+      change: -2,
+      reason: "adjustment",
+    });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    // Saved with only the price changed: the White cell is left at 28, not put back to 30.
+    const saved = await call("PATCH", `/updateProduct/${productId}`, admin, {
+      offerPrice: 1000,
+      stock: [
+        { size: "M", color: "White", quantity: 30, was: 30 },
+        { size: "M", color: "Black", quantity: 5, was: 5 },
+      ],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const after = await call("GET", `/product/${productId}`);
+    expect(after.body.data.stock).toEqual([
+      { size: "M", color: "White", quantity: 28 },
+      { size: "M", color: "Black", quantity: 5 },
+    ]);
+    // A cell the admin changed from a figure that is no longer true is refused, and nothing
+    // of that save is kept.
+    const before = await snapshotTables(ctx);
+    const stale = await call("PATCH", `/updateProduct/${productId}`, admin, {
+      name: "Renamed Sandal",
+      stock: [{ size: "M", color: "White", quantity: 40, was: 30 }],
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatchObject({
+      code: "conflict",
+      issues: [
+        {
+          path: "stock.0.quantity",
+          message:
+            "The stock of this size and colour changed while the form was open: reload the page to see it",
+        },
+      ],
+    });
+    expect(await snapshotTables(ctx)).toEqual(before);
+  });
 });

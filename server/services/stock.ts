@@ -6,6 +6,7 @@ import {
   isVariantOf,
   LOW_STOCK_THRESHOLD,
   MAX_STOCK_QUANTITY,
+  STOCK_MOVED_MESSAGE,
   type StockLevel,
   type StockReason,
   stockGridIssues,
@@ -126,10 +127,13 @@ type StockWriter = { userId: string | null; at: Date; reason: StockReason };
  * (each difference one ledger entry) and, for a tracked product, gives every variant it offers
  * a row (0 pieces) so orders find it. The grid must have passed `stockGridIssues`.
  */
+/** A cell of a product form's grid: the pieces to store, and those the form showed (`was`). */
+export type GridCell = StockLevel & { was?: number };
+
 export async function writeStockGrid(
   tx: Db,
   product: StockSubject & { trackStock: boolean },
-  grid: readonly StockLevel[],
+  grid: readonly GridCell[],
   writer: StockWriter,
 ): Promise<void> {
   if (grid.length > 0) await setGrid(tx, product._id, grid, writer);
@@ -144,7 +148,7 @@ export async function writeStockGrid(
 async function setGrid(
   tx: Db,
   productId: string,
-  grid: readonly StockLevel[],
+  grid: readonly GridCell[],
   writer: StockWriter,
 ): Promise<void> {
   const current = await tx
@@ -157,9 +161,20 @@ async function setGrid(
     .where(eq(productStock.productId, productId))
     .orderBy(...LOCK_ORDER)
     .for("update");
-  for (const cell of grid) {
+  for (const [index, cell] of grid.entries()) {
     const before =
       current.find((r) => r.size === cell.size && r.color === cell.color)?.quantity ?? 0;
+    if (cell.was !== undefined) {
+      if (cell.quantity === cell.was) continue;
+      if (before !== cell.was) {
+        throw new AppError(
+          "conflict",
+          STOCK_MOVED_MESSAGE,
+          [{ path: `stock.${index}.quantity`, message: STOCK_MOVED_MESSAGE }],
+          { size: cell.size, color: cell.color, was: cell.was, now: before },
+        );
+      }
+    }
     const change = cell.quantity - before;
     if (change === 0) continue;
     await setQuantity(tx, productId, cell, cell.quantity, change, writer);

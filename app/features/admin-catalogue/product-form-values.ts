@@ -24,6 +24,11 @@ export type ProductFormValues = {
   trackStock: boolean;
   /** Pieces on hand as typed, by `stockKey` (cells of sizes or colours unticked are kept). */
   stock: Record<string, string>;
+  /**
+   * Pieces on hand when the form was opened, by `stockKey` (empty for a new product): sent with
+   * the grid, so a cell the admin did not touch keeps what orders made of it meanwhile.
+   */
+  stockWas: Record<string, string>;
 };
 
 /** The grid cell of a variant in `ProductFormValues.stock` and the posted field's name. */
@@ -48,6 +53,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   reviews: "",
   trackStock: false,
   stock: {},
+  stockWas: {},
 };
 
 export function formValuesOf(
@@ -71,7 +77,13 @@ export function formValuesOf(
     reviews: String(product.reviews),
     trackStock: product.trackStock,
     stock: Object.fromEntries(levels.map((l) => [stockKey(l), String(l.quantity)])),
+    stockWas: Object.fromEntries(levels.map((l) => [stockKey(l), String(l.quantity)])),
   };
+}
+
+/** The posted field holding a grid cell's pieces as the form showed them. */
+function stockWasKey(v: Variant): string {
+  return `stockWas:${v.size}:${v.color}`;
 }
 
 /**
@@ -81,8 +93,9 @@ export function formValuesOf(
 function numberOrUndefined(text: string): number | undefined {
   const trimmed = toAsciiDigits(text).trim();
   if (trimmed === "") return undefined;
-  const n = Number(trimmed);
-  return Number.isFinite(n) ? n : Number.NaN;
+  // Written as a person writes a number: not "1e3" or "0x10", which Number() also reads.
+  if (!/^-?\d+(?:\.\d+)?$/.test(trimmed)) return Number.NaN;
+  return Number(trimmed);
 }
 
 /**
@@ -116,11 +129,18 @@ export function productBody(values: ProductFormValues, images: readonly string[]
  * The grid the form sends: one entry per size × colour the form offers now (core/stock.ts
  * order, so `stock.N` issues name the Nth cell); an empty cell is 0 pieces.
  */
-export function stockGridOf(values: Pick<ProductFormValues, "sizes" | "colors" | "stock">) {
-  return variantsOf(values).map((v) => ({
-    ...v,
-    quantity: numberOrUndefined(values.stock[stockKey(v)] ?? "") ?? 0,
-  }));
+export function stockGridOf(
+  values: Pick<ProductFormValues, "sizes" | "colors" | "stock"> &
+    Partial<Pick<ProductFormValues, "stockWas">>,
+) {
+  return variantsOf(values).map((v) => {
+    const was = numberOrUndefined(values.stockWas?.[stockKey(v)] ?? "");
+    return {
+      ...v,
+      quantity: numberOrUndefined(values.stock[stockKey(v)] ?? "") ?? 0,
+      ...(was !== undefined && Number.isInteger(was) ? { was } : {}),
+    };
+  });
 }
 
 /** Adds or removes one checkbox value, keeping the order of `all` (sizes XS…XXXL, colours). */
@@ -134,12 +154,16 @@ export function toggleIn(list: readonly string[], value: string, all: readonly s
 /** The fields the form posts to its route's action: one entry per value, lists repeated. */
 export function productFormData(values: ProductFormValues, images: readonly string[]): FormData {
   const form = new FormData();
-  const { trackStock, stock, ...fields } = values;
+  const { trackStock, stock, stockWas, ...fields } = values;
   for (const [key, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) form.append(key, item);
   }
   if (trackStock) form.append("trackStock", "on");
-  for (const v of variantsOf(values)) form.append(stockKey(v), stock[stockKey(v)] ?? "");
+  for (const v of variantsOf(values)) {
+    form.append(stockKey(v), stock[stockKey(v)] ?? "");
+    const was = stockWas[stockKey(v)];
+    if (was !== undefined) form.append(stockWasKey(v), was);
+  }
   for (const url of images) form.append("images", url);
   return form;
 }
@@ -176,8 +200,12 @@ export function productBodyFromForm(form: FormData) {
     reviews: textOf(form, "reviews"),
     trackStock: textOf(form, "trackStock") === "on",
     stock: {},
+    stockWas: {},
   };
-  for (const v of variantsOf(values)) values.stock[stockKey(v)] = textOf(form, stockKey(v));
+  for (const v of variantsOf(values)) {
+    values.stock[stockKey(v)] = textOf(form, stockKey(v));
+    if (form.has(stockWasKey(v))) values.stockWas[stockKey(v)] = textOf(form, stockWasKey(v));
+  }
   return productBody(values, listOf(form, "images"));
 }
 

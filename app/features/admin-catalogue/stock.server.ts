@@ -59,8 +59,10 @@ export async function adjustStockAction(
 ) {
   const form = await request.formData();
   // Bengali digits (০–৯) are taken as 0–9, as on every number input of the shop.
-  const changeText = toAsciiDigits(textOf(form, "change"));
-  const change = changeText === "" ? undefined : Number(changeText);
+  const changeText = toAsciiDigits(textOf(form, "change")).trim();
+  // Whole pieces as a person writes them: not "1e3" or "0x10", which Number() also reads.
+  const change =
+    changeText === "" ? undefined : /^[-+]?\d+$/.test(changeText) ? Number(changeText) : Number.NaN;
   try {
     if (change !== undefined && !Number.isFinite(change)) {
       throw new AppError("invalid", "Some fields are not valid", [

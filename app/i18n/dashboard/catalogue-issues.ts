@@ -1,3 +1,4 @@
+import { STOCK_MOVED_MESSAGE } from "~/core/stock";
 import { categoryName, colorName, subCategoryName } from "../catalogue-names";
 import type { MessageKey } from "../keys";
 import type { Translator } from "../translator";
@@ -40,6 +41,7 @@ const FIXED: Readonly<Record<string, MessageKey>> = {
   "Enter a number of pieces": "dash.catalogue.issue.pieces",
   "Quantities are whole numbers": "dash.catalogue.issue.piecesWhole",
   "Quantities cannot be negative": "dash.catalogue.issue.piecesNegative",
+  [STOCK_MOVED_MESSAGE]: "dash.catalogue.issue.stockMoved",
   "This product has no sizes: use N/A": "dash.catalogue.issue.noSizes",
   "This product has no colours: use N/A": "dash.catalogue.issue.noColours",
   "Enter the change in pieces (negative to take away)": "dash.catalogue.issue.change",
