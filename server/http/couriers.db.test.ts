@@ -316,6 +316,18 @@ describeDb(`couriers (${TEST_DB})`, () => {
       });
       expect(incomplete.status).toBe(400);
       expect(incomplete.body.error.issues[0].path).toBe("areaName");
+      // An id past what the database holds is a field issue, not a 500.
+      const tooLarge = await call("PUT", "/courier-areas", admin, {
+        courier: "redx",
+        district: "ঢাকা",
+        thana: "উত্তরা পূর্ব",
+        areaId: 3_000_000_000,
+        areaName: "Gulshan",
+      });
+      expect(tooLarge.status).toBe(400);
+      expect(tooLarge.body.error.issues).toEqual([
+        { path: "areaId", message: "A courier's id is a whole number up to 2,147,483,647" },
+      ]);
       const set = await call("PUT", "/courier-areas", admin, {
         courier: "redx",
         district: "ঢাকা",

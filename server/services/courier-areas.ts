@@ -150,6 +150,10 @@ export type CourierAreaInput = {
  * Sets a thana's area at a courier by hand (admins): Pathao needs the city and zone (the area
  * may follow), RedX the area's id and name. Replaces a looked-up one.
  */
+/** The couriers' ids are stored as PostgreSQL integers: a larger one is no id of theirs. */
+const MAX_COURIER_ID = 2_147_483_647;
+export const COURIER_ID_TOO_LARGE = "A courier's id is a whole number up to 2,147,483,647";
+
 export async function setCourierArea(
   deps: Pick<AppContext, "db">,
   actor: Actor,
@@ -179,6 +183,11 @@ export async function setCourierArea(
   }
   if (input.courier === "steadfast") {
     issues.push({ path: "courier", message: `${COURIER_LABELS.steadfast} needs no areas` });
+  }
+  for (const key of ["cityId", "zoneId", "areaId"] as const) {
+    const id = input[key];
+    if (id != null && id > MAX_COURIER_ID)
+      issues.push({ path: key, message: COURIER_ID_TOO_LARGE });
   }
   if (issues.length > 0) throw new AppError("invalid", "The area is not complete", issues);
   const values = {

@@ -18,6 +18,7 @@ const ANSWERS = [
   "Template language not found",
   "The area is not complete",
   "A whole number above 0",
+  "A courier's id is a whole number up to 2,147,483,647",
   "Choose a courier",
   "Choose a thana of the district, as orders name them (Bengali)",
   "Pathao needs the city and the zone",

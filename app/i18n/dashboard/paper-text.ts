@@ -16,6 +16,7 @@ const KEYS: Readonly<Record<string, MessageKey>> = {
   "Template language not found": "dash.paper.server.noLanguage",
   "The area is not complete": "dash.paper.server.areaIncomplete",
   "A whole number above 0": "dash.paper.server.wholeNumber",
+  "A courier's id is a whole number up to 2,147,483,647": "dash.paper.server.idTooLarge",
   "Choose a courier": "dash.paper.server.chooseCourier",
   "Choose a thana of the district, as orders name them (Bengali)": "dash.paper.server.chooseThana",
   "Pathao needs the city and the zone": "dash.paper.server.pathaoNeeds",
