@@ -13,11 +13,19 @@ export type OrderExportQuery = {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The start of a YYYY-MM-DD day in Dhaka (UTC+6 all year), or undefined if not a day. */
+/**
+ * The start of a YYYY-MM-DD day in Dhaka (UTC+6 all year), or undefined if not a day of the
+ * calendar (2026-02-30) or not between 1970 and 9999 (year 1's Dhaka midnight is a UTC time in
+ * year 0, which PostgreSQL refuses).
+ */
 function dhakaDayStart(day: string, plusDays = 0): Date | undefined {
   if (!DAY.test(day)) return undefined;
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const noon = new Date(Date.UTC(year, month - 1, date, 12));
+  if (year < 1970 || noon.getUTCMonth() !== month - 1 || noon.getUTCDate() !== date) {
+    return undefined;
+  }
   const start = new Date(`${day}T00:00:00+06:00`);
-  if (Number.isNaN(start.getTime())) return undefined;
   return new Date(start.getTime() + plusDays * 86_400_000);
 }
 
