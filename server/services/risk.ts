@@ -115,6 +115,9 @@ function phoneOrIssue(raw: string): string {
 }
 
 /** Adds a number to the block list with a reason (admins); its next orders are held. */
+const MAX_BLOCK_REASON = 500;
+export const BLOCK_REASON_TOO_LONG = "A reason of at most 500 characters";
+
 export async function blockPhone(
   deps: Pick<AppContext, "db">,
   actor: Actor,
@@ -125,6 +128,10 @@ export async function blockPhone(
   const reason = input.reason.trim();
   if (!reason)
     throw new AppError("invalid", "Say why", [{ path: "reason", message: "Give a reason" }]);
+  // The API's schema says the same; the page's form reaches this service without it.
+  if (reason.length > MAX_BLOCK_REASON) {
+    throw new AppError("invalid", "Say why", [{ path: "reason", message: BLOCK_REASON_TOO_LONG }]);
+  }
   const [row] = await deps.db
     .insert(phoneBlocks)
     .values({ phone, reason, blockedByUserId: actor.userId })

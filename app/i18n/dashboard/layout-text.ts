@@ -26,6 +26,7 @@ const LAYOUT_SERVER_KEYS: Readonly<Record<string, MessageKey>> = {
   "Enter an 11-digit mobile number such as 01712345678": "dash.layout.issue.mobileExample",
   "Say why": "dash.layout.issue.sayWhy",
   "Give a reason": "dash.layout.issue.giveReason",
+  "A reason of at most 500 characters": "dash.layout.issue.reasonTooLong",
   "Blocked number not found": "dash.layout.issue.blockedNotFound",
   "This change is not complete; reload the page and try again": "dash.layout.issue.incomplete",
   "Message not found": "dash.layout.issue.messageNotFound",

@@ -251,6 +251,16 @@ describeDb(`confirmation queue pages (${TEST_DB})`, () => {
       form: { intent: "block", phone: "01733444555", reason: " " },
     });
     expect(noReason.data).toMatchObject({ issues: [{ path: "reason" }] });
+    // The API's 500-character limit holds on the page too.
+    const longReason = await postToAction(ctx, blockedAction, {
+      path: "/dashboard/blockedNumbers",
+      cookie: admin.cookie,
+      form: { intent: "block", phone: "01733444555", reason: "x".repeat(600) },
+    });
+    expect(longReason.status).toBe(400);
+    expect(longReason.data).toMatchObject({
+      issues: [{ path: "reason", message: "A reason of at most 500 characters" }],
+    });
 
     const added = await postToAction(ctx, blockedAction, {
       path: "/dashboard/blockedNumbers",
