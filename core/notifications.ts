@@ -114,8 +114,15 @@ export function unknownPlaceholders(template: string): string[] {
   return unknown;
 }
 
-/** The problem with a template an admin typed, or null when it can be saved. */
-export function templateProblem(template: string): string | null {
+/** What the order-code SMS must hold: without `{code}` the customer gets no code to enter. */
+export const ORDER_CODE_NEEDS_CODE =
+  "The order code message must hold {code}: without it the customer gets no code to enter.";
+
+/**
+ * The problem with a template an admin typed for `event` (when known), or null when it can be
+ * saved.
+ */
+export function templateProblem(template: string, event?: SmsEvent): string | null {
   const text = template.trim();
   if (text === "") return "Write the message (or restore the default).";
   if (text.length > TEMPLATE_MAX_LENGTH) {
@@ -125,6 +132,7 @@ export function templateProblem(template: string): string | null {
   if (unknown.length > 0) {
     return `Unknown placeholder ${unknown.map((n) => `{${n}}`).join(", ")}. Use: ${PLACEHOLDERS.map((p) => `{${p}}`).join(" ")}`;
   }
+  if (event === "order_code" && !text.includes("{code}")) return ORDER_CODE_NEEDS_CODE;
   return null;
 }
 

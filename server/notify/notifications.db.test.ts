@@ -251,6 +251,18 @@ describeDb(`customer messages (${TEST_DB})`, () => {
       expect(bad.status).toBe(400);
       expect(bad.body.error.issues[0]).toMatchObject({ path: "template" });
       expect(bad.body.error.issues[0].message).toMatch(/^Unknown placeholder \{orderNo\}/);
+      // The order code's SMS without its code would leave the customer nothing to enter.
+      const codeless = await call("PUT", "/message-templates/order_code/en", h.admin, {
+        template: "{shopName}: thanks for order #{orderNumber}",
+      });
+      expect(codeless.status).toBe(400);
+      expect(codeless.body.error.issues).toEqual([
+        {
+          path: "template",
+          message:
+            "The order code message must hold {code}: without it the customer gets no code to enter.",
+        },
+      ]);
 
       const restored = await call("DELETE", "/message-templates/order_placed/bn", h.admin);
       expect(restored.status).toBe(200);

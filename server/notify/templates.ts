@@ -80,7 +80,7 @@ export async function saveTemplate(
   assertAdmin(actor);
   const { event, language } = checkKeys(input.event, input.language);
   const template = input.template.trim();
-  const problem = templateProblem(template);
+  const problem = templateProblem(template, event);
   if (problem) {
     throw new AppError("invalid", "The template cannot be saved", [
       { path: "template", message: problem },

@@ -12,6 +12,7 @@ const ANSWERS = [
   templateProblem("") ?? "",
   templateProblem("x".repeat(481)) ?? "",
   templateProblem("{nmae}, #{orderNumber}") ?? "",
+  templateProblem("Your order #{orderNumber}", "order_code") ?? "",
   "The template cannot be saved",
   "This change is not complete; reload the page and try again",
   "Message event not found",

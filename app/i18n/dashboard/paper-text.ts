@@ -1,4 +1,5 @@
 import type { CourierName } from "~/core/courier";
+import { ORDER_CODE_NEEDS_CODE } from "~/core/notifications";
 import type { MessageKey } from "../keys";
 import type { Translator } from "../translator";
 
@@ -53,6 +54,9 @@ function withValues(tr: Pick<Translator, "t" | "count">, message: string): strin
       names: unknown[1] ?? "",
       known: unknown[2] ?? "",
     });
+  }
+  if (message === ORDER_CODE_NEEDS_CODE) {
+    return t("dash.paper.server.codeNeeded", { placeholder: "{code}" });
   }
   const noAreas = /^(\S+) needs no areas$/.exec(message);
   if (noAreas)

@@ -165,6 +165,8 @@ export const paperEn = {
   "dash.paper.server.noLanguage": "Template language not found",
   "dash.paper.server.areaIncomplete": "The area is not complete",
   "dash.paper.server.wholeNumber": "A whole number above 0",
+  "dash.paper.server.codeNeeded":
+    "The order code message must hold {placeholder}: without it the customer gets no code to enter.",
   "dash.paper.server.idTooLarge": "A courier's id is a whole number up to 2,147,483,647",
   "dash.paper.server.chooseCourier": "Choose a courier",
   "dash.paper.server.chooseThana": "Choose a thana of the district, as orders name them (Bengali)",
@@ -332,6 +334,8 @@ export const paperBn: PartCatalog<typeof paperEn> = {
   "dash.paper.server.noLanguage": "টেমপ্লেটের ভাষাটি পাওয়া যায়নি",
   "dash.paper.server.areaIncomplete": "এলাকার তথ্য সম্পূর্ণ নয়",
   "dash.paper.server.wholeNumber": "শূন্যের বেশি একটি পূর্ণ সংখ্যা দিন",
+  "dash.paper.server.codeNeeded":
+    "অর্ডার কোডের মেসেজে {placeholder} থাকতেই হবে: না থাকলে গ্রাহক দেওয়ার মতো কোনো কোড পাবেন না।",
   "dash.paper.server.idTooLarge": "কুরিয়ারের আইডি সর্বোচ্চ ২,১৪,৭৪,৮৩,৬৪৭ পর্যন্ত একটি পূর্ণ সংখ্যা",
   "dash.paper.server.chooseCourier": "একটি কুরিয়ার বেছে নিন",
   "dash.paper.server.chooseThana": "জেলার একটি থানা লিখুন, অর্ডারে যেভাবে লেখা থাকে (বাংলায়)",
