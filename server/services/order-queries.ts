@@ -25,6 +25,7 @@ import type {
   OrderPage,
   OrderView,
 } from "~/core/order-view";
+import { normalizePhone } from "~/core/phone";
 import type { Db } from "../db/client";
 import { encodeCursor, newerThan, olderThan } from "../db/keyset";
 import {
@@ -104,8 +105,9 @@ function searchCondition(search: string): SQL | undefined {
     ilike(orders.id, `${escapeLike(text)}%`),
     ilike(orders.customerName, like),
   ];
-  // A Bengali keyboard types ০–৯: the number and phone match either digits.
-  const digits = toAsciiDigits(text).replace(/^#/, "");
+  // A Bengali keyboard types ০–৯: the number and phone match either digits. A phone written
+  // +880 1…, 880 1… or with spaces and dashes is looked for as the orders store it (01…).
+  const digits = normalizePhone(toAsciiDigits(text).replace(/^#/, ""));
   if (/^[0-9]{1,11}$/.test(digits)) {
     conditions.push(ilike(orders.mobileNumber, `%${digits}%`));
     const n = Number(digits);
