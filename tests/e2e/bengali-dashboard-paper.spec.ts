@@ -179,7 +179,7 @@ describe("the dashboard's printouts, messages and courier settings in Bengali", 
     await expectAreaBengali(admin, "a saved courier area");
 
     await openDashboard(admin, baseURL, "/dashboard/courierAreas");
-    await admin.getByRole("button", { name: `${thana}-এর পাঠাও এলাকা মুছুন` }).click();
+    await admin.getByRole("button", { name: `পাঠাও এলাকা মুছুন: ${thana}` }).click();
     await admin.getByRole("status").filter({ hasText: "মুছে ফেলা হয়েছে" }).waitFor();
     await admin.getByText("এখনো কোনো পাঠাও এলাকা রাখা হয়নি।").waitFor();
     await expectAreaBengali(admin, "a forgotten courier area");

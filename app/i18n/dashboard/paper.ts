@@ -54,8 +54,8 @@ export const paperEn = {
   "dash.paper.courier.redx": "RedX",
 
   // Failed bookings.
-  "dash.paper.failed.title": "Failed bookings | Dashboard",
-  "dash.paper.failed.heading": "Failed bookings",
+  "dash.paper.failed.title": "Failed Bookings | Dashboard",
+  "dash.paper.failed.heading": "Failed Bookings",
   "dash.paper.failed.intro":
     "Bookings a courier refused, and bookings whose answer never came. An unknown booking may be at the courier already: check the courier's panel for the order number before you retry it.",
   "dash.paper.failed.empty": "No failed bookings.",
@@ -70,8 +70,8 @@ export const paperEn = {
   "dash.paper.failed.attempts": "Attempts: {count}",
 
   // Courier areas.
-  "dash.paper.areas.title": "Courier areas | Dashboard",
-  "dash.paper.areas.heading": "Courier areas",
+  "dash.paper.areas.title": "Courier Areas | Dashboard",
+  "dash.paper.areas.heading": "Courier Areas",
   "dash.paper.areas.intro":
     "Where each thana is in a courier's own list of places. Bookings look a thana up by name and keep it here; set one by hand when the look-up finds none or the wrong one.",
   "dash.paper.areas.couriers": "Couriers",
@@ -269,9 +269,9 @@ export const paperBn: PartCatalog<typeof paperEn> = {
   "dash.paper.areas.byAdmin": "অ্যাডমিন সেট করেছেন",
   "dash.paper.areas.lookedUp": "খুঁজে পাওয়া",
   "dash.paper.areas.forget": "মুছুন",
-  "dash.paper.areas.forgetLabel": "{thana}-এর {courier} এলাকা মুছুন",
-  "dash.paper.areas.saved": "{thana}, {district}-এর {courier} এলাকা সেভ হয়েছে",
-  "dash.paper.areas.forgot": "{thana}-এর {courier} এলাকা মুছে ফেলা হয়েছে",
+  "dash.paper.areas.forgetLabel": "{courier} এলাকা মুছুন: {thana}",
+  "dash.paper.areas.saved": "{courier} এলাকা সেভ হয়েছে: {thana}, {district}",
+  "dash.paper.areas.forgot": "{courier} এলাকা মুছে ফেলা হয়েছে: {thana}",
 
   "dash.paper.notify.title": "এসএমএস ও ইমেইল | ড্যাশবোর্ড",
   "dash.paper.notify.heading": "এসএমএস ও ইমেইল",
