@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { AppContext } from "~/server/app-context";
-import { signUp } from "~/server/testing/accounts";
+import { signUp, signUpAdmin } from "~/server/testing/accounts";
 import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
 import { documentRequest } from "~/tests/support/document-request";
 
@@ -67,5 +67,32 @@ describeDb(`the dashboard's error page after a refused action (${TEST_DB})`, () 
     expect(res.html).toContain('id="dashboard-sidebar"');
     // One main landmark: the frame's.
     expect(res.html.match(/<main/g)).toHaveLength(1);
+  });
+});
+
+describeDb(`printing orders that are not there (${TEST_DB})`, () => {
+  let ctx: AppContext;
+  let cookie: string;
+
+  beforeAll(async () => {
+    ctx = await openTestContext();
+    ({ cookie } = await signUpAdmin(ctx, { email: "print-admin@haat.test" }));
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it("says no order is selected on the invoices sheet, as the labels sheet does, not a blank page", async () => {
+    for (const [lang, text] of [
+      ["en", "No orders selected."],
+      ["bn", "কোনো অর্ডার বাছাই করা হয়নি।"],
+    ] as const) {
+      const res = await documentRequest(ctx, {
+        path: `/dashboard/print/invoices?id=nope&lang=${lang}`,
+        cookie,
+      });
+      expect(res.status).toBe(200);
+      expect(res.html).toContain(text);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { OrderInvoice } from "~/app/features/orders/order-invoice";
-import { metaTranslator } from "~/app/i18n/use-i18n";
+import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { invoicesForPrint } from "~/app/lib/print.server";
 import type { Route } from "./+types/print-invoices";
@@ -18,9 +18,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function PrintInvoicesRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
   return (
     <div className="flex flex-col gap-8 print:gap-0">
       <style>{"@page { size: A4; }"}</style>
+      {/* As the labels page says it: an empty sheet would look like a printer fault. */}
+      {loaderData.orders.length === 0 ? <p>{t("dash.paper.labels.none")}</p> : null}
       {loaderData.orders.map((order) => (
         <div key={order._id} className="break-after-page">
           <OrderInvoice order={order} shop={loaderData.shop} />
