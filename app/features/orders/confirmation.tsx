@@ -213,7 +213,22 @@ export function CallNotice() {
   const location = useLocation();
   const tr = useI18n();
   const { t } = tr;
-  if (!result || !isCallFormAnswer(result) || isActionFailure(result)) return null;
+  if (!result || !isCallFormAnswer(result)) return null;
+  if (isActionFailure(result)) {
+    // A call refused because the order left Pending meanwhile (another admin): its row and its
+    // call buttons are gone from the page, so the refusal is said here, or nobody would see it.
+    const details = result.details ?? {};
+    const left = details.currentStatus !== undefined && details.currentStatus !== "Pending";
+    if (details.form !== "call" || !left) return null;
+    return (
+      <p role="alert" className="alert alert-error">
+        {t("dash.orders.call.refused", {
+          number: orderNo(tr, Number(details.orderNumber) || 0),
+          message: saidText(tr, result.message),
+        })}
+      </p>
+    );
+  }
   if (result.form === "call" && result.ok === "confirm") {
     return (
       <section

@@ -74,6 +74,7 @@ export async function orderCallAction(
             ...err.details,
             form: intent === "note" ? "note" : "call",
             id,
+            orderNumber,
           })
         : err,
     );

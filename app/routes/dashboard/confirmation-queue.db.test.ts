@@ -8,6 +8,7 @@ import { orderStatusHistory, orders, phoneBlocks } from "~/server/db/schema";
 import { insertOrder } from "~/server/services/orders";
 import { signUp, signUpAdmin } from "~/server/testing/accounts";
 import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
+import { documentRequest } from "~/tests/support/document-request";
 import { callLoader, postToAction } from "~/tests/support/page-action";
 import { action as blockedAction, loader as blockedLoader } from "./blocked-numbers";
 import { action as listAction, loader as listLoader } from "./order-list";
@@ -313,5 +314,25 @@ describeDb(`confirmation queue pages (${TEST_DB})`, () => {
     expect(row?._id).toBe(placed.id);
     const byPhone = await queue(`?q=${encodeURIComponent(bn(phone))}`);
     expect(byPhone.data.map((o) => o._id)).toEqual([placed.id]);
+  });
+
+  it("says on the page why a call was refused once the order left Pending (its row is gone)", async () => {
+    // Another admin cancelled it while this one still had the queue open.
+    const placed = await place({ status: ["Cancelled"] });
+    const res = await documentRequest(ctx, {
+      path: "/dashboard/pendingOrders?lang=bn",
+      cookie: admin.cookie,
+      form: {
+        intent: "call",
+        id: placed.id,
+        orderNumber: String(placed.orderNumber),
+        outcome: "confirmed",
+      },
+    });
+    expect(res.status).toBe(409);
+    expect(res.html).toContain(
+      `অর্ডার #${toBengaliDigits(String(placed.orderNumber))}: ফোনের তথ্য শুধু অপেক্ষমাণ অর্ডারে লেখা যায়; এই অর্ডারটি বাতিল`,
+    );
+    expect(await statusOf(placed.id)).toBe("Cancelled");
   });
 });
