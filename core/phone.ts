@@ -1,3 +1,5 @@
+import { toAsciiDigits } from "./digits";
+
 /** Bangladesh mobile numbers: 01, an operator digit 3–9, then 8 digits. */
 export const BD_MOBILE_PATTERN = /^01[3-9]\d{8}$/;
 export const MOBILE_NUMBER_LENGTH = 11;
@@ -13,12 +15,12 @@ export function isBangladeshMobile(s: string): boolean {
 }
 
 /**
- * One spelling per phone for counting (rate limits): separators dropped, and a Bangladesh
- * mobile written with its country code (+880 1712…, 00880…, 8801…) becomes 01712…. Anything
- * else keeps its digits (and a leading +).
+ * One spelling per phone, as orders store it and limits count it: Bengali digits as ASCII,
+ * separators dropped, and a Bangladesh mobile written with its country code (+880 1712…,
+ * 00880…, 8801…) becomes 01712…. Anything else keeps its digits (and a leading +).
  */
 export function normalizePhone(s: string): string {
-  const compact = s.replace(/[\s().-]/g, "");
+  const compact = toAsciiDigits(s).replace(/[\s().-]/g, "");
   const local = compact.replace(/^(\+|00)?880(?=1\d{9}$)/, "0");
   return isBangladeshMobile(local) ? local : compact;
 }

@@ -29,7 +29,7 @@ export const orderNumberSchema = z
 /** A Bangladesh mobile as 01XXXXXXXXX, +8801…, 8801… or 008801…, in any digits. */
 export const trackPhoneSchema = z
   .string({ error: TRACK_MESSAGES.phone })
-  .transform((v) => normalizePhone(toAsciiDigits(v).trim()))
+  .transform((v) => normalizePhone(v))
   .pipe(z.string().refine((s) => isBangladeshMobile(s), TRACK_MESSAGES.phone));
 
 export const trackQuerySchema = z.object({

@@ -15,7 +15,6 @@ import {
   type PlaceRules,
 } from "../checkout";
 import { DELIVERY_AREAS } from "../delivery";
-import { toAsciiDigits } from "../digits";
 import { findDistrict, findThana, isValidDistrictThana, normalizePlaceName } from "../geo";
 import { normalizePhone } from "../phone";
 import { withTypedLineBreaks } from "./common";
@@ -109,7 +108,7 @@ export const customerDataSchema = z.preprocess(
 );
 
 function mobileAsTheFieldKeepsIt(value: unknown): unknown {
-  return typeof value === "string" ? normalizePhone(toAsciiDigits(value).trim()) : value;
+  return typeof value === "string" ? normalizePhone(value) : value;
 }
 
 /**

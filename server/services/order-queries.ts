@@ -15,7 +15,6 @@ import {
 import type { Actor } from "~/core/actor";
 import type { OrderCourierView } from "~/core/courier";
 import { formatOrderDate, formatOrderTime } from "~/core/dates";
-import { toAsciiDigits } from "~/core/digits";
 import type { QueueFilter } from "~/core/order-calls";
 import { DEFAULT_RETURN_DAYS, type OrderStatus, returnDeadline } from "~/core/order-status";
 import type {
@@ -107,7 +106,7 @@ function searchCondition(search: string): SQL | undefined {
   ];
   // A Bengali keyboard types ০–৯: the number and phone match either digits. A phone written
   // +880 1…, 880 1… or with spaces and dashes is looked for as the orders store it (01…).
-  const digits = normalizePhone(toAsciiDigits(text).replace(/^#/, ""));
+  const digits = normalizePhone(text.replace(/^#/, ""));
   if (/^[0-9]{1,11}$/.test(digits)) {
     conditions.push(ilike(orders.mobileNumber, `%${digits}%`));
     const n = Number(digits);

@@ -1,7 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Actor } from "~/core/actor";
 import type { OrderRiskView } from "~/core/courier";
-import { toAsciiDigits } from "~/core/digits";
 import { isBangladeshMobile, normalizePhone } from "~/core/phone";
 import type { AppContext } from "../app-context";
 import { CourierError } from "../couriers/courier";
@@ -105,7 +104,7 @@ function requireAdmin(actor: Actor) {
 
 function phoneOrIssue(raw: string): string {
   // ০–৯ are taken as 0–9 (a Bengali keyboard's digits), from the dashboard and the API alike.
-  const phone = normalizePhone(toAsciiDigits(raw).trim());
+  const phone = normalizePhone(raw);
   if (!isBangladeshMobile(phone)) {
     throw new AppError("invalid", "Not a Bangladesh mobile number", [
       { path: "phone", message: "Enter an 11-digit mobile number such as 01712345678" },
