@@ -8,11 +8,19 @@ export function encodeCursor(at: Date, id: string): string {
   return Buffer.from(`${at.toISOString()}|${id}`).toString("base64url");
 }
 
+/** Years that ISO strings write with four digits, which PostgreSQL's timestamptz reads back. */
+const isStorableTime = (at: Date) =>
+  !Number.isNaN(at.getTime()) && at.getUTCFullYear() >= 1 && at.getUTCFullYear() <= 9999;
+
+/** Ids are short printable text; a NUL byte is refused by PostgreSQL itself. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const isStorableId = (id: string) => id.length <= 200 && !/[\u0000-\u001f\u007f]/.test(id);
+
 /** The cursor a client sent back; anything else is a 400 on the `cursor` field. */
 export function decodeCursor(cursor: string): KeysetCursor {
   const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const at = new Date(iso ?? "");
-  if (!id || Number.isNaN(at.getTime())) {
+  if (!id || !isStorableId(id) || !isStorableTime(at)) {
     throw new AppError("invalid", "Some fields are not valid", [
       { path: "cursor", message: "Invalid cursor" },
     ]);

@@ -128,6 +128,10 @@ describeDb(`products API (${TEST_DB})`, () => {
       "limit=501",
       "productType=Cheap",
       "cursor=xyz",
+      // Decodable, yet not a place in the list: a NUL in the id, a time PostgreSQL cannot hold.
+      `cursor=${Buffer.from("2026-01-01T00:00:00.000Z|a\u0000b").toString("base64url")}`,
+      `cursor=${Buffer.from("+275760-09-13T00:00:00.000Z|abc").toString("base64url")}`,
+      `cursor=${Buffer.from("-000001-01-01T00:00:00.000Z|abc").toString("base64url")}`,
     ]) {
       const { status, body } = await get(`/api/products?${query}`);
       expect(status, query).toBe(400);
