@@ -34,7 +34,8 @@ function probe(dir: string, wrap: string[] = [], onGo = false, env = process.env
     () =>
       new Promise<string>((resolve, reject) => {
         lines.push(resolve);
-        child.once("exit", (code) => reject(new Error(`probe exited ${code}: ${out} ${err}`)));
+        // "close", not "exit": a child's last line can still be unread when it has exited.
+        child.once("close", (code) => reject(new Error(`probe exited ${code}: ${out} ${err}`)));
       }),
   );
   for (const w of waiting) w.catch(() => {});
