@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NAME_LIMITS, nameLimit, truncate } from "./text";
+import { hasControlCharacter, NAME_LIMITS, nameLimit, truncate } from "./text";
 
 describe("truncate", () => {
   it("keeps text at or under the limit", () => {
@@ -38,5 +38,16 @@ describe("nameLimit", () => {
 
   it("exposes the table", () => {
     expect(NAME_LIMITS.card).toEqual({ small: 38, medium: 55, large: 47 });
+  });
+});
+
+describe("hasControlCharacter", () => {
+  it("finds NUL, tab, newline and DEL, and passes printable text of any script", () => {
+    for (const text of ["a\u0000b", "a\tb", "a\nb", "a\u007fb"]) {
+      expect(hasControlCharacter(text), JSON.stringify(text)).toBe(true);
+    }
+    for (const text of ["abc-_09", "হাট ৳১২০", "emoji 🛍️", ""]) {
+      expect(hasControlCharacter(text), text).toBe(false);
+    }
   });
 });

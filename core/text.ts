@@ -37,3 +37,9 @@ export function nameLimit(context: NameLimitContext, viewportWidth: number): num
 export function byCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** Whether `text` holds a C0 control character (NUL, tab, newline…) or DEL. */
+export function hasControlCharacter(text: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+  return /[\u0000-\u001f\u007f]/.test(text);
+}

@@ -1,4 +1,5 @@
 import { type Column, type SQL, sql } from "drizzle-orm";
+import { hasControlCharacter } from "~/core/text";
 import { AppError } from "../errors";
 
 /** Where a page ended: the last row's time and id (ids break ties). */
@@ -13,8 +14,7 @@ const isStorableTime = (at: Date) =>
   !Number.isNaN(at.getTime()) && at.getUTCFullYear() >= 1 && at.getUTCFullYear() <= 9999;
 
 /** Ids are short printable text; a NUL byte is refused by PostgreSQL itself. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
-const isStorableId = (id: string) => id.length <= 200 && !/[\u0000-\u001f\u007f]/.test(id);
+const isStorableId = (id: string) => id.length <= 200 && !hasControlCharacter(id);
 
 /** The cursor a client sent back; anything else is a 400 on the `cursor` field. */
 export function decodeCursor(cursor: string): KeysetCursor {
