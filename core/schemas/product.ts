@@ -167,9 +167,20 @@ export type ProductInput = z.infer<typeof productInputSchema>;
  * the merged product with productInputSchema.
  */
 export const productUpdateSchema = z
-  .object(fields)
+  .object({
+    ...fields,
+    /**
+     * The product's `updatedAt` as the editor read it. When given and the product has changed
+     * since, nothing is changed and the answer is a conflict (another admin's edit stands).
+     */
+    updatedAt: isoDateTimeSchema,
+  })
   .partial()
   .superRefine(checkCrossFields, crossFieldParams);
+
+/** The refusal of an update made from a product that someone else changed meanwhile. */
+export const PRODUCT_CHANGED_MESSAGE =
+  "Someone else changed this product while the form was open: reload the page to see their changes";
 
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
@@ -226,6 +237,8 @@ export type Product = {
   ratings: number;
   reviews: number;
   createdAt: string;
+  /** When the product was last changed: an update may send it back to refuse a lost edit. */
+  updatedAt: string;
   /** Orders take this product's stock (its quantities come from server/services/stock.ts). */
   trackStock: boolean;
 };

@@ -250,7 +250,7 @@ export interface paths {
         head?: never;
         /**
          * Change a product (admin)
-         * @description Partial update: the fields in the body replace the stored ones, absent fields stay. `videoLink: ""` or `null` removes the video, `offerPrice: null` the offer. The product after the change must pass the same rules as a new one. Stored images the update drops are deleted when no other product or slide uses them. `stock` sets the variants it lists (checked against the sizes and colours after the change; each difference is an `adjustment` in the stock history) and keeps the others; `trackStock` switches tracking.
+         * @description Partial update: the fields in the body replace the stored ones, absent fields stay. `videoLink: ""` or `null` removes the video, `offerPrice: null` the offer. The product after the change must pass the same rules as a new one. Stored images the update drops are deleted when no other product or slide uses them. `stock` sets the variants it lists (checked against the sizes and colours after the change; each difference is an `adjustment` in the stock history) and keeps the others; `trackStock` switches tracking. `updatedAt`, when sent, is the product's `updatedAt` as it was read: if the product has changed since, nothing is changed and the answer is 409 naming `updatedAt` (the stored one in `error.updatedAt`).
          */
         patch: {
             parameters: {
@@ -290,6 +290,8 @@ export interface paths {
                             quantity: number;
                             was?: number;
                         }[];
+                        /** Format: date-time */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -336,6 +338,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -741,6 +752,8 @@ export interface paths {
                         titleBn?: string;
                         /** Format: date-time */
                         time?: string;
+                        /** Format: date-time */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -819,7 +832,7 @@ export interface paths {
         get?: never;
         /**
          * Replace a slide's image (admin)
-         * @description Sets the image, the title when the body has one (absent keeps it), and `time` to now. The slide keeps its place. The old stored image is deleted when nothing else uses it.
+         * @description Sets the image, the title when the body has one (absent keeps it), and `time` to now. The slide keeps its place. The old stored image is deleted when nothing else uses it. `updatedAt`, when sent, is the slide's `updatedAt` as it was read: if the slide has changed since, nothing is changed and the answer is 409 naming `updatedAt` (the stored one in `error.updatedAt`).
          */
         put: {
             parameters: {
@@ -840,6 +853,8 @@ export interface paths {
                         titleBn?: string;
                         /** Format: date-time */
                         time?: string;
+                        /** Format: date-time */
+                        updatedAt?: string;
                     };
                 };
             };
@@ -885,6 +900,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4679,6 +4703,11 @@ export interface components {
             reviews: number;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the product last changed; send it back with an update to refuse a lost edit
+             */
+            updatedAt: string;
             /** @description Orders take this product's stock; false: not tracked, always available (`stock` then holds whatever figures were entered, unused) */
             trackStock: boolean;
             /** @description Pieces on hand of every size × colour the product offers (`N/A` for a dimension it does not offer; one entry for a product with neither) */
@@ -4743,6 +4772,11 @@ export interface components {
              * @description Set when added or updated
              */
             time: string;
+            /**
+             * Format: date-time
+             * @description When the slide last changed; send it back with an update to refuse a lost edit
+             */
+            updatedAt: string;
         };
         ContactMessage: {
             _id: string;

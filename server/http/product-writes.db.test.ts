@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { PRODUCT_CHANGED_MESSAGE } from "~/core/schemas";
 import { variantsOf } from "~/core/stock";
 import type { AppContext } from "../app-context";
 import type { CatalogueChange } from "../catalogue/events";
@@ -185,7 +186,8 @@ describeDb(`product writes API (${TEST_DB})`, () => {
 
     const stored = await call("GET", `/product/${id}`);
     expect(stored.status).toBe(200);
-    const { _id, createdAt, ...fields } = stored.body.data;
+    const { _id, createdAt, updatedAt, ...fields } = stored.body.data;
+    expect(updatedAt).toBe(createdAt);
     expect(fields).toEqual({
       ...validProduct,
       createdAt: undefined,
@@ -261,6 +263,54 @@ describeDb(`product writes API (${TEST_DB})`, () => {
       category: "Men Items",
     });
     expect(changes).toEqual([]);
+    await call("DELETE", `/deleteProduct/${id}`, { cookie: admin });
+  });
+
+  it("an update sent with an older updatedAt answers 409 and changes nothing", async () => {
+    const added = await call("POST", "/postProduct", { cookie: admin, body: validProduct });
+    const id = added.body.insertedId as string;
+    const read = (await call("GET", `/product/${id}`)).body.data;
+    expect(Date.parse(read.updatedAt)).not.toBeNaN();
+
+    // The whole product read back and sent again, changed: its updatedAt is the version it came from.
+    const first = await call("PATCH", `/updateProduct/${id}`, {
+      cookie: admin,
+      body: { ...read, offerPrice: 1800 },
+    });
+    expect(first.status).toBe(200);
+    expect(Date.parse(first.body.data.updatedAt)).toBeGreaterThan(Date.parse(read.updatedAt));
+    changes.length = 0;
+
+    const late = await call("PATCH", `/updateProduct/${id}`, {
+      cookie: admin,
+      body: { ...read, name: "Overwritten Panjabi" },
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatchObject({
+      code: "conflict",
+      message: PRODUCT_CHANGED_MESSAGE,
+      issues: [{ path: "updatedAt", message: PRODUCT_CHANGED_MESSAGE }],
+      updatedAt: first.body.data.updatedAt,
+    });
+    expect((await call("GET", `/product/${id}`)).body.data).toMatchObject({
+      name: validProduct.name,
+      offerPrice: 1800,
+      updatedAt: first.body.data.updatedAt,
+    });
+    expect(changes).toEqual([]);
+
+    // Not a date at all is a 400 on the field; no updatedAt keeps the old last-write semantics.
+    const garbled = await call("PATCH", `/updateProduct/${id}`, {
+      cookie: admin,
+      body: { name: "Garbled", updatedAt: "yesterday" },
+    });
+    expect(garbled.status).toBe(400);
+    expect(garbled.body.error.issues.map((i: { path: string }) => i.path)).toEqual(["updatedAt"]);
+    const unconditional = await call("PATCH", `/updateProduct/${id}`, {
+      cookie: admin,
+      body: { name: "Renamed Without A Version" },
+    });
+    expect(unconditional.status).toBe(200);
     await call("DELETE", `/deleteProduct/${id}`, { cookie: admin });
   });
 

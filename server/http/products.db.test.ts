@@ -78,6 +78,7 @@ describeDb(`products API (${TEST_DB})`, () => {
         "ratings",
         "reviews",
         "createdAt",
+        "updatedAt",
         "trackStock",
         "stock",
       ].sort(),

@@ -104,7 +104,10 @@ const updateRoute = createRoute({
     "after the change must pass the same rules as a new one. Stored images the update drops " +
     "are deleted when no other product or slide uses them. `stock` sets the variants it lists " +
     "(checked against the sizes and colours after the change; each difference is an " +
-    "`adjustment` in the stock history) and keeps the others; `trackStock` switches tracking.",
+    "`adjustment` in the stock history) and keeps the others; `trackStock` switches tracking. " +
+    "`updatedAt`, when sent, is the product's `updatedAt` as it was read: if the product has " +
+    "changed since, nothing is changed and the answer is 409 naming `updatedAt` (the stored " +
+    "one in `error.updatedAt`).",
   middleware: writeMiddleware,
   request: {
     params: idParam,
@@ -123,7 +126,7 @@ const updateRoute = createRoute({
         },
       },
     },
-    ...errorResponses(400, 401, 403, 404, 413),
+    ...errorResponses(400, 401, 403, 404, 409, 413),
   },
 });
 

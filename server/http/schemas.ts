@@ -81,6 +81,11 @@ export const productSchema = z
     ratings: z.number(),
     reviews: z.number().int(),
     createdAt: z.string().openapi({ format: "date-time" }),
+    updatedAt: z.string().openapi({
+      format: "date-time",
+      description:
+        "When the product last changed; send it back with an update to refuse a lost edit",
+    }),
     trackStock: z.boolean().openapi({
       description:
         "Orders take this product's stock; false: not tracked, always available (`stock` " +

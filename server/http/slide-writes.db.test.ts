@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SLIDE_CHANGED_MESSAGE } from "~/core/schemas";
 import type { AppContext } from "../app-context";
 import type { CatalogueChange } from "../catalogue/events";
 import { slides, user } from "../db/schema";
@@ -164,6 +165,33 @@ describeDb(`slide writes API (${TEST_DB})`, () => {
     expect((await call("GET", `/getSlider/${idA}`)).status).toBe(404);
     expect(await isStored(replacement)).toBe(false);
     await call("DELETE", `/deleteSlider/${idB}`, { cookie: admin });
+  });
+
+  it("an update sent with an older updatedAt answers 409 and keeps the other admin's image", async () => {
+    const [first, second, third] = [await storeImage(), await storeImage(), await storeImage()];
+    const added = await call("POST", "/postSlider", { cookie: admin, body: { image: first } });
+    const id = added.body.insertedId as string;
+    const read = (await call("GET", `/getSlider/${id}`)).body;
+    const saved = await call("PUT", `/updateSlider/${id}`, {
+      cookie: admin,
+      body: { image: second, updatedAt: read.updatedAt },
+    });
+    expect(saved.status).toBe(200);
+    changes.length = 0;
+    const late = await call("PUT", `/updateSlider/${id}`, {
+      cookie: admin,
+      body: { image: third, updatedAt: read.updatedAt },
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatchObject({
+      code: "conflict",
+      issues: [{ path: "updatedAt", message: SLIDE_CHANGED_MESSAGE }],
+      updatedAt: saved.body.data.updatedAt,
+    });
+    expect((await call("GET", `/getSlider/${id}`)).body).toMatchObject({ image: second });
+    expect(await isStored(second)).toBe(true);
+    expect(changes).toEqual([]);
+    await call("DELETE", `/deleteSlider/${id}`, { cookie: admin });
   });
 
   it("deleting a slide keeps an image a product uses", async () => {

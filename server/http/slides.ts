@@ -23,6 +23,10 @@ export const slideSchema = z
       .optional()
       .openapi({ description: "Alt text in Bengali, when the shop gave one (issue 25)" }),
     time: z.string().openapi({ format: "date-time", description: "Set when added or updated" }),
+    updatedAt: z.string().openapi({
+      format: "date-time",
+      description: "When the slide last changed; send it back with an update to refuse a lost edit",
+    }),
   })
   .openapi("Slide");
 
@@ -86,7 +90,10 @@ const updateRoute = createRoute({
   summary: "Replace a slide's image (admin)",
   description:
     "Sets the image, the title when the body has one (absent keeps it), and `time` to now. The " +
-    "slide keeps its place. The old stored image is deleted when nothing else uses it.",
+    "slide keeps its place. The old stored image is deleted when nothing else uses it. " +
+    "`updatedAt`, when sent, is the slide's `updatedAt` as it was read: if the slide has " +
+    "changed since, nothing is changed and the answer is 409 naming `updatedAt` (the stored " +
+    "one in `error.updatedAt`).",
   middleware: writeMiddleware,
   request: {
     params: idParam,
@@ -101,7 +108,7 @@ const updateRoute = createRoute({
         },
       },
     },
-    ...errorResponses(400, 401, 403, 404, 413),
+    ...errorResponses(400, 401, 403, 404, 409, 413),
   },
 });
 

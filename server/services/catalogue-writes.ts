@@ -1,5 +1,6 @@
 import type { AppContext } from "../app-context";
 import type { CatalogueChange } from "../catalogue/events";
+import { AppError } from "../errors";
 import { logger } from "../logger";
 import { removeUnusedImages } from "../media/cleanup";
 
@@ -26,4 +27,29 @@ export async function afterCatalogueWrite(
   } catch (err) {
     logger.error({ err, change, droppedImages }, "unused images not removed");
   }
+}
+
+/**
+ * An edit made from an older copy of the row is refused (409, `updatedAt` named): two admins
+ * with the same form open cannot silently overwrite each other. Without `readAt` (an API client
+ * that does not send it) the edit applies as before. Compared to the millisecond, the precision
+ * the API writes.
+ */
+export function assertUnchangedSince(
+  storedAt: Date,
+  readAt: string | undefined,
+  message: string,
+): void {
+  if (readAt === undefined || Date.parse(readAt) === storedAt.getTime()) return;
+  throw new AppError("conflict", message, [{ path: "updatedAt", message }], {
+    updatedAt: storedAt.toISOString(),
+  });
+}
+
+/**
+ * The `updatedAt` an edit stores: now, but always later than the one it replaces, so two edits
+ * within one millisecond still tell apart (a clock step back as well).
+ */
+export function nextUpdatedAt(storedAt: Date): Date {
+  return new Date(Math.max(Date.now(), storedAt.getTime() + 1));
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/core/actor";
 import {
+  PRODUCT_CHANGED_MESSAGE,
   type Product,
   type ProductInput,
   type ProductQuery,
@@ -15,7 +16,12 @@ import { encodeCursor, olderThan } from "../db/keyset";
 import { type ProductRow, products } from "../db/schema";
 import { AppError } from "../errors";
 import { assertAdmin } from "./authorize";
-import { afterCatalogueWrite, type CatalogueWriteContext } from "./catalogue-writes";
+import {
+  afterCatalogueWrite,
+  assertUnchangedSince,
+  type CatalogueWriteContext,
+  nextUpdatedAt,
+} from "./catalogue-writes";
 import {
   assertStockGrid,
   type StockFilter,
@@ -47,6 +53,7 @@ export function toProduct(row: ProductRow): Product {
     ratings: Number(row.ratings),
     reviews: row.reviews,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
     trackStock: row.trackStock,
   };
 }
@@ -375,7 +382,7 @@ export async function addProduct(
 
 /** Product fields as an update body may hold them: the editable fields of a stored product. */
 function editableFields(product: Product): Record<string, unknown> {
-  const { _id, createdAt, ...fields } = product;
+  const { _id, createdAt, updatedAt, ...fields } = product;
   return fields;
 }
 
@@ -386,7 +393,8 @@ function editableFields(product: Product): Record<string, unknown> {
  * update dropped are removed from storage when nothing else uses them. `stock` sets the variants
  * it lists (checked against the sizes and colours after the change); a tracked product gets a
  * row for every variant it offers. Stock of a size or colour the product no longer offers is
- * kept (and shows again if it is offered again).
+ * kept (and shows again if it is offered again). `updatedAt` in the body refuses the change when
+ * the product changed since it was read.
  */
 export async function updateProduct(
   ctx: CatalogueWriteContext,
@@ -402,9 +410,12 @@ export async function updateProduct(
     ctx.db.transaction(async (tx) => {
       const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
       if (!row) throw AppError.notFound("Product");
+      assertUnchangedSince(row.updatedAt, patch.data.updatedAt, PRODUCT_CHANGED_MESSAGE);
       const stored = toProduct(row);
       const present = Object.fromEntries(
-        Object.entries(patch.data).filter(([, value]) => value !== undefined),
+        Object.entries(patch.data).filter(
+          ([key, value]) => value !== undefined && key !== "updatedAt",
+        ),
       );
       // videoLink "" or null clears the link: the schema turns both into undefined.
       const clearsVideo =
@@ -433,7 +444,7 @@ export async function updateProduct(
           ratings: merged.ratings,
           reviews: merged.reviews,
           trackStock: merged.trackStock,
-          updatedAt: new Date(),
+          updatedAt: nextUpdatedAt(row.updatedAt),
         })
         .where(eq(products.id, id))
         .returning();

@@ -1,18 +1,31 @@
 import { asc, eq } from "drizzle-orm";
 import type { Actor } from "~/core/actor";
-import { type SlideInput, slideInputSchema } from "~/core/schemas";
+import { SLIDE_CHANGED_MESSAGE, type SlideInput, slideInputSchema } from "~/core/schemas";
 import type { Db } from "../db/client";
 import { newId } from "../db/ids";
 import { type SlideRow, slides } from "../db/schema";
 import { AppError } from "../errors";
 import { assertAdmin } from "./authorize";
-import { afterCatalogueWrite, type CatalogueWriteContext } from "./catalogue-writes";
+import {
+  afterCatalogueWrite,
+  assertUnchangedSince,
+  type CatalogueWriteContext,
+  nextUpdatedAt,
+} from "./catalogue-writes";
 
 /**
  * Spec §3 slide: the title doubles as the image's alt text. `titleBn` (issue 25) only when the
  * shop gave one, so a slide without it keeps the spec's shape.
  */
-export type Slide = { _id: string; image: string; title: string; titleBn?: string; time: string };
+export type Slide = {
+  _id: string;
+  image: string;
+  title: string;
+  titleBn?: string;
+  time: string;
+  /** When the slide was last changed: an update may send it back to refuse a lost edit. */
+  updatedAt: string;
+};
 
 /** The home slider never shows more than this many slides. */
 export const MAX_SLIDES = 50;
@@ -24,6 +37,7 @@ export function toSlide(row: SlideRow): Slide {
     title: row.title,
     ...(row.titleBn ? { titleBn: row.titleBn } : {}),
     time: row.time.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -85,7 +99,8 @@ export async function addSlide(
 /**
  * Replaces the slide's image (and its title when the body has one: the spec's client sends only
  * `{image, time}`, which must not wipe the alt text) and sets `time` to now. The old image is
- * removed from storage when nothing else uses it.
+ * removed from storage when nothing else uses it. `updatedAt` in the body refuses the change
+ * when the slide changed since it was read.
  */
 export async function updateSlide(
   ctx: CatalogueWriteContext,
@@ -100,6 +115,7 @@ export async function updateSlide(
   const { before, after } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(slides).where(eq(slides.id, id)).for("update");
     if (!row) throw AppError.notFound("Slide");
+    assertUnchangedSince(row.updatedAt, input.updatedAt, SLIDE_CHANGED_MESSAGE);
     const [updated] = await tx
       .update(slides)
       .set({
@@ -107,6 +123,7 @@ export async function updateSlide(
         ...(hasTitle ? { title: input.title } : {}),
         ...(hasTitleBn ? { titleBn: input.titleBn } : {}),
         time: new Date(),
+        updatedAt: nextUpdatedAt(row.updatedAt),
       })
       .where(eq(slides.id, id))
       .returning();

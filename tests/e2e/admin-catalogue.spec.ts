@@ -203,6 +203,68 @@ describe("admin manages the catalogue", () => {
     expect(await mediaStatus(page, front)).toBe(404);
   });
 
+  it("a save from a form opened before another admin's change is refused, saying so; reloaded, it saves", async () => {
+    /** The JSON API as another admin's client would call it (the page's own API token). */
+    const api = (path: string, method: string, body?: unknown) =>
+      page.evaluate(
+        async ([path, method, body]) => {
+          const token = window.localStorage.getItem("JWT_ACCESS_TOKEN");
+          const res = await fetch(path as string, {
+            method: method as string,
+            headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          return { status: res.status, body: await res.json() };
+        },
+        [path, method, body] as const,
+      );
+    const name = `Shared Kettle ${randomBytes(3).toString("hex")}`;
+    await openDashboard(page, baseURL, "/dashboard/allProducts");
+    await page.waitForFunction(() => window.localStorage.getItem("JWT_ACCESS_TOKEN"));
+    const added = await api("/api/postProduct", "POST", {
+      name,
+      category: "Kitchen Items",
+      subCategory: "Dinner Set",
+      productType: "New Arrivals",
+      originalPrice: 1500,
+      offerPrice: 1300,
+    });
+    expect(added.status).toBe(201);
+    const id = added.body.insertedId as string;
+
+    await openDashboard(page, baseURL, `/dashboard/update/${id}`);
+    await hydrated(page);
+    // Meanwhile another admin lowers the offer.
+    const other = await api(`/api/updateProduct/${id}`, "PATCH", { offerPrice: 900 });
+    expect(other.status).toBe(200);
+
+    await page.getByLabel("Offer Price").fill("1000");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expectDialog(page, "Error!", "Something went wrong while updating the product.");
+    await closeNotice(page);
+    await page
+      .getByRole("alert")
+      .filter({
+        hasText:
+          "Someone else changed this product while the form was open: reload the page to see their changes",
+      })
+      .waitFor();
+    expect(page.url()).toBe(`${baseURL}/dashboard/update/${id}`);
+    expect((await api(`/api/product/${id}`, "GET")).body.data.offerPrice).toBe(900);
+
+    // Reloaded, the form shows the other admin's price and the save goes through.
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByLabel("Offer Price").inputValue()).toBe("900");
+    await page.getByLabel("Offer Price").fill("1000");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expectDialog(page, "Product Updated!", "Your product has been successfully updated.");
+    await page.waitForURL(`${baseURL}/dashboard/allProducts`);
+    await closeNotice(page);
+    expect((await api(`/api/product/${id}`, "GET")).body.data.offerPrice).toBe(1000);
+    expect((await api(`/api/deleteProduct/${id}`, "DELETE")).status).toBe(200);
+  });
+
   it("pages the table on the server: Load more appends, and works without JavaScript too", async () => {
     await openDashboard(page, baseURL, "/dashboard/allProducts");
     const ids = () =>

@@ -8,13 +8,14 @@ import * as allProducts from "~/app/routes/dashboard/all-products";
 import * as manageSlider from "~/app/routes/dashboard/manage-slider";
 import * as updateProduct from "~/app/routes/dashboard/update-product";
 import * as updateSlide from "~/app/routes/dashboard/update-slide";
+import { PRODUCT_CHANGED_MESSAGE, SLIDE_CHANGED_MESSAGE } from "~/core/schemas";
 import type { AppContext } from "~/server/app-context";
 import type { CatalogueChange } from "~/server/catalogue/events";
 import { products, slides } from "~/server/db/schema";
 import { mediaKeyFromUrl } from "~/server/media/storage";
 import { signUp, signUpAdmin } from "~/server/testing/accounts";
 import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
-import { postToAction } from "~/tests/support/page-action";
+import { callLoader, postToAction } from "~/tests/support/page-action";
 
 /**
  * The admin catalogue screens' actions (issue 21 item 2) against the real database: the product
@@ -218,6 +219,104 @@ describeDb(`admin catalogue page actions (${TEST_DB})`, () => {
       form: productForm("Nowhere"),
     });
     expect(missing).toMatchObject({ status: 404, thrown: false, data: { code: "not_found" } });
+  });
+
+  it("two admins save the same product form: the later save from the older copy is refused", async () => {
+    await postToAction(ctx, addProduct.action, {
+      path: "/dashboard/addProduct",
+      cookie: admin,
+      form: productForm("Shared Form Set"),
+    });
+    const id = (await productNamed("Shared Form Set"))?.id as string;
+    const second = (await signUpAdmin(ctx, { name: "Deputy", email: "catalogue-deputy@haat.test" }))
+      .cookie;
+    // Both open the update form: the loader hands each the same `updatedAt`.
+    const opened = async (cookie: string) => {
+      const page = await callLoader(ctx, updateProduct.loader, {
+        path: `/dashboard/update/${id}`,
+        params: { id },
+        cookie,
+      });
+      return (page.data as { product: { updatedAt: string } }).product.updatedAt;
+    };
+    const [firstCopy, secondCopy] = [await opened(admin), await opened(second)];
+    expect(firstCopy).toBe(secondCopy);
+
+    const first = await postToAction(ctx, updateProduct.action, {
+      path: `/dashboard/update/${id}`,
+      params: { id },
+      cookie: admin,
+      form: productForm("Shared Form Set", { originalPrice: "650", updatedAt: firstCopy }),
+    });
+    expect(first).toMatchObject({ status: 302, location: "/dashboard/allProducts" });
+    changes.length = 0;
+
+    const late = await postToAction(ctx, updateProduct.action, {
+      path: `/dashboard/update/${id}`,
+      params: { id },
+      cookie: second,
+      form: productForm("Shared Form Set renamed", { updatedAt: secondCopy }),
+    });
+    expect(late).toMatchObject({
+      status: 409,
+      thrown: false,
+      data: { ok: false, code: "conflict" },
+    });
+    expect((late.data as ActionFailure).issues).toEqual([
+      { path: "updatedAt", message: PRODUCT_CHANGED_MESSAGE },
+    ]);
+    // The first admin's price stands and nothing of the refused save is stored or announced.
+    expect(await productNamed("Shared Form Set")).toMatchObject({ id, originalPrice: 650 });
+    expect(await productNamed("Shared Form Set renamed")).toBeUndefined();
+    expect(changes).toEqual([]);
+
+    // Reloaded, the form carries the new `updatedAt` and the save goes through.
+    const reloaded = await opened(second);
+    expect(reloaded).not.toBe(secondCopy);
+    const retried = await postToAction(ctx, updateProduct.action, {
+      path: `/dashboard/update/${id}`,
+      params: { id },
+      cookie: second,
+      form: productForm("Shared Form Set renamed", { originalPrice: "650", updatedAt: reloaded }),
+    });
+    expect(retried).toMatchObject({ status: 302 });
+    expect(await productNamed("Shared Form Set renamed")).toMatchObject({ originalPrice: 650 });
+  });
+
+  it("two admins save the same slide form: the later save from the older copy is refused", async () => {
+    const [first, second, third] = [await storeImage(), await storeImage(), await storeImage()];
+    await postToAction(ctx, addSlide.action, {
+      path: "/dashboard/manageSlide/addSlide",
+      cookie: admin,
+      form: { image: first, title: "Shared Slide" },
+    });
+    const id = (await slideTitled("Shared Slide"))?.id as string;
+    const page = await callLoader(ctx, updateSlide.loader, {
+      path: `/dashboard/manageSlider/updateSlider/${id}`,
+      params: { id },
+      cookie: admin,
+    });
+    const copy = (page.data as { slide: { updatedAt: string } }).slide.updatedAt;
+    const saved = await postToAction(ctx, updateSlide.action, {
+      path: `/dashboard/manageSlider/updateSlider/${id}`,
+      params: { id },
+      cookie: admin,
+      form: { image: second, title: "Shared Slide", updatedAt: copy },
+    });
+    expect(saved).toMatchObject({ status: 302 });
+    const late = await postToAction(ctx, updateSlide.action, {
+      path: `/dashboard/manageSlider/updateSlider/${id}`,
+      params: { id },
+      cookie: admin,
+      form: { image: third, title: "Shared Slide overwritten", updatedAt: copy },
+    });
+    expect(late).toMatchObject({ status: 409, data: { code: "conflict" } });
+    expect((late.data as ActionFailure).issues).toEqual([
+      { path: "updatedAt", message: SLIDE_CHANGED_MESSAGE },
+    ]);
+    expect(await slideTitled("Shared Slide")).toMatchObject({ id, image: second });
+    // The refused save's image is not the slide's: the stored one is still there.
+    expect(await isStored(second)).toBe(true);
   });
 
   it("an admin deletes a product from the table; a second delete answers 404", async () => {

@@ -121,8 +121,8 @@ export async function saveProduct(
 }
 
 /**
- * The slide forms' action: `{ image, title, titleBn }` to the same service as POST/PUT of the
- * API (the Bengali title is the alt text on Bengali pages).
+ * The slide forms' action: `{ image, title, titleBn }` (and the update form's `updatedAt`) to the
+ * same service as POST/PUT of the API (the Bengali title is the alt text on Bengali pages).
  */
 export async function saveSlide(
   ctx: AppContext,
@@ -131,10 +131,12 @@ export async function saveSlide(
   id?: string,
 ): Promise<Response | ReturnType<typeof pageError>> {
   const form = await request.formData();
+  const updatedAt = textField(form, "updatedAt");
   const body = {
     image: textField(form, "image"),
     title: textField(form, "title"),
     titleBn: textField(form, "titleBn"),
+    ...(updatedAt ? { updatedAt } : {}),
   };
   try {
     if (id === undefined) await addSlide(ctx, actor, body);

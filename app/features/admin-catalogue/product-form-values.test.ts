@@ -71,11 +71,14 @@ describe("productBody", () => {
       ratings: 4.5,
       reviews: 3,
       createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-01-02T03:04:05.678Z",
       trackStock: false,
     };
     const levels = [{ size: "N/A", color: "Black", quantity: 4 }];
     const body = productBody(formValuesOf(product, levels), product.images);
-    const { _id, createdAt, ...fields } = product;
+    // The version the form was opened on goes with the save (a lost edit is refused).
+    expect(body.updatedAt).toBe(product.updatedAt);
+    const { _id, createdAt, updatedAt, ...fields } = product;
     expect(productInputSchema.parse(body)).toEqual({
       ...fields,
       videoLink: undefined,

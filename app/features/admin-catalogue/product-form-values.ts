@@ -29,6 +29,8 @@ export type ProductFormValues = {
    * the grid, so a cell the admin did not touch keeps what orders made of it meanwhile.
    */
   stockWas: Record<string, string>;
+  /** The product's `updatedAt` when the form was opened ("" for a new one): a lost edit is refused. */
+  updatedAt: string;
 };
 
 /** The grid cell of a variant in `ProductFormValues.stock` and the posted field's name. */
@@ -54,6 +56,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   trackStock: false,
   stock: {},
   stockWas: {},
+  updatedAt: "",
 };
 
 export function formValuesOf(
@@ -78,6 +81,7 @@ export function formValuesOf(
     trackStock: product.trackStock,
     stock: Object.fromEntries(levels.map((l) => [stockKey(l), String(l.quantity)])),
     stockWas: Object.fromEntries(levels.map((l) => [stockKey(l), String(l.quantity)])),
+    updatedAt: product.updatedAt,
   };
 }
 
@@ -122,6 +126,7 @@ export function productBody(values: ProductFormValues, images: readonly string[]
     reviews: numberOrUndefined(values.reviews),
     trackStock: values.trackStock,
     stock: stockGridOf(values),
+    ...(values.updatedAt ? { updatedAt: values.updatedAt } : {}),
   };
 }
 
@@ -201,6 +206,7 @@ export function productBodyFromForm(form: FormData) {
     trackStock: textOf(form, "trackStock") === "on",
     stock: {},
     stockWas: {},
+    updatedAt: textOf(form, "updatedAt"),
   };
   for (const v of variantsOf(values)) {
     values.stock[stockKey(v)] = textOf(form, stockKey(v));

@@ -439,7 +439,12 @@ export function ProductForm(props: Props) {
         ) : null}
       </fieldset>
 
-      {issues.form ? <p className="text-error">{issueOf("form")}</p> : null}
+      {/* The refusals no field owns: another admin's change meanwhile, a failed save. */}
+      {issues.updatedAt || issues.form ? (
+        <p role="alert" className="text-error">
+          {issueOf("updatedAt") ?? issueOf("form")}
+        </p>
+      ) : null}
       <div>
         <button type="submit" className="btn btn-primary min-w-40" disabled={busy}>
           {t(busy ? texts.busy : texts.button)}

@@ -27,7 +27,14 @@ const MODES = {
 } as const satisfies Record<string, Record<string, MessageKey>>;
 
 /** A stored slide as the update page loads it (spec §3). */
-export type SlideFields = { _id: string; image: string; title: string; titleBn?: string };
+export type SlideFields = {
+  _id: string;
+  image: string;
+  title: string;
+  titleBn?: string;
+  /** When the slide last changed: the save is refused if someone changed it since. */
+  updatedAt: string;
+};
 
 type Props = { mode: "add" } | { mode: "update"; slide: SlideFields };
 
@@ -82,7 +89,12 @@ export function SlideForm(props: Props) {
     } finally {
       setUploading(false);
     }
-    const outcome = await save.submit({ image: image ?? "", title, titleBn });
+    const outcome = await save.submit({
+      image: image ?? "",
+      title,
+      titleBn,
+      ...(stored ? { updatedAt: stored.updatedAt } : {}),
+    });
     if (outcome.kind === "failure") {
       setIssues(issuesByField(outcome.failure.issues));
       toast(t(texts.failure), { icon: "error" });
@@ -154,6 +166,11 @@ export function SlideForm(props: Props) {
           </p>
         ) : null}
       </div>
+      {issues.updatedAt || issues.form ? (
+        <p role="alert" className="text-error">
+          {issueOf("updatedAt") ?? issueOf("form")}
+        </p>
+      ) : null}
       <div>
         <button type="submit" className="btn btn-primary min-w-40" disabled={busy}>
           {t(busy ? texts.busy : texts.button)}

@@ -18,6 +18,7 @@ const product: Product = {
   ratings: 4.5,
   reviews: 12,
   createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
   trackStock: false,
 };
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { productInputSchema, slideInputSchema, stockAdjustmentSchema } from "~/core/schemas";
+import {
+  PRODUCT_CHANGED_MESSAGE,
+  productInputSchema,
+  SLIDE_CHANGED_MESSAGE,
+  slideInputSchema,
+  stockAdjustmentSchema,
+} from "~/core/schemas";
 import { stockGridIssues } from "~/core/stock";
 import { wholeCatalog } from "../catalog.server";
 import { makeTranslator } from "../translator";
@@ -79,6 +85,8 @@ describe("the catalogue screens' issues in Bengali (issue 25)", () => {
     "Choose a category",
     "Choose an image",
     "Product not found",
+    PRODUCT_CHANGED_MESSAGE,
+    SLIDE_CHANGED_MESSAGE,
   ];
 
   it("knows every text the rules and services write", () => {

@@ -1,3 +1,4 @@
+import { PRODUCT_CHANGED_MESSAGE, SLIDE_CHANGED_MESSAGE } from "~/core/schemas";
 import { STOCK_MOVED_MESSAGE } from "~/core/stock";
 import { categoryName, colorName, subCategoryName } from "../catalogue-names";
 import type { MessageKey } from "../keys";
@@ -42,6 +43,8 @@ const FIXED: Readonly<Record<string, MessageKey>> = {
   "Quantities are whole numbers": "dash.catalogue.issue.piecesWhole",
   "Quantities cannot be negative": "dash.catalogue.issue.piecesNegative",
   [STOCK_MOVED_MESSAGE]: "dash.catalogue.issue.stockMoved",
+  [PRODUCT_CHANGED_MESSAGE]: "dash.catalogue.issue.productChanged",
+  [SLIDE_CHANGED_MESSAGE]: "dash.catalogue.issue.slideChanged",
   "This product has no sizes: use N/A": "dash.catalogue.issue.noSizes",
   "This product has no colours: use N/A": "dash.catalogue.issue.noColours",
   "Enter the change in pieces (negative to take away)": "dash.catalogue.issue.change",

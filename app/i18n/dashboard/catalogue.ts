@@ -194,6 +194,10 @@ export const catalogueEn = {
   "dash.catalogue.issue.reviewsUpTo": "Reviews go up to 1,000,000,000",
   "dash.catalogue.issue.stockMoved":
     "The stock of this size and colour changed while the form was open: reload the page to see it",
+  "dash.catalogue.issue.productChanged":
+    "Someone else changed this product while the form was open: reload the page to see their changes",
+  "dash.catalogue.issue.slideChanged":
+    "Someone else changed this slide while the form was open: reload the page to see their changes",
   "dash.catalogue.issue.trackStock": "Track stock is true or false",
   "dash.catalogue.issue.tooLong": "Too big: expected string to have <={max} characters",
   "dash.catalogue.issue.chooseSize": "Choose a size",
@@ -415,6 +419,10 @@ export const catalogueBn: PartCatalog<typeof catalogueEn> = {
   "dash.catalogue.issue.reviewsUpTo": "রিভিউয়ের সংখ্যা সর্বোচ্চ ১,০০,০০,০০,০০০",
   "dash.catalogue.issue.stockMoved":
     "ফর্মটি খোলা থাকার সময় এই সাইজ ও রঙের স্টক বদলে গেছে: নতুন সংখ্যা দেখতে পেজটি আবার লোড করুন",
+  "dash.catalogue.issue.productChanged":
+    "ফর্মটি খোলা থাকার সময় অন্য কেউ এই পণ্যটি বদলেছেন: তাঁর পরিবর্তন দেখতে পেজটি আবার লোড করুন",
+  "dash.catalogue.issue.slideChanged":
+    "ফর্মটি খোলা থাকার সময় অন্য কেউ এই স্লাইডটি বদলেছেন: তাঁর পরিবর্তন দেখতে পেজটি আবার লোড করুন",
   "dash.catalogue.issue.trackStock": "স্টক ট্র্যাক চালু বা বন্ধ করুন",
   "dash.catalogue.issue.tooLong": "সর্বোচ্চ {max} অক্ষর",
   "dash.catalogue.issue.chooseSize": "সাইজ বেছে নিন",
