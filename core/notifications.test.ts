@@ -69,10 +69,27 @@ describe("templates", () => {
     expect(templateProblem("Order {orderNumber}")).toBeNull();
   });
 
+  it("refuses a placeholder the event cannot fill, naming what it can", () => {
+    expect(templateProblem("Your code {code}", "order_placed")).toBe(
+      "Not known when this message is sent: {code}. Use: {orderNumber} {total} {name} {shopName} {shopPhone} {trackUrl}",
+    );
+    expect(templateProblem("With {courier}: {trackingCode}", "order_confirmed")).toBe(
+      "Not known when this message is sent: {trackingCode}, {courier}. Use: {orderNumber} {total} {name} {shopName} {shopPhone} {trackUrl}",
+    );
+    expect(templateProblem("With {courier}: {trackingCode}", "order_shipped")).toBeNull();
+    expect(templateProblem("Code {code} for {trackingCode}", "order_code")).toMatch(
+      /^Not known when this message is sent: \{trackingCode\}\. Use: .*\{code\}$/,
+    );
+    // An unknown name is named as unknown, with the event's own list.
+    expect(templateProblem("{orderNo}", "order_placed")).toBe(
+      "Unknown placeholder {orderNo}. Use: {orderNumber} {total} {name} {shopName} {shopPhone} {trackUrl}",
+    );
+  });
+
   it("every default template is valid in both languages", () => {
     for (const event of SMS_EVENTS) {
       for (const language of MESSAGE_LANGUAGES) {
-        expect(templateProblem(DEFAULT_TEMPLATES[event][language])).toBeNull();
+        expect(templateProblem(DEFAULT_TEMPLATES[event][language], event)).toBeNull();
       }
     }
   });

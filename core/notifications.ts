@@ -60,6 +60,33 @@ export const PLACEHOLDERS = [
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type PlaceholderValues = Partial<Record<Placeholder, string>>;
 
+const ORDER_PLACEHOLDERS = [
+  "orderNumber",
+  "total",
+  "name",
+  "shopName",
+  "shopPhone",
+  "trackUrl",
+] as const satisfies readonly Placeholder[];
+const COURIER_PLACEHOLDERS = [
+  ...ORDER_PLACEHOLDERS,
+  "trackingCode",
+  "courier",
+] as const satisfies readonly Placeholder[];
+
+/**
+ * What each event's message can fill: the code exists only in its own message, the courier and
+ * its tracking code only once the parcel can have been booked (before that they would read "-").
+ */
+export const EVENT_PLACEHOLDERS: Record<SmsEvent, readonly Placeholder[]> = {
+  order_placed: ORDER_PLACEHOLDERS,
+  order_confirmed: ORDER_PLACEHOLDERS,
+  order_shipped: COURIER_PLACEHOLDERS,
+  order_delivered: COURIER_PLACEHOLDERS,
+  order_cancelled: COURIER_PLACEHOLDERS,
+  order_code: [...ORDER_PLACEHOLDERS, "code"],
+};
+
 export const PLACEHOLDER_HINTS: Record<Placeholder, string> = {
   orderNumber: "the order number",
   total: "the order's total in taka",
@@ -128,9 +155,17 @@ export function templateProblem(template: string, event?: SmsEvent): string | nu
   if (text.length > TEMPLATE_MAX_LENGTH) {
     return `At most ${TEMPLATE_MAX_LENGTH} characters.`;
   }
+  const usable = event ? EVENT_PLACEHOLDERS[event] : PLACEHOLDERS;
+  const listed = usable.map((p) => `{${p}}`).join(" ");
   const unknown = unknownPlaceholders(text);
   if (unknown.length > 0) {
-    return `Unknown placeholder ${unknown.map((n) => `{${n}}`).join(", ")}. Use: ${PLACEHOLDERS.map((p) => `{${p}}`).join(" ")}`;
+    return `Unknown placeholder ${unknown.map((n) => `{${n}}`).join(", ")}. Use: ${listed}`;
+  }
+  const unfilled = (PLACEHOLDERS as readonly Placeholder[]).filter(
+    (p) => !usable.includes(p) && text.includes(`{${p}}`),
+  );
+  if (unfilled.length > 0) {
+    return `Not known when this message is sent: ${unfilled.map((n) => `{${n}}`).join(", ")}. Use: ${listed}`;
   }
   if (event === "order_code" && !text.includes("{code}")) return ORDER_CODE_NEEDS_CODE;
   return null;

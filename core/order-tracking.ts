@@ -114,11 +114,6 @@ export const ORDER_CODE_MESSAGES = {
   resent: "A new code is on its way by SMS.",
 } as const;
 
-/** The SMS that carries an order's code (Bengali first: how the shop talks to its customers). */
-export function orderCodeSms(shopName: string, orderNumber: number, code: string): string {
-  return `${shopName}: অর্ডার #${orderNumber} নিশ্চিত করার কোড ${code}। ১০ মিনিটের মধ্যে দিন। Your code for order #${orderNumber}: ${code}`;
-}
-
 /**
  * The code SMS as staff see it: the code proves that the customer holds the phone, so the shop's
  * screens show that it went out, not the code (the order number, after "#", stays).

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
+  EVENT_PLACEHOLDERS,
   MESSAGE_CHANNELS,
   MESSAGE_LANGUAGES,
   MESSAGE_STATUSES,
@@ -70,7 +71,7 @@ const listTemplatesRoute = createRoute({
   path: "/message-templates",
   tags: ["Notifications"],
   summary: "Every event's SMS template in Bengali and English (admins)",
-  description: `Placeholders: ${PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}. An email carries the same text and the order's summary.`,
+  description: `Placeholders: ${PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}; each event's own: ${SMS_EVENTS.map((e) => `${e} ${EVENT_PLACEHOLDERS[e].map((p) => `{${p}}`).join(" ")}`).join("; ")}. An email carries the same text and the order's summary.`,
   middleware: [adminOnly] as const,
   responses: {
     200: {
@@ -86,7 +87,7 @@ const saveTemplateRoute = createRoute({
   path: "/message-templates/{event}/{language}",
   tags: ["Notifications"],
   summary: "Save an event's template in one language (admins)",
-  description: `400 with an issue under \`template\` for an empty text, one longer than ${TEMPLATE_MAX_LENGTH} characters or an unknown placeholder.`,
+  description: `400 with an issue under \`template\` for an empty text, one longer than ${TEMPLATE_MAX_LENGTH} characters, an unknown placeholder, one the event does not know when it is sent (\`{code}\` outside order_code, the courier's before the parcel can be booked), or an order_code text without \`{code}\`.`,
   middleware: [adminOnly] as const,
   request: {
     params: templateKey,

@@ -4410,7 +4410,7 @@ export interface paths {
         };
         /**
          * Every event's SMS template in Bengali and English (admins)
-         * @description Placeholders: {orderNumber}, {total}, {name}, {shopName}, {shopPhone}, {trackingCode}, {trackUrl}, {courier}, {code}. An email carries the same text and the order's summary.
+         * @description Placeholders: {orderNumber}, {total}, {name}, {shopName}, {shopPhone}, {trackingCode}, {trackUrl}, {courier}, {code}; each event's own: order_placed {orderNumber} {total} {name} {shopName} {shopPhone} {trackUrl}; order_confirmed {orderNumber} {total} {name} {shopName} {shopPhone} {trackUrl}; order_shipped {orderNumber} {total} {name} {shopName} {shopPhone} {trackUrl} {trackingCode} {courier}; order_delivered {orderNumber} {total} {name} {shopName} {shopPhone} {trackUrl} {trackingCode} {courier}; order_cancelled {orderNumber} {total} {name} {shopName} {shopPhone} {trackUrl} {trackingCode} {courier}; order_code {orderNumber} {total} {name} {shopName} {shopPhone} {trackUrl} {code}. An email carries the same text and the order's summary.
          */
         get: {
             parameters: {
@@ -4470,7 +4470,7 @@ export interface paths {
         get?: never;
         /**
          * Save an event's template in one language (admins)
-         * @description 400 with an issue under `template` for an empty text, one longer than 480 characters or an unknown placeholder.
+         * @description 400 with an issue under `template` for an empty text, one longer than 480 characters, an unknown placeholder, one the event does not know when it is sent (`{code}` outside order_code, the courier's before the parcel can be booked), or an order_code text without `{code}`.
          */
         put: {
             parameters: {

@@ -2,9 +2,12 @@ import { desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { trackOrderPage } from "~/app/features/orders/track-order.server";
+import { formatNumber } from "~/core/money";
+import { DEFAULT_TEMPLATES, renderTemplate } from "~/core/notifications";
 import type { AppContext } from "../app-context";
 import { messages, orderCouriers, orders } from "../db/schema";
 import { listOrderMessages } from "../notify/messages";
+import { restoreDefaultTemplate, saveTemplate } from "../notify/templates";
 import { RATE_LIMITS } from "../rate-limit/rules";
 import { countOrdersByStatus, getOrderDetail, listOrders } from "../services/order-queries";
 import type { Product } from "../services/products";
@@ -274,8 +277,8 @@ async function lastCode(ctx: AppContext, orderId: string): Promise<string> {
     .where(eq(messages.orderId, orderId))
     .orderBy(desc(messages.createdAt));
   expect(sms?.event).toBe("order_code");
-  // The text ends with the code (the order number, also 6 digits, comes before it).
-  const code = /(\d{6})$/.exec(sms?.text ?? "")?.[1];
+  // The six digits not after "#" (the order number, also six digits, follows "#").
+  const code = /(?<![#\d])(\d{6})(?!\d)/.exec(sms?.text ?? "")?.[1];
   if (!code) throw new Error(`no code in ${sms?.text}`);
   return code;
 }
@@ -333,6 +336,55 @@ describeDb(`order codes for risky orders (${TEST_DB})`, () => {
     expect(codeSms?.text).toContain(`#${placed.orderNumber}`);
     expect(codeSms?.text).toContain("••••••");
     expect(codeSms?.text).not.toContain(code);
+  });
+
+  it("writes the code's SMS from the shop's own order-code template, in the order's language", async () => {
+    const admin = await adminActor();
+    await saveTemplate(ctx.db, admin, {
+      event: "order_code",
+      language: "en",
+      template: "{shopName}, {name}: {code} confirms order #{orderNumber} (Tk {total}).",
+    });
+    try {
+      const phone = newPhone();
+      const body = { ...orderBody(product, "guest-tracker@example.com"), language: "en" };
+      body.customerData = { ...body.customerData, mobileNumber: phone };
+      const english = (await call("POST", "/postOrder", body)).body as {
+        insertedId: string;
+        orderNumber: number;
+      };
+      const code = await lastCode(ctx, english.insertedId);
+      const [order] = await ctx.db
+        .select({ total: orders.total })
+        .from(orders)
+        .where(eq(orders.id, english.insertedId));
+      const [sms] = await ctx.db
+        .select({ text: messages.text, language: messages.language })
+        .from(messages)
+        .where(eq(messages.orderId, english.insertedId));
+      expect(sms).toEqual({
+        text: `${ctx.config.SHOP_NAME}, ${CUSTOMER_DATA.name}: ${code} confirms order #${english.orderNumber} (Tk ${formatNumber(order?.total ?? 0)}).`,
+        language: "en",
+      });
+
+      // An order placed in Bengali gets the Bengali text (here the default one).
+      const bengali = await placeGuestOrder(call, product, newPhone());
+      const bengaliCode = await lastCode(ctx, bengali.insertedId);
+      const [bn] = await ctx.db
+        .select({ text: messages.text, language: messages.language })
+        .from(messages)
+        .where(eq(messages.orderId, bengali.insertedId));
+      expect(bn).toEqual({
+        text: renderTemplate(DEFAULT_TEMPLATES.order_code.bn, {
+          shopName: ctx.config.SHOP_NAME,
+          orderNumber: String(bengali.orderNumber),
+          code: bengaliCode,
+        }),
+        language: "bn",
+      });
+    } finally {
+      await restoreDefaultTemplate(ctx.db, admin, { event: "order_code", language: "en" });
+    }
   });
 
   it("verifies the right code: the order joins the queue, and the code does not work twice", async () => {

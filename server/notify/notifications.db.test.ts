@@ -251,6 +251,14 @@ describeDb(`customer messages (${TEST_DB})`, () => {
       expect(bad.status).toBe(400);
       expect(bad.body.error.issues[0]).toMatchObject({ path: "template" });
       expect(bad.body.error.issues[0].message).toMatch(/^Unknown placeholder \{orderNo\}/);
+      // A placeholder this event never knows (the code, before any code exists) would read "-".
+      const unfilled = await call("PUT", "/message-templates/order_placed/bn", h.admin, {
+        template: "অর্ডার {orderNumber}, কোড {code}",
+      });
+      expect(unfilled.status).toBe(400);
+      expect(unfilled.body.error.issues[0].message).toMatch(
+        /^Not known when this message is sent: \{code\}\. Use: /,
+      );
       // The order code's SMS without its code would leave the customer nothing to enter.
       const codeless = await call("PUT", "/message-templates/order_code/en", h.admin, {
         template: "{shopName}: thanks for order #{orderNumber}",

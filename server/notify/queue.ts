@@ -19,7 +19,13 @@ export const MESSAGE_QUEUED_CHANNEL = "haat_message_queued";
  */
 export async function queueSms(
   tx: Db,
-  message: { orderId: string | null; to: string; event: SmsEvent; text: string },
+  message: {
+    orderId: string | null;
+    to: string;
+    event: SmsEvent;
+    text: string;
+    language?: MessageLanguage;
+  },
 ): Promise<string> {
   const id = newId();
   await tx.insert(messages).values({
@@ -29,6 +35,7 @@ export async function queueSms(
     event: message.event,
     to: message.to,
     text: message.text,
+    ...(message.language ? { language: message.language } : {}),
   });
   return id;
 }

@@ -1,5 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { formatNumber } from "~/core/money";
+import { type MessageLanguage, renderTemplate, trackOrderUrl } from "~/core/notifications";
 import {
   ORDER_CODE_DIGITS,
   ORDER_CODE_MAX_RESENDS,
@@ -9,7 +11,6 @@ import {
   ORDER_CODE_TTL_SECONDS,
   type OrderCodeView,
   type OrderOtpMode,
-  orderCodeSms,
   TRACK_MESSAGES,
 } from "~/core/order-tracking";
 import type { TrackQuery } from "~/core/schemas/order-tracking";
@@ -18,6 +19,7 @@ import type { Db } from "../db/client";
 import { orderCodes, orders } from "../db/schema";
 import { AppError, RateLimitedError } from "../errors";
 import { queueOrderMessages, queueSms } from "../notify/queue";
+import { templateFor } from "../notify/templates";
 import { addressSubject } from "../rate-limit/address";
 import { riskOfPhones } from "./risk";
 
@@ -96,8 +98,36 @@ async function sendCode(
     orderId: order.id,
     to: order.mobileNumber,
     event: "order_code",
-    text: orderCodeSms(deps.config.SHOP_NAME, order.orderNumber, code),
+    ...(await codeSms(tx, deps, order, code)),
   });
+}
+
+/**
+ * The code's SMS from the shop's `order_code` template in the order's language. Written now, not
+ * when it is sent as the other messages are: only a hash of the code is stored.
+ */
+async function codeSms(
+  tx: Db,
+  deps: CodeDeps,
+  order: OrderRef,
+  code: string,
+): Promise<{ text: string; language: MessageLanguage }> {
+  const [facts] = await tx
+    .select({ name: orders.customerName, total: orders.total, language: orders.language })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  const language = facts?.language ?? "bn";
+  const template = await templateFor(tx, "order_code", language);
+  const text = renderTemplate(template, {
+    orderNumber: String(order.orderNumber),
+    total: facts ? formatNumber(facts.total) : undefined,
+    name: facts?.name,
+    shopName: deps.config.SHOP_NAME,
+    shopPhone: deps.config.SHOP_PHONE,
+    trackUrl: trackOrderUrl(deps.config.publicUrl, order.orderNumber, order.mobileNumber),
+    code,
+  });
+  return { text, language };
 }
 
 /** The first code of an order just stored as awaiting one. */

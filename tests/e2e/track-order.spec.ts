@@ -74,7 +74,7 @@ describe("tracking and order codes without JavaScript", () => {
             const sms = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
             if (sms.event === "order_code" && sms.orderNumber === orderNumber) {
               expect(sms.to).toBe(phone);
-              code = /(\d{6})$/.exec(sms.text)?.[1];
+              code = /(?<![#\d])(\d{6})(?!\d)/.exec(sms.text)?.[1];
             }
           }
           return code;

@@ -13,6 +13,7 @@ const ANSWERS = [
   templateProblem("x".repeat(481)) ?? "",
   templateProblem("{nmae}, #{orderNumber}") ?? "",
   templateProblem("Your order #{orderNumber}", "order_code") ?? "",
+  templateProblem("Code {code}", "order_placed") ?? "",
   "The template cannot be saved",
   "This change is not complete; reload the page and try again",
   "Message event not found",

@@ -55,6 +55,13 @@ function withValues(tr: Pick<Translator, "t" | "count">, message: string): strin
       known: unknown[2] ?? "",
     });
   }
+  const unfilled = /^Not known when this message is sent: (.+)\. Use: (.+)$/.exec(message);
+  if (unfilled) {
+    return t("dash.paper.server.templateUnfilled", {
+      names: unfilled[1] ?? "",
+      known: unfilled[2] ?? "",
+    });
+  }
   if (message === ORDER_CODE_NEEDS_CODE) {
     return t("dash.paper.server.codeNeeded", { placeholder: "{code}" });
   }

@@ -112,6 +112,7 @@ export const paperEn = {
   "dash.paper.notify.templates": "Templates",
   "dash.paper.notify.templatesIntro":
     "Customers get Bengali unless they ordered in English. Placeholders:",
+  "dash.paper.notify.eventPlaceholders": "This message can use:",
   "dash.paper.notify.lang.bn": "Bengali",
   "dash.paper.notify.lang.en": "English",
   "dash.paper.notify.default": "default",
@@ -160,6 +161,8 @@ export const paperEn = {
   "dash.paper.server.templateEmpty": "Write the message (or restore the default).",
   "dash.paper.server.templateTooLong": "At most {max} characters.",
   "dash.paper.server.templateUnknown": "Unknown placeholder {names}. Use: {known}",
+  "dash.paper.server.templateUnfilled":
+    "Not known when this message is sent: {names}. Use: {known}",
   "dash.paper.server.incomplete": "This change is not complete; reload the page and try again",
   "dash.paper.server.noEvent": "Message event not found",
   "dash.paper.server.noLanguage": "Template language not found",
@@ -283,6 +286,7 @@ export const paperBn: PartCatalog<typeof paperEn> = {
   "dash.paper.notify.failedLastDay": "গত এক দিনে {count}টি মেসেজ পাঠানো যায়নি।",
   "dash.paper.notify.templates": "টেমপ্লেট",
   "dash.paper.notify.templatesIntro": "ক্রেতা ইংরেজিতে অর্ডার না করলে বাংলায় মেসেজ পান। যা বসানো যায়:",
+  "dash.paper.notify.eventPlaceholders": "এই মেসেজে বসানো যায়:",
   "dash.paper.notify.lang.bn": "বাংলা",
   "dash.paper.notify.lang.en": "ইংরেজি",
   "dash.paper.notify.default": "ডিফল্ট",
@@ -329,6 +333,8 @@ export const paperBn: PartCatalog<typeof paperEn> = {
   "dash.paper.server.templateEmpty": "মেসেজটি লিখুন (অথবা ডিফল্টে ফেরান)।",
   "dash.paper.server.templateTooLong": "সর্বোচ্চ {max} অক্ষর।",
   "dash.paper.server.templateUnknown": "{names} চেনা যায়নি। এগুলো বসানো যায়: {known}",
+  "dash.paper.server.templateUnfilled":
+    "এই মেসেজ পাঠানোর সময় {names} জানা থাকে না। এগুলো বসানো যায়: {known}",
   "dash.paper.server.incomplete": "পরিবর্তনটি সম্পূর্ণ হয়নি; পেজটি আবার লোড করে চেষ্টা করুন",
   "dash.paper.server.noEvent": "মেসেজের ঘটনাটি পাওয়া যায়নি",
   "dash.paper.server.noLanguage": "টেমপ্লেটের ভাষাটি পাওয়া যায়নি",

@@ -8,6 +8,7 @@ import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { type ActionFailure, isActionFailure, issuesByField } from "~/app/lib/field-issues";
 import { orPageError, pageError } from "~/app/lib/page-error.server";
 import {
+  EVENT_PLACEHOLDERS,
   MESSAGE_STATUSES,
   type MessageLanguage,
   type MessageStatus,
@@ -312,6 +313,14 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
         {events.map((event) => (
           <fieldset key={event} className="flex min-w-0 flex-col gap-2">
             <legend className="font-semibold">{t(`dash.paper.event.${event}`)}</legend>
+            <p className="text-sm text-base-content/70">
+              {t("dash.paper.notify.eventPlaceholders")}{" "}
+              {EVENT_PLACEHOLDERS[event].map((p) => (
+                <Fragment key={p}>
+                  <code>{`{${p}}`}</code>{" "}
+                </Fragment>
+              ))}
+            </p>
             <div className="grid gap-3 md:grid-cols-2">
               {loaderData.templates
                 .filter((x) => x.event === event)
