@@ -64,6 +64,10 @@ export const en = {
   "error.text": "We could not show this page. Please try again in a moment.",
   "error.status": "Error {status}",
   "error.retry": "Try again",
+  "error.listPage.title": "This page of the list is not available",
+  "error.listPage.text":
+    "The link to it is old or incomplete. The list can start again from its first page.",
+  "error.listPage.first": "Go to the first page",
   "cat.Women Items": "Women Items",
   "cat.Men Items": "Men Items",
   "cat.Health and Beauty": "Health and Beauty",

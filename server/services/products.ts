@@ -220,7 +220,9 @@ export async function listProducts(
   if (query.productType) where.push(eq(products.productType, query.productType));
   const part = query.searchQuery ? null : partOf(query.cursor);
   if (part || (stockQuery.soldOutLast && !query.searchQuery)) {
-    return listSoldOutLast(db, where, query, part ?? { soldOut: false });
+    // A plain cursor here goes on among the available products (and is checked like any other:
+    // one that does not decode is a 400, not silently the first page).
+    return listSoldOutLast(db, where, query, part ?? { soldOut: false, cursor: query.cursor });
   }
   if (query.cursor) where.push(olderThan(products.createdAt, products.id, query.cursor));
   let rows: ProductRow[];

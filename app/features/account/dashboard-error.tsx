@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { useI18n } from "~/app/i18n/use-i18n";
+import { firstPageOf, isBadListCursor } from "~/app/lib/list-cursor";
 
 /**
  * The error page of the dashboard: 403 for a customer on an admin's page, 404, or a failure.
@@ -15,9 +16,24 @@ export function DashboardError({ framed }: { framed: boolean }) {
     const text = t(key);
     return text === key ? english : text;
   };
+  const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const forbidden = status === 403;
-  const body: ReactNode = (
+  // A table's "next page" link the server refused: its first page, not "try again".
+  const body: ReactNode = isBadListCursor(error) ? (
+    <>
+      <h1 className="text-3xl font-bold">{t("error.listPage.title")}</h1>
+      <p className="mt-4 text-base-content/80">{t("error.listPage.text")}</p>
+      <div className="mt-8 flex justify-center gap-3">
+        <Link className="btn btn-primary" to={firstPageOf(location)}>
+          {t("error.listPage.first")}
+        </Link>
+        <Link className="btn btn-outline" to="/dashboard">
+          {t("account.dashboard")}
+        </Link>
+      </div>
+    </>
+  ) : (
     <>
       <p className="text-6xl font-bold text-base-content/60">{count(status)}</p>
       <h1 className="mt-4 text-3xl font-bold">

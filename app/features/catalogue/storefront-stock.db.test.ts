@@ -88,6 +88,22 @@ describeDb(`storefront stock (${TEST_DB})`, () => {
     });
     expect(names(rest)).toEqual(["Bag A", "Bag D"]);
     expect(rest.nextCursor).toBeNull();
+    // A plain cursor (the API's) goes on among the available ones older than it, then the
+    // sold-out part from its start; one that does not decode is refused on `cursor`, not read
+    // as the first page.
+    const plain = await listProducts(ctx.db, { category: "Bag Items", limit: 2 });
+    const onwards = await listProducts(
+      ctx.db,
+      { category: "Bag Items", limit: 10, cursor: plain.nextCursor ?? "" },
+      { soldOutLast: true },
+    );
+    expect(names(onwards)).toEqual(["Bag C", "Bag E", "Bag A", "Bag D"]);
+    await expect(
+      listProducts(ctx.db, { category: "Bag Items", limit: 2, cursor: "x" }, { soldOutLast: true }),
+    ).rejects.toMatchObject({
+      status: 400,
+      issues: [{ path: "cursor", message: "Invalid cursor" }],
+    });
     // The API's plain order stays newest first.
     expect(names(await listProducts(ctx.db, { category: "Bag Items", limit: 10 }))).toEqual([
       "Bag A",

@@ -18,8 +18,33 @@ export function NotFoundContent() {
   );
 }
 
-export function ErrorContent({ status, message }: { status?: number; message?: string }) {
+export function ErrorContent({
+  status,
+  message,
+  firstPage,
+}: {
+  status?: number;
+  message?: string;
+  /** A list page whose `cursor` was refused: where its first page is (app/lib/list-cursor.ts). */
+  firstPage?: string;
+}) {
   const { t, count } = useI18n();
+  if (firstPage !== undefined) {
+    return (
+      <main className="mx-auto flex max-w-[1200px] flex-col items-center px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">{t("error.listPage.title")}</h1>
+        <p className="mt-3 max-w-md">{t("error.listPage.text")}</p>
+        <div className="mt-8 flex gap-3">
+          <Link className="btn btn-primary" to={firstPage}>
+            {t("error.listPage.first")}
+          </Link>
+          <Link className="btn btn-outline" to="/">
+            {t("notFound.home")}
+          </Link>
+        </div>
+      </main>
+    );
+  }
   return (
     <main className="mx-auto flex max-w-[1200px] flex-col items-center px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">{t("error.title")}</h1>

@@ -1,8 +1,9 @@
-import { isRouteErrorResponse, Outlet, useRouteError } from "react-router";
+import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from "react-router";
 import { notFoundMeta } from "~/app/features/catalogue/seo";
 import { ErrorContent, NotFoundContent } from "~/app/features/storefront/not-found-content";
 import { StorefrontShell } from "~/app/features/storefront/shell";
 import { metaTranslator } from "~/app/i18n/use-i18n";
+import { firstPageOf, isBadListCursor } from "~/app/lib/list-cursor";
 import type { Route } from "./+types/layout";
 
 export default function StorefrontLayout() {
@@ -29,6 +30,7 @@ export function meta({ error, matches }: Route.MetaArgs) {
 /** The storefront's error page: header and footer stay, so the visitor can go on shopping. */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <StorefrontShell>
@@ -39,7 +41,10 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <StorefrontShell>
-      <ErrorContent status={isRouteErrorResponse(error) ? error.status : undefined} />
+      <ErrorContent
+        status={isRouteErrorResponse(error) ? error.status : undefined}
+        firstPage={isBadListCursor(error) ? firstPageOf(location) : undefined}
+      />
     </StorefrontShell>
   );
 }
