@@ -53,14 +53,17 @@ describeDb(`slides API (${TEST_DB})`, () => {
         image: "https://images.example/first.webp",
         title: "Winter sale",
         time: "2026-01-01T10:00:00.000Z",
+        updatedAt: expect.any(String),
       },
       {
         _id: "slide-b",
         image: "/media/bb/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.webp",
         title: "Eid offers",
         time: "2026-02-02T10:00:00.000Z",
+        updatedAt: expect.any(String),
       },
     ]);
+    expect(Date.parse(body[0].updatedAt)).not.toBeNaN();
   });
 
   it("returns one slide by id and a JSON 404 for an unknown id", async () => {
