@@ -6,13 +6,18 @@ describe("issuesByField", () => {
   it("keys API issues by their top-level field and keeps the first message", () => {
     expect(
       issuesByField([
-        { path: "images.2", message: "Enter an http(s) URL or a /media/ path" },
+        {
+          path: "images.2",
+          message:
+            "Enter an https:// link or a /media/ path: an http:// image cannot show on the shop's pages",
+        },
         { path: "images", message: "Up to 4 images" },
         { path: "offerPrice", message: "Offer price cannot be more than the original price" },
         { path: "", message: "Expected an object" },
       ]),
     ).toEqual({
-      images: "Enter an http(s) URL or a /media/ path",
+      images:
+        "Enter an https:// link or a /media/ path: an http:// image cannot show on the shop's pages",
       offerPrice: "Offer price cannot be more than the original price",
       form: "Expected an object",
     });

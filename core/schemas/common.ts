@@ -9,16 +9,26 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+export const IMAGE_REF_MESSAGE =
+  "Enter an https:// link or a /media/ path: an http:// image cannot show on the shop's pages";
+
 /** A file this shop serves from its own media store, e.g. "/media/products/ab12.webp". */
 export function isMediaPath(value: string): boolean {
   return /^\/media\/[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(value) && !value.includes("..");
 }
 
+/**
+ * A product or slide image: an https:// link or the shop's own /media/ file. Not http://: the
+ * pages' policy (server/http/security-headers.ts) loads outside images over https only, and a
+ * browser on an https page would block it anyway, so such an image would never show.
+ */
 export const imageRefSchema = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => isHttpUrl(v) || isMediaPath(v), "Enter an http(s) URL or a /media/ path");
+  .refine((v) => (isHttpUrl(v) && new URL(v).protocol === "https:") || isMediaPath(v), {
+    message: IMAGE_REF_MESSAGE,
+  });
 
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 

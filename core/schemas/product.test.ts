@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { IMAGE_REF_MESSAGE } from "./common";
 import { productInputSchema, productQuerySchema, productUpdateSchema } from "./product";
 
 const good = {
@@ -132,7 +133,7 @@ describe("productInputSchema", () => {
     ]);
   });
 
-  it("takes up to four images, each a URL or a /media/ path", () => {
+  it("takes up to four images, each an https:// URL or a /media/ path", () => {
     const five = Array.from({ length: 5 }, (_, i) => `/media/p/${i}.webp`);
     expect(issuePaths(productInputSchema.safeParse({ ...good, images: five }))).toEqual(["images"]);
     expect(productInputSchema.safeParse({ ...good, images: five.slice(0, 4) }).success).toBe(true);
@@ -141,11 +142,18 @@ describe("productInputSchema", () => {
       "/media/../secret",
       "data:image/png;base64,AAA",
       "media/x.png",
+      // The pages load outside images over https only: this one would never show.
+      "http://i.ibb.co/abc/earbuds.jpg",
     ]) {
       expect(issuePaths(productInputSchema.safeParse({ ...good, images: [bad] })), bad).toEqual([
         "images.0",
       ]);
     }
+    const plain = productInputSchema.safeParse({ ...good, images: ["http://img.example/a.jpg"] });
+    expect(plain.error?.issues[0]?.message).toBe(IMAGE_REF_MESSAGE);
+    expect(
+      productInputSchema.safeParse({ ...good, images: ["HTTPS://img.example/a.jpg"] }).success,
+    ).toBe(true);
   });
 
   it("takes whole-taka prices ≥ 1 with the offer at most the original", () => {

@@ -29,6 +29,7 @@ describe("slideInputSchema", () => {
     };
     expect(paths({})).toEqual(["image"]);
     expect(paths({ image: "javascript:alert(1)" })).toEqual(["image"]);
+    expect(paths({ image: "http://i.ibb.co/x/slide.jpg" })).toEqual(["image"]);
     expect(paths({ image: "/media/a.webp", title: "x".repeat(121) })).toEqual(["title"]);
     expect(paths({ image: "/media/a.webp", time: "now" })).toEqual(["time"]);
   });

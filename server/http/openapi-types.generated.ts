@@ -129,7 +129,7 @@ export interface paths {
         put?: never;
         /**
          * Add a product (admin)
-         * @description Validated per decisions.md (category and sub-category from the lists, whole-taka prices, offer ≤ original, ratings 1–5 in steps of 0.1, up to 4 images, http(s) video link). `createdAt` is accepted and ignored: the server sets it. `trackStock` (default false) makes orders take the product's stock; `stock` sets pieces on hand per size and colour (whole numbers ≥ 0, only the product's own sizes and colours, `N/A` where it has none; each figure is an `adjustment` in the stock history). A tracked product's variants not listed start at 0.
+         * @description Validated per decisions.md (category and sub-category from the lists, whole-taka prices, offer ≤ original, ratings 1–5 in steps of 0.1, up to 4 images as https links or /media/ paths, http(s) video link). `createdAt` is accepted and ignored: the server sets it. `trackStock` (default false) makes orders take the product's stock; `stock` sets pieces on hand per size and colour (whole numbers ≥ 0, only the product's own sizes and colours, `N/A` where it has none; each figure is an `adjustment` in the stock history). A tracked product's variants not listed start at 0.
          */
         post: {
             parameters: {
@@ -733,7 +733,7 @@ export interface paths {
         put?: never;
         /**
          * Add a slide at the end of the slider (admin)
-         * @description `image` is a stored image (`/media/…` from POST /api/images) or an http(s) URL; `title` is its alt text. The server sets `time`. At most 50 slides (409 beyond).
+         * @description `image` is a stored image (`/media/…` from POST /api/images) or an https URL; `title` is its alt text. The server sets `time`. At most 50 slides (409 beyond).
          */
         post: {
             parameters: {

@@ -74,7 +74,8 @@ const postRoute = createRoute({
   summary: "Add a product (admin)",
   description:
     "Validated per decisions.md (category and sub-category from the lists, whole-taka prices, " +
-    "offer ≤ original, ratings 1–5 in steps of 0.1, up to 4 images, http(s) video link). " +
+    "offer ≤ original, ratings 1–5 in steps of 0.1, up to 4 images as https links or /media/ " +
+    "paths, http(s) video link). " +
     "`createdAt` is accepted and ignored: the server sets it. `trackStock` (default false) " +
     "makes orders take the product's stock; `stock` sets pieces on hand per size and colour " +
     "(whole numbers ≥ 0, only the product's own sizes and colours, `N/A` where it has none; " +

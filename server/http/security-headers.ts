@@ -55,7 +55,7 @@ function pagePolicyTemplate(
     ? "'self' 'unsafe-inline'"
     : ["'self'", ...(options.inlineStyles ?? []).map(inlineHash)].join(" ");
   const mediaOrigin = options.mediaPublicUrl ? new URL(options.mediaPublicUrl).origin : "";
-  // https: because a product or slide image may be any http(s) URL the admin entered
+  // https: because a product or slide image may be any https URL the admin entered
   // (core/schemas/common.ts imageRefSchema); images cannot run script.
   const imgSources = ["'self'", "data:", "https:", mediaOrigin].filter(Boolean).join(" ");
   return (pageScripts, dashboard) =>

@@ -68,7 +68,7 @@ const postRoute = createRoute({
   tags: ["Slides"],
   summary: "Add a slide at the end of the slider (admin)",
   description:
-    "`image` is a stored image (`/media/…` from POST /api/images) or an http(s) URL; `title` is " +
+    "`image` is a stored image (`/media/…` from POST /api/images) or an https URL; `title` is " +
     `its alt text. The server sets \`time\`. At most ${MAX_SLIDES} slides (409 beyond).`,
   middleware: writeMiddleware,
   request: {

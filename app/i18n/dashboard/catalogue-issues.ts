@@ -1,4 +1,5 @@
 import { PRODUCT_CHANGED_MESSAGE, SLIDE_CHANGED_MESSAGE } from "~/core/schemas";
+import { IMAGE_REF_MESSAGE } from "~/core/schemas/common";
 import { STOCK_MOVED_MESSAGE } from "~/core/stock";
 import { categoryName, colorName, subCategoryName } from "../catalogue-names";
 import type { MessageKey } from "../keys";
@@ -19,7 +20,7 @@ const FIXED: Readonly<Record<string, MessageKey>> = {
   "Unknown sub-category": "dash.catalogue.issue.unknownSubCategory",
   "Choose a product type": "dash.catalogue.issue.chooseType",
   "Enter an http(s) URL": "dash.catalogue.issue.url",
-  "Enter an http(s) URL or a /media/ path": "dash.catalogue.issue.imageRef",
+  [IMAGE_REF_MESSAGE]: "dash.catalogue.issue.imageRef",
   "Unknown size": "dash.catalogue.issue.unknownSize",
   "Unknown colour": "dash.catalogue.issue.unknownColour",
   "Each size may appear only once": "dash.catalogue.issue.sizeTwice",
