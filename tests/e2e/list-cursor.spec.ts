@@ -55,7 +55,7 @@ describe("a list page asked with a cursor the server refuses", () => {
     await context.close();
   });
 
-  it("the dashboard's products, orders and contact messages tables", async () => {
+  it("the dashboard's products, orders, contact messages and users tables", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signInThroughApi(page, baseURL, ADMIN);
@@ -77,6 +77,12 @@ describe("a list page asked with a cursor the server refuses", () => {
       "/dashboard/pendingOrders",
     );
     await expectFirstPageOffer(page, "/dashboard/messages?cursor=x", texts, "/dashboard/messages");
+    await expectFirstPageOffer(
+      page,
+      "/dashboard/allUsers?q=demo&cursor=x",
+      texts,
+      "/dashboard/allUsers?q=demo",
+    );
     await context.close();
   });
 });
