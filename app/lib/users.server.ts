@@ -1,13 +1,11 @@
-import { userQuerySchema } from "~/core/schemas";
+import { USER_SEARCH_MAX, userQuerySchema } from "~/core/schemas";
 import type { AppContext } from "~/server/app-context";
+import { AppError } from "~/server/errors";
 import { listUsers } from "~/server/services/users";
-import { orPageError } from "./page-error.server";
+import { orPageError, pageError } from "./page-error.server";
 
 /** Users shown per page of /dashboard/allUsers. */
 export const USERS_PAGE_SIZE = 50;
-/** userQuerySchema's limits: a longer `q` is cut, not refused, as on the other tables. */
-const USER_SEARCH_MAX = 100;
-const USER_CURSOR_MAX = 200;
 
 /**
  * One page of /dashboard/allUsers from its URL: `q` searches name and email (cut to the
@@ -17,11 +15,13 @@ const USER_CURSOR_MAX = 200;
  */
 export async function usersPage(ctx: AppContext, url: URL) {
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, USER_SEARCH_MAX);
-  const query = userQuerySchema.parse({
+  const parsed = userQuerySchema.safeParse({
     search,
-    cursor: url.searchParams.get("cursor")?.slice(0, USER_CURSOR_MAX),
+    cursor: url.searchParams.get("cursor") ?? undefined,
     limit: USERS_PAGE_SIZE,
   });
+  if (!parsed.success) throw pageError(AppError.fromZod(parsed.error));
+  const query = parsed.data;
   const from = Number(url.searchParams.get("from"));
   const page = await orPageError(listUsers(ctx.db, query));
   return { ...page, search, from: query.cursor && Number.isInteger(from) && from > 0 ? from : 1 };

@@ -4,8 +4,11 @@ import { EMAIL_PATTERN } from "../checkout";
 import { emptyToUndefined } from "./common";
 
 /** GET /api/users query string (DESIGN §5: bounded lists with a cursor). */
+/** The longest search the users table and GET /api/users take. */
+export const USER_SEARCH_MAX = 100;
+
 export const userQuerySchema = z.object({
-  search: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  search: z.preprocess(emptyToUndefined, z.string().trim().max(USER_SEARCH_MAX).optional()),
   limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(500).default(100)),
   cursor: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
 });

@@ -415,9 +415,7 @@ export async function updateProduct(
       assertUnchangedSince(row.updatedAt, patch.data.updatedAt, PRODUCT_CHANGED_MESSAGE);
       const stored = toProduct(row);
       const present = Object.fromEntries(
-        Object.entries(patch.data).filter(
-          ([key, value]) => value !== undefined && key !== "updatedAt",
-        ),
+        Object.entries(patch.data).filter(([, value]) => value !== undefined),
       );
       // videoLink "" or null clears the link: the schema turns both into undefined.
       const clearsVideo =

@@ -4,7 +4,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
-import { axeViolationsAtWidths, expectDialog, hydrated, signInThroughApi } from "./auth-support";
+import {
+  apiAsPage,
+  axeViolationsAtWidths,
+  expectDialog,
+  hydrated,
+  signInThroughApi,
+} from "./auth-support";
 import { ADMIN, DEMO_CUSTOMER, openDashboard } from "./orders-support";
 
 /** A small real PNG, as a phone's gallery would hand to the file input. */
@@ -206,21 +212,9 @@ describe("admin manages the catalogue", () => {
   it("a save from a form opened before another admin's change is refused, saying so; reloaded, it saves", async () => {
     /** The JSON API as another admin's client would call it (the page's own API token). */
     const api = (path: string, method: string, body?: unknown) =>
-      page.evaluate(
-        async ([path, method, body]) => {
-          const token = window.localStorage.getItem("JWT_ACCESS_TOKEN");
-          const res = await fetch(path as string, {
-            method: method as string,
-            headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-            body: body === undefined ? undefined : JSON.stringify(body),
-          });
-          return { status: res.status, body: await res.json() };
-        },
-        [path, method, body] as const,
-      );
+      apiAsPage(page, path, method, body);
     const name = `Shared Kettle ${randomBytes(3).toString("hex")}`;
     await openDashboard(page, baseURL, "/dashboard/allProducts");
-    await page.waitForFunction(() => window.localStorage.getItem("JWT_ACCESS_TOKEN"));
     const added = await api("/api/postProduct", "POST", {
       name,
       category: "Kitchen Items",

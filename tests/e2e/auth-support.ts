@@ -94,3 +94,21 @@ export async function axeViolations(page: Page): Promise<string[]> {
     );
   });
 }
+
+/** A call to the shop's API as the page's signed-in user (bearer token from the browser). */
+export async function apiAsPage(page: Page, path: string, method = "GET", body?: unknown) {
+  // The page stores its API token once it has hydrated (spec §4 JWT_ACCESS_TOKEN).
+  await page.waitForFunction(() => window.localStorage.getItem("JWT_ACCESS_TOKEN"));
+  return page.evaluate(
+    async ([path, method, body]) => {
+      const token = window.localStorage.getItem("JWT_ACCESS_TOKEN");
+      const res = await fetch(path as string, {
+        method: method as string,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    [path, method, body] as const,
+  );
+}

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
-import { expectDialog, hydrated, register, uniqueEmail } from "./auth-support";
+import { apiAsPage as api, expectDialog, hydrated, register, uniqueEmail } from "./auth-support";
 import { fetchProducts } from "./checkout-support";
 import {
   ADMIN,
@@ -23,24 +23,6 @@ import {
  * journey finds things by the exact text a shop admin or customer sees. Each journey makes its
  * own orders, products, slides and users, so the files sharing the seeded server don't collide.
  */
-
-/** A call to the shop's API as the page's signed-in user (bearer token from the browser). */
-async function api(page: Page, path: string, method = "GET", body?: unknown) {
-  // The page stores its API token once it has hydrated (spec §4 JWT_ACCESS_TOKEN).
-  await page.waitForFunction(() => window.localStorage.getItem("JWT_ACCESS_TOKEN"));
-  return page.evaluate(
-    async ([path, method, body]) => {
-      const token = window.localStorage.getItem("JWT_ACCESS_TOKEN");
-      const res = await fetch(path as string, {
-        method: method as string,
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    [path, method, body] as const,
-  );
-}
 
 async function expectToast(page: Page, text: string) {
   await page.getByRole("status").filter({ hasText: text }).first().waitFor();

@@ -29,34 +29,32 @@ export function ErrorContent({
   firstPage?: string;
 }) {
   const { t, count } = useI18n();
-  if (firstPage !== undefined) {
-    return (
-      <main className="mx-auto flex max-w-[1200px] flex-col items-center px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold">{t("error.listPage.title")}</h1>
-        <p className="mt-3 max-w-md">{t("error.listPage.text")}</p>
-        <div className="mt-8 flex gap-3">
-          <Link className="btn btn-primary" to={firstPage}>
-            {t("error.listPage.first")}
-          </Link>
-          <Link className="btn btn-outline" to="/">
-            {t("notFound.home")}
-          </Link>
-        </div>
-      </main>
-    );
-  }
+  const badPage = firstPage !== undefined;
   return (
     <main className="mx-auto flex max-w-[1200px] flex-col items-center px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold">{t("error.title")}</h1>
-      <p className="mt-3 max-w-md">{message ?? t("error.text")}</p>
-      {status ? (
+      <h1 className="text-3xl font-bold">{t(badPage ? "error.listPage.title" : "error.title")}</h1>
+      <p className="mt-3 max-w-md">
+        {badPage ? t("error.listPage.text") : (message ?? t("error.text"))}
+      </p>
+      {status && !badPage ? (
         <p className="mt-2 text-sm">{t("error.status", { status: count(status) })}</p>
       ) : null}
       <div className="mt-8 flex gap-3">
-        <button type="button" className="btn btn-outline" onClick={() => window.location.reload()}>
-          {t("error.retry")}
-        </button>
-        <Link className="btn btn-primary" to="/">
+        {badPage ? (
+          // Trying again would fail the same way: the list's first page instead.
+          <Link className="btn btn-primary" to={firstPage}>
+            {t("error.listPage.first")}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => window.location.reload()}
+          >
+            {t("error.retry")}
+          </button>
+        )}
+        <Link className={badPage ? "btn btn-outline" : "btn btn-primary"} to="/">
           {t("notFound.home")}
         </Link>
       </div>
