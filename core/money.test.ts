@@ -63,6 +63,10 @@ describe("formatTaka", () => {
     expect(formatTaka(1.005, 2)).toBe("৳1.01");
     expect(formatTaka(2.5)).toBe("৳3");
     expect(formatTaka(0.0000001, 2)).toBe("৳0.00");
+    // Its digits, not a float near them: …46497 × 100 is …46.5 as a double.
+    expect(formatTaka(529692565446.46497, 2)).toBe("৳529,692,565,446.46");
+    expect(formatTaka(999.995, 2)).toBe("৳1,000.00");
+    expect(formatTaka(0.005, 2)).toBe("৳0.01");
   });
 
   it("writes what Intl.NumberFormat writes for en-US, rounding included", () => {

@@ -27,10 +27,22 @@ function groupDigits(amount: number, decimals: number): string {
   // Exponent notation only below 1e-6 (rounds to 0 here) or from 1e21 (no decimals to round).
   const digits = written.includes("e")
     ? amount.toFixed(decimals).replace(".", "")
-    : String(Math.round(Number(`${written}e${decimals}`))).padStart(decimals + 1, "0");
+    : roundHalfUp(written, decimals);
   const whole = digits.slice(0, digits.length - decimals);
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ",");
   return decimals === 0 ? grouped : `${grouped}.${digits.slice(-decimals)}`;
+}
+
+/**
+ * The decimal text `written` rounded half up to `decimals` places, as digits without the point.
+ * On the text, not through a float: `Number("…46497e2")` can land on …46.5 and round the wrong way.
+ */
+function roundHalfUp(written: string, decimals: number): string {
+  const [whole = "0", fraction = ""] = written.split(".");
+  const kept = `${whole}${fraction.slice(0, decimals).padEnd(decimals, "0")}`;
+  const up = (fraction[decimals] ?? "0") >= "5";
+  const rounded = up ? String(BigInt(kept) + 1n) : kept.replace(/^0+(?=\d)/, "");
+  return rounded.padStart(decimals + 1, "0");
 }
 
 /**
