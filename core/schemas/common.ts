@@ -12,6 +12,12 @@ export function isHttpUrl(value: string): boolean {
 export const IMAGE_REF_MESSAGE =
   "Enter an https:// link or a /media/ path: an http:// image cannot show on the shop's pages";
 
+/**
+ * A /media/ path the shop's media store does not hold (never uploaded, or removed since): the
+ * picture would show as a broken image, so a product or slide naming it is refused.
+ */
+export const MEDIA_MISSING_MESSAGE = "This picture is not in the shop's media: upload it again";
+
 /** A file this shop serves from its own media store, e.g. "/media/products/ab12.webp". */
 export function isMediaPath(value: string): boolean {
   return /^\/media\/[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(value) && !value.includes("..");

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { PRODUCT_CHANGED_MESSAGE } from "~/core/schemas";
+import { MEDIA_MISSING_MESSAGE } from "~/core/schemas/common";
 import { variantsOf } from "~/core/stock";
 import type { AppContext } from "../app-context";
 import type { CatalogueChange } from "../catalogue/events";
@@ -311,6 +312,51 @@ describeDb(`product writes API (${TEST_DB})`, () => {
       body: { name: "Renamed Without A Version" },
     });
     expect(unconditional.status).toBe(200);
+    await call("DELETE", `/deleteProduct/${id}`, { cookie: admin });
+  });
+
+  it("a /media/ image the store does not hold is refused on the field; one kept by an edit is not", async () => {
+    const never = "/media/ab/abababababababababababababababab.webp";
+    const byHand = "/media/products/ab12.webp";
+    const refused = await call("POST", "/postProduct", {
+      cookie: admin,
+      body: { ...validProduct, images: [await storeImage(), never, byHand] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      code: "invalid",
+      message: MEDIA_MISSING_MESSAGE,
+      issues: [
+        { path: "images.1", message: MEDIA_MISSING_MESSAGE },
+        { path: "images.2", message: MEDIA_MISSING_MESSAGE },
+      ],
+    });
+    expect(await productCount()).toBe(0);
+    expect(changes).toEqual([]);
+
+    // Stored when the product was saved, removed from the store since (a bucket tidied by hand).
+    const [kept, gone] = [await storeImage(), await storeImage()];
+    const added = await call("POST", "/postProduct", {
+      cookie: admin,
+      body: { ...validProduct, images: [kept, gone] },
+    });
+    expect(added.status).toBe(201);
+    const id = added.body.insertedId as string;
+    await ctx.media.remove(mediaKeyFromUrl(gone) as string);
+    const priceOnly = await call("PATCH", `/updateProduct/${id}`, {
+      cookie: admin,
+      body: { images: [kept, gone], offerPrice: 1800 },
+    });
+    expect(priceOnly.status).toBe(200);
+    const swapped = await call("PATCH", `/updateProduct/${id}`, {
+      cookie: admin,
+      body: { images: [never] },
+    });
+    expect(swapped.status).toBe(400);
+    expect(swapped.body.error.issues).toEqual([
+      { path: "images.0", message: MEDIA_MISSING_MESSAGE },
+    ]);
+    expect((await call("GET", `/product/${id}`)).body.data.images).toEqual([kept, gone]);
     await call("DELETE", `/deleteProduct/${id}`, { cookie: admin });
   });
 

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SLIDE_CHANGED_MESSAGE } from "~/core/schemas";
+import { MEDIA_MISSING_MESSAGE } from "~/core/schemas/common";
 import type { AppContext } from "../app-context";
 import type { CatalogueChange } from "../catalogue/events";
 import { slides, user } from "../db/schema";
@@ -88,6 +89,11 @@ describeDb(`slide writes API (${TEST_DB})`, () => {
         "image",
       ],
       ["a relative path outside the media store", { image: "/etc/passwd" }, "image"],
+      [
+        "a /media/ file the store does not hold",
+        { image: "/media/bb/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.webp" },
+        "image",
+      ],
       [
         "a title over 120 characters",
         { image: "https://i.example/a.webp", title: "x".repeat(121) },
@@ -191,6 +197,33 @@ describeDb(`slide writes API (${TEST_DB})`, () => {
     expect((await call("GET", `/getSlider/${id}`)).body).toMatchObject({ image: second });
     expect(await isStored(second)).toBe(true);
     expect(changes).toEqual([]);
+    await call("DELETE", `/deleteSlider/${id}`, { cookie: admin });
+  });
+
+  it("an update to a /media/ file the store does not hold is refused; keeping a lost one is not", async () => {
+    const [first, lost] = [await storeImage(), await storeImage()];
+    const added = await call("POST", "/postSlider", { cookie: admin, body: { image: lost } });
+    const id = added.body.insertedId as string;
+    await ctx.media.remove(mediaKeyFromUrl(lost) as string);
+    changes.length = 0;
+    const missing = await call("PUT", `/updateSlider/${id}`, {
+      cookie: admin,
+      body: { image: "/media/cc/cccccccccccccccccccccccccccccccc.webp" },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.issues).toEqual([{ path: "image", message: MEDIA_MISSING_MESSAGE }]);
+    expect((await call("GET", `/getSlider/${id}`)).body).toMatchObject({ image: lost });
+    expect(changes).toEqual([]);
+    const retitled = await call("PUT", `/updateSlider/${id}`, {
+      cookie: admin,
+      body: { image: lost, title: "Eid, the same picture" },
+    });
+    expect(retitled.status).toBe(200);
+    const mended = await call("PUT", `/updateSlider/${id}`, {
+      cookie: admin,
+      body: { image: first },
+    });
+    expect(mended.status).toBe(200);
     await call("DELETE", `/deleteSlider/${id}`, { cookie: admin });
   });
 

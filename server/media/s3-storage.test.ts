@@ -32,6 +32,7 @@ describe("S3 media storage", () => {
     expect(object?.contentType).toBe("image/webp");
     expect(object?.cacheControl).toBe("public, max-age=31536000, immutable");
     expect((await storage.read(key))?.equals(data)).toBe(true);
+    expect(await storage.has(key)).toBe(true);
 
     const small = Buffer.from("smaller copy");
     await storage.writeVariant(variantKey(key, 160), small);
@@ -40,12 +41,14 @@ describe("S3 media storage", () => {
     await storage.remove(key);
     expect(await storage.read(key)).toBeUndefined();
     expect(await storage.read(variantKey(key, 160))).toBeUndefined();
+    expect(await storage.has(key)).toBe(false);
     expect(s3.objects.size).toBe(0);
   });
 
   it("answers undefined for keys that are not media keys without asking the bucket", async () => {
     expect(await storage.read("../secret.txt")).toBeUndefined();
     expect(await storage.read("ab/not-a-hash.webp")).toBeUndefined();
+    expect(await storage.has("../secret.txt")).toBe(false);
   });
 
   it("fails loudly when the bucket refuses the signature (wrong secret)", async () => {

@@ -92,6 +92,15 @@ export class S3MediaStorage implements MediaStorage {
     return Buffer.from(await res.arrayBuffer());
   }
 
+  async has(key: string): Promise<boolean> {
+    if (!KEY_PATTERN.test(key)) return false;
+    const res = await this.client.fetch(this.objectUrl(key), { method: "HEAD" });
+    await res.body?.cancel();
+    if (res.status === 404) return false;
+    if (!res.ok) throw new S3StorageError(`S3 HEAD ${key} answered ${res.status}`);
+    return true;
+  }
+
   async writeVariant(key: string, data: Buffer): Promise<void> {
     if (!VARIANT_KEY_PATTERN.test(key)) throw new Error(`Not a media variant key: ${key}`);
     await this.putObject(key, data);

@@ -14,6 +14,8 @@ export const MEDIA_CONTENT_TYPES: Record<string, string> = {
 export interface MediaStorage {
   put(data: Buffer, extension: keyof typeof MEDIA_CONTENT_TYPES | string): Promise<string>;
   read(key: string): Promise<Buffer | undefined>;
+  /** Whether the original image `key` is stored (checked before a product or slide names it). */
+  has(key: string): Promise<boolean>;
   /** Stores a copy derived from a stored image (a resized variant) under its variant key. */
   writeVariant(key: string, data: Buffer): Promise<void>;
   /** Removes a stored image and the variants made from it. */
@@ -71,6 +73,15 @@ export class LocalMediaStorage implements MediaStorage {
       return await fs.readFile(path.join(this.root, key));
     } catch {
       return undefined;
+    }
+  }
+
+  async has(key: string): Promise<boolean> {
+    if (!KEY_PATTERN.test(key)) return false;
+    try {
+      return (await fs.stat(path.join(this.root, key))).isFile();
+    } catch {
+      return false;
     }
   }
 

@@ -18,9 +18,11 @@ import { AppError } from "../errors";
 import { assertAdmin } from "./authorize";
 import {
   afterCatalogueWrite,
+  assertImagesStored,
   assertUnchangedSince,
   type CatalogueWriteContext,
   nextUpdatedAt,
+  productImageFields,
 } from "./catalogue-writes";
 import {
   assertStockGrid,
@@ -375,7 +377,9 @@ export async function addProduct(
   body: unknown,
 ): Promise<Product> {
   assertAdmin(actor);
-  const product = await createProduct(ctx.db, parseProductInput(body), new Date(), {
+  const input = parseProductInput(body);
+  await assertImagesStored(ctx.media, productImageFields(input.images));
+  const product = await createProduct(ctx.db, input, new Date(), {
     userId: actor?.userId ?? null,
   });
   await afterCatalogueWrite(ctx, { kind: "product", id: product._id });
@@ -407,6 +411,15 @@ export async function updateProduct(
   assertAdmin(actor);
   const patch = productUpdateSchema.safeParse(body);
   if (!patch.success) throw AppError.fromZod(patch.error);
+  if (patch.data.images) {
+    // Checked before the transaction: the store may be a bucket across the network.
+    const [current] = await ctx.db
+      .select({ images: products.images })
+      .from(products)
+      .where(eq(products.id, id));
+    if (!current) throw AppError.notFound("Product");
+    await assertImagesStored(ctx.media, productImageFields(patch.data.images), current.images);
+  }
   // A grid write locks the product's variants, as orders do: a rare deadlock is run again.
   const { before, after } = await retryOnDeadlock(() =>
     ctx.db.transaction(async (tx) => {

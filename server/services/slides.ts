@@ -8,6 +8,7 @@ import { AppError } from "../errors";
 import { assertAdmin } from "./authorize";
 import {
   afterCatalogueWrite,
+  assertImagesStored,
   assertUnchangedSince,
   type CatalogueWriteContext,
   nextUpdatedAt,
@@ -75,6 +76,7 @@ export async function addSlide(
 ): Promise<Slide> {
   assertAdmin(actor);
   const input = parseSlideInput(body);
+  await assertImagesStored(ctx.media, [{ path: "image", url: input.image }]);
   const count = await ctx.db.$count(slides);
   if (count >= MAX_SLIDES) {
     throw new AppError("conflict", `The slider holds at most ${MAX_SLIDES} slides`);
@@ -112,6 +114,12 @@ export async function updateSlide(
   const input = parseSlideInput(body);
   const hasTitle = typeof body === "object" && body !== null && "title" in body;
   const hasTitleBn = typeof body === "object" && body !== null && "titleBn" in body;
+  const [current] = await ctx.db
+    .select({ image: slides.image })
+    .from(slides)
+    .where(eq(slides.id, id));
+  if (!current) throw AppError.notFound("Slide");
+  await assertImagesStored(ctx.media, [{ path: "image", url: input.image }], [current.image]);
   const { before, after } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(slides).where(eq(slides.id, id)).for("update");
     if (!row) throw AppError.notFound("Slide");

@@ -78,14 +78,18 @@ export async function startFakeS3(options: {
         cacheControl: req.headers["cache-control"],
       });
       res.writeHead(200).end();
-    } else if (req.method === "GET") {
+    } else if (req.method === "GET" || req.method === "HEAD") {
+      // HeadObject answers as GetObject does, without a body (a 404 has none either).
       const object = objects.get(key);
       if (!object) {
-        res.writeHead(404).end("<Error><Code>NoSuchKey</Code></Error>");
+        res.writeHead(404).end(req.method === "GET" ? "<Error><Code>NoSuchKey</Code></Error>" : "");
         return;
       }
-      res.writeHead(200, { "content-type": object.contentType ?? "application/octet-stream" });
-      res.end(object.body);
+      res.writeHead(200, {
+        "content-type": object.contentType ?? "application/octet-stream",
+        "content-length": object.body.length,
+      });
+      res.end(req.method === "GET" ? object.body : undefined);
     } else if (req.method === "DELETE") {
       objects.delete(key);
       res.writeHead(204).end();

@@ -6,6 +6,7 @@ import {
   slideInputSchema,
   stockAdjustmentSchema,
 } from "~/core/schemas";
+import { MEDIA_MISSING_MESSAGE } from "~/core/schemas/common";
 import { stockGridIssues } from "~/core/stock";
 import { wholeCatalog } from "../catalog.server";
 import { makeTranslator } from "../translator";
@@ -87,6 +88,7 @@ describe("the catalogue screens' issues in Bengali (issue 25)", () => {
     "Product not found",
     PRODUCT_CHANGED_MESSAGE,
     SLIDE_CHANGED_MESSAGE,
+    MEDIA_MISSING_MESSAGE,
   ];
 
   it("knows every text the rules and services write", () => {
