@@ -27,6 +27,10 @@ export default await createHonoServer<AppEnv>({
   port: ctx.config.PORT,
   hostname: ctx.config.HOST,
   defaultLogger: false,
+  // @hono/node-server's light Request and Response: an answer built whole (a cached page's
+  // bytes, a JSON text) is written in one end() instead of being read back through a web stream
+  // (decision 082).
+  overrideGlobalObjects: true,
   // The build writes a Brotli and a gzip copy of every script and stylesheet
   // (vite.config.ts): a browser gets the one it takes, packed once at build time.
   serveStaticOptions: { clientAssets: { precompressed: true } },

@@ -64,15 +64,16 @@ export function compression(): MiddlewareHandler {
   };
 }
 
+/** The headers first: reading `body` turns an answer already packed (a cached page) into a stream. */
 function isWhole(c: Context): boolean {
   const res = c.res;
   return (
-    res.body !== null &&
     c.req.method !== "HEAD" &&
     res.status !== 206 &&
     !res.headers.has("Content-Encoding") &&
     !res.headers.has("Transfer-Encoding") &&
-    WHOLE.test(res.headers.get("Content-Type") ?? "")
+    WHOLE.test(res.headers.get("Content-Type") ?? "") &&
+    res.body !== null
   );
 }
 
@@ -82,11 +83,15 @@ function pack(bytes: Uint8Array, encoding: "br" | "gzip"): Uint8Array<ArrayBuffe
 
 /** Sets the answer's length, or packs it in `encoding` when that is worth it. */
 async function packWhole(c: Context, encoding: "br" | "gzip"): Promise<void> {
-  const bytes = new Uint8Array(await c.res.arrayBuffer());
+  const whole = c.res;
+  const bytes = new Uint8Array(await whole.arrayBuffer());
   const packed =
-    bytes.byteLength >= THRESHOLD && !NO_TRANSFORM.test(c.res.headers.get("Cache-Control") ?? "");
+    bytes.byteLength >= THRESHOLD && !NO_TRANSFORM.test(whole.headers.get("Cache-Control") ?? "");
   const body = packed ? pack(bytes, encoding) : bytes;
-  c.res = new Response(body, c.res);
+  // A new answer from plain parts: built on the old one (or set over it), it would be read as a
+  // stream and written out in chunks (answer-headers.ts).
+  c.res = undefined;
+  c.res = new Response(body, { status: whole.status, headers: whole.headers });
   const headers = c.res.headers;
   headers.set("Content-Length", String(body.byteLength));
   if (!packed) return;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { logger } from "../logger";
+import { setAnswerHeader } from "./answer-headers";
 import type { AppEnv } from "./env";
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -15,7 +16,7 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
     try {
       await next();
     } finally {
-      c.header("X-Request-Id", requestId);
+      setAnswerHeader(c, "X-Request-Id", requestId);
       logger.info(
         {
           requestId,

@@ -7,6 +7,7 @@ import {
   HSTS,
   inlineHash,
   NON_PAGE_CSP,
+  newCspNonce,
   type SecurityHeadersOptions,
   securityHeaders,
 } from "./security-headers";
@@ -82,6 +83,12 @@ describe("page policy", () => {
       nonces.add(/'nonce-([^']+)'/.exec(csp)?.[1] ?? "");
     }
     expect(nonces.size).toBe(5);
+  });
+
+  it("never hands out a nonce twice, across the random bytes drawn for many at once", () => {
+    const nonces = Array.from({ length: 1000 }, newCspNonce);
+    expect(new Set(nonces).size).toBe(1000);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
   });
 
   it("lets dashboard pages show blob: image previews, and only them (issue 20 item 17)", async () => {

@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
-import type { Context, MiddlewareHandler } from "hono";
+import { createHash, randomFillSync } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { setAnswerHeader } from "./answer-headers";
 import type { AppEnv } from "./env";
 
 /**
@@ -32,9 +33,20 @@ export function inlineHash(text: string): string {
   return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 }
 
+const NONCE_BYTES = 16;
+/** Random bytes drawn for many nonces at once, each part used once (as Node's randomUUID does). */
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let noncePoolUsed = noncePool.length;
+
 /** 128 random bits, base64: a fresh one for every request. */
 export function newCspNonce(): string {
-  return randomBytes(16).toString("base64");
+  if (noncePoolUsed === noncePool.length) {
+    randomFillSync(noncePool);
+    noncePoolUsed = 0;
+  }
+  const nonce = noncePool.toString("base64", noncePoolUsed, noncePoolUsed + NONCE_BYTES);
+  noncePoolUsed += NONCE_BYTES;
+  return nonce;
 }
 
 /** The dashboard's pages: /dashboard and everything below it. */
@@ -76,18 +88,6 @@ function pagePolicyTemplate(
     ].join("; ");
 }
 
-/** The answer's headers, copying the answer first when they are immutable (Response.redirect). */
-function mutableHeaders(c: Context): Headers {
-  try {
-    c.res.headers.set("X-Content-Type-Options", "nosniff");
-  } catch {
-    const copy = new Response(c.res.body, c.res);
-    c.res = undefined;
-    c.res = copy;
-  }
-  return c.res.headers;
-}
-
 export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHandler<AppEnv> {
   const pagePolicy = pagePolicyTemplate(options);
   const hsts = options.production && options.publicUrl.startsWith("https://");
@@ -95,8 +95,7 @@ export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHand
     const nonce = newCspNonce();
     c.set("cspNonce", nonce);
     await next();
-    const headers = mutableHeaders(c);
-    headers.set("X-Content-Type-Options", "nosniff");
+    const headers = setAnswerHeader(c, "X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     headers.set("X-Frame-Options", "DENY");
     if (hsts) headers.set("Strict-Transport-Security", HSTS);
