@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
+import { replaceAnswer } from "./answer";
 
 /** Below this a gzip header costs more than it saves (hono's default too). */
 const THRESHOLD = 1024;
@@ -88,10 +89,8 @@ async function packWhole(c: Context, encoding: "br" | "gzip"): Promise<void> {
   const packed =
     bytes.byteLength >= THRESHOLD && !NO_TRANSFORM.test(whole.headers.get("Cache-Control") ?? "");
   const body = packed ? pack(bytes, encoding) : bytes;
-  // A new answer from plain parts: built on the old one (or set over it), it would be read as a
-  // stream and written out in chunks (answer-headers.ts).
-  c.res = undefined;
-  c.res = new Response(body, { status: whole.status, headers: whole.headers });
+  // From plain parts: a Response built on the old one would be read from it as a stream.
+  replaceAnswer(c, new Response(body, { status: whole.status, headers: whole.headers }));
   const headers = c.res.headers;
   headers.set("Content-Length", String(body.byteLength));
   if (!packed) return;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppContext } from "../app-context";
+import { replaceAnswer } from "./answer";
 import type { AppEnv } from "./env";
 
 /**
@@ -99,8 +100,7 @@ export function catalogueApiCache(ctx: AppContext): MiddlewareHandler {
       if (!ranHere) await next();
       return;
     }
-    c.res = undefined;
-    c.res = answer(c, cached, API_READ_CACHE_CONTROL);
+    replaceAnswer(c, answer(c, cached, API_READ_CACHE_CONTROL));
   };
 }
 

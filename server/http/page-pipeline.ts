@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { turns } from "../turns";
+import { replaceAnswer } from "./answer";
 import { BodyTooLargeError, readWholeBody } from "./body-limit";
 import { type DeferredPage, deferScripts } from "./deferred-scripts";
 import type { AppEnv } from "./env";
@@ -75,8 +76,7 @@ export function pagePipeline(options: PagePipelineOptions = {}): MiddlewareHandl
       const shareable = isShareableAnswer(c.res);
       const page = deferScripts(await c.res.text());
       const res = revalidatedPage(c, c.res, page.html);
-      c.res = undefined;
-      c.res = res;
+      replaceAnswer(c, res);
       return shareable ? page : undefined;
     });
   }
@@ -114,8 +114,7 @@ export function pagePipeline(options: PagePipelineOptions = {}): MiddlewareHandl
         if (!shared) throw new NotShareable();
         return shared;
       });
-      c.res = undefined;
-      c.res = cachedPageAnswer(c, cached, !renderedHere);
+      replaceAnswer(c, cachedPageAnswer(c, cached, !renderedHere));
     } catch (err) {
       if (renderedHere) {
         if (err instanceof NotShareable) return;

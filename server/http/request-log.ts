@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { logger } from "../logger";
-import { setAnswerHeader } from "./answer-headers";
+import { setAnswerHeader } from "./answer";
 import type { AppEnv } from "./env";
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;

@@ -1,6 +1,6 @@
 import { createHash, randomFillSync } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { setAnswerHeader } from "./answer-headers";
+import { setAnswerHeader } from "./answer";
 import type { AppEnv } from "./env";
 
 /**
