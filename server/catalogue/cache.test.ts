@@ -129,6 +129,21 @@ describe("CatalogueCache", () => {
     expect([bySize.has("x"), bySize.has("y")]).toEqual([false, true]);
   });
 
+  it("counts what an entry grows by against its byte limit", async () => {
+    const cache = new CatalogueCache({ maxBytes: 10 });
+    const size = (v: string) => v.length;
+    await cache.get("x", async () => "1234", size);
+    await cache.get("y", async () => "1234", size);
+    cache.grow("nothing", "1234", 100);
+    cache.grow("x", "another value", 100);
+    expect([cache.has("x"), cache.has("y")]).toEqual([true, true]);
+    // y takes on 3 bytes more: 11 > 10, so the least recently used (x) goes.
+    cache.grow("y", "1234", 3);
+    expect([cache.has("x"), cache.has("y")]).toEqual([false, true]);
+    await cache.get("z", async () => "123", size);
+    expect([cache.has("y"), cache.has("z")]).toEqual([true, true]);
+  });
+
   it("drops only a product's quantities (and the API's product answers) on a stock change", async () => {
     const events = inProcessCatalogueEvents();
     const cache = new CatalogueCache();

@@ -150,6 +150,19 @@ export class CatalogueCache {
     return value;
   }
 
+  /**
+   * Counts `bytes` more for the entry of `key` holding `value` (a copy the value took on after it
+   * was stored), then drops the least recently used entries beyond the limits. Nothing when `key`
+   * does not hold `value` (any more).
+   */
+  grow(key: string, value: unknown, bytes: number): void {
+    const entry = this.entries.get(key);
+    if (!entry?.settled || entry.result !== value) return;
+    entry.bytes += bytes;
+    this.bytes += bytes;
+    this.evict();
+  }
+
   clear(): void {
     this.generation++;
     this.entries.clear();

@@ -196,6 +196,21 @@ describe("guest page cache: what is served from it", () => {
     expect(zipped.headers.get("ETag")).toBe(etag);
   });
 
+  it("packs a page in gzip once, for the first client that takes only gzip, and keeps that copy", async () => {
+    const { app, guestPages } = shop();
+    const body = await (await app.request("/product-details/p1")).text();
+    const key = "/product-details/p1\n\n";
+    expect(guestPages?.peek(key)?.gzip).toBeUndefined();
+    const gzipOnly = { headers: { "Accept-Encoding": "gzip, deflate" } };
+    const first = Buffer.from(await (await app.request("/product-details/p1", gzipOnly)).arrayBuffer());
+    const kept = guestPages?.peek(key)?.gzip;
+    expect(kept && Buffer.from(kept)).toEqual(first);
+    const second = await app.request("/product-details/p1", gzipOnly);
+    expect(second.headers.get("X-Page-Cache")).toBe("hit");
+    expect(gunzipSync(Buffer.from(await second.arrayBuffer())).toString("utf8")).toBe(body);
+    expect(guestPages?.peek(key)?.gzip).toBe(kept);
+  });
+
   it("shares one render between guests asking for the same page at once", async () => {
     const { app, renders } = shop();
     const answers = await Promise.all(

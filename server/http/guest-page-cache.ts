@@ -49,14 +49,16 @@ const PAGE_COOKIES = ["lang", "theme"];
 const COOKIE_VALUE = /^[\w.-]{0,32}$/;
 
 /**
- * A page as every guest gets it: no nonce, its inline scripts' hashes, compressed once. Only the
- * Brotli copy is kept: browsers all take it, and a page's stylesheet makes its HTML several times
- * its packed size, so the same memory holds several times the pages (a sale's long tail of
- * product pages, listings and searches; decisions 047, 066). A client that takes only gzip gets it
- * packed again, one that takes neither gets it unpacked.
+ * A page as every guest gets it: no nonce, its inline scripts' hashes, compressed once. The
+ * Brotli copy is kept: browsers all take it over https, and a page's stylesheet makes its HTML
+ * several times its packed size, so the same memory holds several times the pages (a sale's long
+ * tail of product pages, listings and searches; decisions 047, 066). A gzip copy is made when a
+ * client that takes only gzip first asks (a browser over plain http, a crawler) and kept beside
+ * it, counted in the cache's bytes; a client that takes neither gets the page unpacked.
  */
 export type CachedPage = {
   brotli: Uint8Array<ArrayBuffer>;
+  gzip?: Uint8Array<ArrayBuffer>;
   etag: string;
   contentType: string;
   /** CSP hash sources of the page's own inline scripts (React Router's, the script loader's). */
@@ -77,6 +79,8 @@ export type GuestPageCache = {
   /** The page of `key` when it is cached and current; undefined otherwise (then `get`). */
   peek(key: string): CachedPage | undefined;
   get(key: string, load: () => Promise<CachedPage>): Promise<CachedPage>;
+  /** The answer to this request from the page of `key` (see `cachedPageAnswer`). */
+  answer(c: Context<AppEnv>, key: string, page: CachedPage, hit: boolean): Response;
   clear(): void;
   readonly size: number;
 };
@@ -167,7 +171,12 @@ export function shareablePage(
  * with the revalidation headers of a guest page and `X-Page-Cache` saying whether it was
  * rendered for this request (miss) or for an earlier one (hit).
  */
-export function cachedPageAnswer(c: Context<AppEnv>, page: CachedPage, hit: boolean): Response {
+function cachedPageAnswer(
+  c: Context<AppEnv>,
+  page: CachedPage,
+  hit: boolean,
+  gzipped: () => Uint8Array<ArrayBuffer>,
+): Response {
   c.set("pageScriptHashes", page.scriptHashes);
   const headers: Record<string, string> = {
     ETag: page.etag,
@@ -184,12 +193,11 @@ export function cachedPageAnswer(c: Context<AppEnv>, page: CachedPage, hit: bool
     headers["Content-Encoding"] = "br";
     return new Response(page.brotli, { status: 200, headers });
   }
-  const html = new Uint8Array(brotliDecompressSync(page.brotli));
   if (encoding === "gzip") {
     headers["Content-Encoding"] = "gzip";
-    return new Response(new Uint8Array(gzipSync(html)), { status: 200, headers });
+    return new Response(gzipped(), { status: 200, headers });
   }
-  return new Response(html, { status: 200, headers });
+  return new Response(new Uint8Array(brotliDecompressSync(page.brotli)), { status: 200, headers });
 }
 
 /**
@@ -201,8 +209,8 @@ export function guestPageHits(guestPages: GuestPageCache | undefined): Middlewar
   return async (c, next) => {
     const key = guestPages?.keyOf(c);
     const page = key === undefined ? undefined : guestPages?.peek(key);
-    if (!page) return next();
-    c.res = cachedPageAnswer(c, page, true);
+    if (!guestPages || key === undefined || !page) return next();
+    c.res = guestPages.answer(c, key, page, true);
   };
 }
 
@@ -247,6 +255,14 @@ export function guestPageCache(
     keyOf: guestPageKey,
     peek: (key) => pages.peek<CachedPage>(key),
     get: (key, load) => pages.get(key, load, (page) => page.brotli.byteLength),
+    answer: (c, key, page, hit) =>
+      cachedPageAnswer(c, page, hit, () => {
+        if (!page.gzip) {
+          page.gzip = new Uint8Array(gzipSync(brotliDecompressSync(page.brotli)));
+          pages.grow(key, page, page.gzip.byteLength);
+        }
+        return page.gzip;
+      }),
     clear: () => pages.clear(),
     get size() {
       return pages.size;

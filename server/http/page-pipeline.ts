@@ -5,7 +5,6 @@ import { BodyTooLargeError, readWholeBody } from "./body-limit";
 import { type DeferredPage, deferScripts } from "./deferred-scripts";
 import type { AppEnv } from "./env";
 import {
-  cachedPageAnswer,
   type GuestPageCache,
   isShareableAnswer,
   shareablePage,
@@ -114,7 +113,7 @@ export function pagePipeline(options: PagePipelineOptions = {}): MiddlewareHandl
         if (!shared) throw new NotShareable();
         return shared;
       });
-      replaceAnswer(c, cachedPageAnswer(c, cached, !renderedHere));
+      replaceAnswer(c, guestPages.answer(c, key, cached, !renderedHere));
     } catch (err) {
       if (renderedHere) {
         if (err instanceof NotShareable) return;
