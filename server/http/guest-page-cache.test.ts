@@ -202,7 +202,9 @@ describe("guest page cache: what is served from it", () => {
     const key = "/product-details/p1\n\n";
     expect(guestPages?.peek(key)?.gzip).toBeUndefined();
     const gzipOnly = { headers: { "Accept-Encoding": "gzip, deflate" } };
-    const first = Buffer.from(await (await app.request("/product-details/p1", gzipOnly)).arrayBuffer());
+    const first = Buffer.from(
+      await (await app.request("/product-details/p1", gzipOnly)).arrayBuffer(),
+    );
     const kept = guestPages?.peek(key)?.gzip;
     expect(kept && Buffer.from(kept)).toEqual(first);
     const second = await app.request("/product-details/p1", gzipOnly);

@@ -4,11 +4,7 @@ import { replaceAnswer } from "./answer";
 import { BodyTooLargeError, readWholeBody } from "./body-limit";
 import { type DeferredPage, deferScripts } from "./deferred-scripts";
 import type { AppEnv } from "./env";
-import {
-  type GuestPageCache,
-  isShareableAnswer,
-  shareablePage,
-} from "./guest-page-cache";
+import { type GuestPageCache, isShareableAnswer, shareablePage } from "./guest-page-cache";
 import { revalidatedPage } from "./http-cache";
 import { type PageRefusal, pageInput, pageRefusal } from "./page-input";
 
