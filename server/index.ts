@@ -12,6 +12,7 @@ import { guestPageCache, guestPageHits } from "./http/guest-page-cache";
 import { appCacheControl, immutableAssets, privateByDefault } from "./http/http-cache";
 import { pagePipeline } from "./http/page-pipeline";
 import { requestLog } from "./http/request-log";
+import { requestMethod } from "./http/request-method";
 import { appContext } from "./http/router-context";
 import { securityHeaders } from "./http/security-headers";
 import { logger } from "./logger";
@@ -57,6 +58,8 @@ export default await createHonoServer<AppEnv>({
         dev: import.meta.env.DEV,
       }),
     );
+    // HEAD answered as its GET (without the body), methods no Request can carry refused.
+    app.use(requestMethod());
     // Pages and JSON go out gzipped (the scripts and styles as the build packed them): DESIGN §7
     // budgets are gzip sizes, and a phone on mobile data pays for every uncompressed byte. Images
     // are already compressed.

@@ -12,6 +12,8 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set("requestId", requestId);
+    // Before the routes see it: a HEAD is served as its GET (request-method.ts).
+    const method = c.req.method;
     const started = performance.now();
     try {
       await next();
@@ -20,7 +22,7 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
       logger.info(
         {
           requestId,
-          method: c.req.method,
+          method,
           path: c.req.path,
           status: c.res.status,
           ms: Math.round((performance.now() - started) * 10) / 10,

@@ -283,6 +283,61 @@ describe("bad input to a page (issue 21: never a 500)", () => {
   });
 });
 
+/** A request of any method as sent, with the answer's head and bytes as they came. */
+function rawRequest(method: string, pathname: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const req = http.request(`${server.url}${pathname}`, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      });
+      req.on("error", reject).end();
+    },
+  );
+}
+
+describe("request methods", () => {
+  /** The headers a cache or a link checker reads, the CSP without its per-answer nonce. */
+  const head = (h: http.IncomingHttpHeaders) => ({
+    "content-type": h["content-type"],
+    "content-encoding": h["content-encoding"],
+    "cache-control": h["cache-control"],
+    etag: h.etag,
+    vary: h.vary,
+    "content-security-policy": String(h["content-security-policy"]).replace(/'nonce-[^']+'/, ""),
+  });
+
+  it("answers HEAD with the headers of the same GET and no body: pages, guests' cached pages, the API", async () => {
+    const browser = { "Accept-Encoding": "gzip, deflate, br, zstd" };
+    for (const pathname of ["/about-us", "/shop", "/api/products?limit=2"]) {
+      const get = await rawRequest("GET", pathname, browser);
+      const asHead = await rawRequest("HEAD", pathname, browser);
+      expect(get.status, pathname).toBe(200);
+      expect(get.headers.etag, pathname).toBeTruthy();
+      expect(asHead.status, pathname).toBe(200);
+      expect(head(asHead.headers), pathname).toEqual(head(get.headers));
+      expect(asHead.body.byteLength, pathname).toBe(0);
+    }
+    const missing = await rawRequest("HEAD", "/no-such-page");
+    expect(missing.status).toBe(404);
+    expect(missing.headers["content-type"]).toMatch(/^text\/html/);
+  });
+
+  it("answers TRACE with 501 wherever it is sent, never 500", async () => {
+    for (const pathname of ["/shop", "/robots.txt", "/media/1/nothing.webp", "/api/products"]) {
+      const res = await rawRequest("TRACE", pathname);
+      expect(res.status, pathname).toBe(501);
+    }
+  });
+});
+
 describe("numbers that name something, not amounts", () => {
   it("writes the footer's year in Bengali digits without a digit-group comma", async () => {
     const year = String(new Date(Date.now() + 6 * 3600_000).getUTCFullYear());
