@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env";
 
-
 /**
  * How a request's method reaches the routes (decision 083):
  * - HEAD is served as the GET it stands for. Hono already routes it to the GET handlers and sends
