@@ -24,6 +24,7 @@ import { blockPhone, listBlockedPhones, unblockPhone } from "../services/risk";
 import { openStaffAlerts, resolveStaffAlert } from "../services/staff-alerts";
 import { adminOf, adminOnly, requireAdmin } from "./caller";
 import type { AppEnv } from "./env";
+import { WEBHOOK_SECURITY } from "./openapi-document";
 import { createRouter } from "./router";
 import { errorResponses } from "./schemas";
 
@@ -466,6 +467,7 @@ function webhookRoute<M extends ReturnType<typeof webhookAuth>>(
       "A repeated or older notification changes nothing twice and never moves an order backwards. " +
       "A body that is not the courier's notification answers 400 and changes nothing.",
     middleware: [auth] as const,
+    security: WEBHOOK_SECURITY[name],
     request: {
       body: {
         required: true,

@@ -23,7 +23,35 @@ export const SECURITY_SCHEMES = {
     description:
       "A short-lived token from `POST /api/jwt`, sent as `Authorization: Bearer <token>`.",
   },
+  // The couriers' notifications carry the shop's webhook secrets, never a session or a token.
+  steadfastWebhookToken: {
+    type: "http",
+    scheme: "bearer",
+    description: "STEADFAST_WEBHOOK_TOKEN, as set in Steadfast's panel.",
+  },
+  pathaoWebhookSignature: {
+    type: "apiKey",
+    in: "header",
+    name: "X-PATHAO-Signature",
+    description: "PATHAO_WEBHOOK_SECRET, as set in Pathao's panel.",
+  },
+  redxWebhookToken: {
+    type: "apiKey",
+    in: "query",
+    name: "token",
+    description: "REDX_WEBHOOK_SECRET, on the callback URL set in RedX's panel.",
+  },
 } as const;
+
+/** The scheme that authorizes each courier's notifications (couriers.ts, webhookAuth). */
+export const WEBHOOK_SECURITY: Record<
+  "steadfast" | "pathao" | "redx",
+  Partial<Record<keyof typeof SECURITY_SCHEMES, string[]>>[]
+> = {
+  steadfast: [{ steadfastWebhookToken: [] }],
+  pathao: [{ pathaoWebhookSignature: [] }],
+  redx: [{ redxWebhookToken: [] }],
+};
 
 /** Routes that work for guests and remember the signed-in user when there is one. */
 const OPTIONAL_AUTH = new Set(["/postOrder"]);
@@ -56,7 +84,7 @@ function errorResponse(status: keyof typeof errorResponseDescriptions) {
 /**
  * The document as clients need it, from what the routes declare: where the paths start
  * (`servers`), how to sign in (a session cookie or a bearer token, per route: a route that can
- * answer 401 needs one), and the error answers every route can give besides its own — 400 for
+ * answer 401 needs one, unless it declares its own, as the couriers' webhooks do), and the error answers every route can give besides its own — 400 for
  * any input, 413 for any body (the API-wide body limit), 403 for any change (the cross-site
  * refusal) — all in the one `{ error: { code, message, issues? } }` shape.
  */
@@ -78,7 +106,9 @@ export function completeApiDocument<D extends object>(doc: D): D {
       if (UNSAFE.has(method)) add(403);
       const session = { sessionCookie: [] };
       const bearer = { bearerToken: [] };
-      if (SESSION_ONLY.has(path)) op.security = [session];
+      if (op.security) {
+        // Declared by the route itself (the webhooks' secrets).
+      } else if (SESSION_ONLY.has(path)) op.security = [session];
       else if (responses[401]) op.security = [session, bearer];
       else if (OPTIONAL_AUTH.has(path)) op.security = [{}, session, bearer];
       else op.security = [];

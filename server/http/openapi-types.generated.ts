@@ -4733,6 +4733,33 @@ export interface components {
                 retryAfter?: number;
                 /** @description 409 on an order: its status now */
                 currentStatus?: string;
+                /** @description 409 on an order: its status now (the same as `currentStatus`) */
+                orderStatus?: string;
+                /** @description 409 `price_changed`: the sub-total at today's prices */
+                subTotal?: number;
+                /** @description 409 `price_changed`: the delivery charge for the address */
+                deliveryCharge?: number;
+                /** @description 409 `price_changed`: the total to confirm */
+                total?: number;
+                /**
+                 * @description 409 `price_changed`: the delivery area of the address, the charge's basis
+                 * @enum {string}
+                 */
+                deliveryArea?: "Inside Dhaka" | "Outside Dhaka";
+                /** @description 409 `conflict` on a product or slide edited since it was read: when it was last saved */
+                updatedAt?: string;
+                /** @description 409 `conflict` on a courier booking: the order's booking state */
+                booking?: string;
+                /** @description 409 `parcel_booked`: the parcel's tracking code at the courier */
+                trackingCode?: string | null;
+                /** @description 409 `conflict` on a stock cell that moved: the cell's size */
+                size?: string;
+                /** @description 409 `conflict` on a stock cell that moved: the cell's colour */
+                color?: string;
+                /** @description 409 `conflict` on a stock cell: the pieces the form showed */
+                was?: number;
+                /** @description 409 `conflict` on a stock cell: the pieces stored now */
+                now?: number;
                 /** @description 409 `price_changed`: the lines at their current prices. 409 `out_of_stock`: each short line as `{ id, color, size, requested, available }` (`OutOfStockLine`) */
                 products?: {
                     [key: string]: unknown;

@@ -58,8 +58,19 @@ describeDb(`the OpenAPI document and a client generated from it (${TEST_DB})`, (
     expect(doc.servers).toEqual([{ url: "/api", description: "This server" }]);
     expect(Object.keys(doc.components.securitySchemes ?? {}).sort()).toEqual([
       "bearerToken",
+      "pathaoWebhookSignature",
+      "redxWebhookToken",
       "sessionCookie",
+      "steadfastWebhookToken",
     ]);
+    // A courier's notification is authorized by the shop's secret for it, never a session.
+    expect(doc.paths["/webhooks/steadfast"]?.post?.security).toEqual([
+      { steadfastWebhookToken: [] },
+    ]);
+    expect(doc.paths["/webhooks/pathao"]?.post?.security).toEqual([
+      { pathaoWebhookSignature: [] },
+    ]);
+    expect(doc.paths["/webhooks/redx"]?.post?.security).toEqual([{ redxWebhookToken: [] }]);
     expect(doc.paths["/products"]?.get?.security).toEqual([]);
     expect(doc.paths["/orders"]?.get?.security).toEqual([
       { sessionCookie: [] },
@@ -167,5 +178,18 @@ describeDb(`the OpenAPI document and a client generated from it (${TEST_DB})`, (
     const anonymous = await client.GET("/orders", { params: { query: {} } });
     expect(anonymous.response.status).toBe(401);
     expect(anonymous.error?.error.code).toBe("unauthorized");
+
+    // A price-changed refusal's figures are part of the type: a client shows them as they come.
+    const stale = await client.POST("/postOrder", {
+      params: { header: { "idempotency-key": "openapi-client-order-2" } },
+      body: { ...body, products: body.products.map((l) => ({ ...l, originalPrice: price + 10 })) },
+    });
+    expect(stale.response.status).toBe(409);
+    expect(stale.error?.error.code).toBe("price_changed");
+    expect(stale.error?.error.subTotal).toBe(price * 2);
+    expect(stale.error?.error.deliveryArea).toBe("Inside Dhaka");
+    expect(stale.error?.error.total).toBe(
+      (stale.error?.error.subTotal ?? 0) + (stale.error?.error.deliveryCharge ?? 0),
+    );
   });
 });

@@ -15,6 +15,50 @@ export const errorResponseSchema = z
         .string()
         .optional()
         .openapi({ description: "409 on an order: its status now" }),
+      orderStatus: z
+        .string()
+        .optional()
+        .openapi({ description: "409 on an order: its status now (the same as `currentStatus`)" }),
+      subTotal: z
+        .number()
+        .int()
+        .optional()
+        .openapi({ description: "409 `price_changed`: the sub-total at today's prices" }),
+      deliveryCharge: z
+        .number()
+        .int()
+        .optional()
+        .openapi({ description: "409 `price_changed`: the delivery charge for the address" }),
+      total: z
+        .number()
+        .int()
+        .optional()
+        .openapi({ description: "409 `price_changed`: the total to confirm" }),
+      deliveryArea: z.enum(["Inside Dhaka", "Outside Dhaka"]).optional().openapi({
+        description: "409 `price_changed`: the delivery area of the address, the charge's basis",
+      }),
+      updatedAt: z.string().optional().openapi({
+        description:
+          "409 `conflict` on a product or slide edited since it was read: when it was last saved",
+      }),
+      booking: z.string().optional().openapi({
+        description: "409 `conflict` on a courier booking: the order's booking state",
+      }),
+      trackingCode: z.string().nullable().optional().openapi({
+        description: "409 `parcel_booked`: the parcel's tracking code at the courier",
+      }),
+      size: z.string().optional().openapi({
+        description: "409 `conflict` on a stock cell that moved: the cell's size",
+      }),
+      color: z.string().optional().openapi({
+        description: "409 `conflict` on a stock cell that moved: the cell's colour",
+      }),
+      was: z.number().int().optional().openapi({
+        description: "409 `conflict` on a stock cell: the pieces the form showed",
+      }),
+      now: z.number().int().optional().openapi({
+        description: "409 `conflict` on a stock cell: the pieces stored now",
+      }),
       products: z
         .array(z.record(z.string(), z.unknown()))
         .optional()
