@@ -303,6 +303,16 @@ function rawRequest(method: string, pathname: string, headers: Record<string, st
   );
 }
 
+describe("pages that are one visitor's own", () => {
+  it("sends checkout (a new order attempt key in every render) private, no-store, not public", async () => {
+    const res = await fetch(`${server.url}/product-checkout`);
+    expect(res.status).toBe(200);
+    expect((await res.text()).includes("idempotencyKey")).toBe(true);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.headers.get("etag")).toBeNull();
+  });
+});
+
 describe("request methods", () => {
   /** The headers a cache or a link checker reads, the CSP without its per-answer nonce. */
   const head = (h: http.IncomingHttpHeaders) => ({

@@ -31,6 +31,7 @@ import { colorName } from "~/app/i18n/catalogue-names";
 import { issueText } from "~/app/i18n/issues";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { actorOf, appOf, langOf } from "~/app/lib/context.server";
+import { privatePageHeaders } from "~/app/lib/private-page-headers";
 import { useRootData } from "~/app/lib/root-data";
 import {
   ADDRESS_TYPES,
@@ -72,6 +73,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(clientAddressContext),
     langOf(context),
   );
+}
+
+export function headers(args: Route.HeadersArgs) {
+  // Every render carries a new order attempt key (idempotencyKey): no cache may keep the page.
+  return privatePageHeaders(args);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

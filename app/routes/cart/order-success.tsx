@@ -13,6 +13,7 @@ import {
 import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
+import { privatePageHeaders } from "~/app/lib/private-page-headers";
 import { type OrderCodeView, trackOrderLink } from "~/core/order-tracking";
 import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/order-success";
@@ -37,12 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export function headers({ actionHeaders }: Route.HeadersArgs) {
+export function headers(args: Route.HeadersArgs) {
   // The order's own page (its id is the capability): never kept by a shared cache.
-  const out = new Headers({ "Cache-Control": "private, no-store" });
-  const retry = actionHeaders.get("Retry-After");
-  if (retry) out.set("Retry-After", retry);
-  return out;
+  return privatePageHeaders(args);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -17,6 +17,7 @@ import { routeMessages } from "~/app/i18n/catalog.server";
 import { colorName } from "~/app/i18n/catalogue-names";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
+import { privatePageHeaders } from "~/app/lib/private-page-headers";
 import { NOT_APPLICABLE } from "~/core/cart-lines";
 import { COURIER_LABELS } from "~/core/courier";
 import type { OrderStatus } from "~/core/order-status";
@@ -53,11 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return orderCodeAction(appOf(context), form, pair.data, context.get(clientAddressContext), done);
 }
 
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  const out = new Headers(TRACK_PAGE_HEADERS);
-  const retry = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
-  if (retry) out.set("Retry-After", retry);
-  return out;
+export function headers(args: Route.HeadersArgs) {
+  return privatePageHeaders(args);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
