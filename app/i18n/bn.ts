@@ -402,6 +402,8 @@ export const bn: Catalog = {
   "checkout.errorTitle": "ত্রুটি",
   "checkout.saveFailed": "অর্ডারটি সেভ করা যায়নি। আবার চেষ্টা করুন।",
   "checkout.priceChanged": "পণ্যগুলো বেছে নেওয়ার পর দাম বদলেছে। নতুন মোট দেখে আবার অর্ডার নিশ্চিত করুন চাপুন।",
+  "checkout.deliveryChanged":
+    "ডেলিভারি চার্জ আপনার ঠিকানা অনুযায়ী ({area})। নতুন মোট দেখে আবার অর্ডার নিশ্চিত করুন চাপুন।",
   "checkout.geoFailed": "জেলার তালিকা লোড করা যায়নি। পেজটি আবার লোড করুন।",
   "checkout.loading": "আপনার অর্ডার লোড হচ্ছে…",
   "checkout.nothing": "চেকআউট করার মতো কিছু নেই",

@@ -141,4 +141,22 @@ describe("checkout without JavaScript", () => {
     await guest.waitForURL(/\/order-success\?order=[\w-]+$/);
     expect(taka(await guest.getByTestId("success-total").textContent())).toBe(newPrice * 2 + 120);
   });
+
+  it("names the address's area when the one chosen is not it, and places the order at its charge", async () => {
+    await orderNow();
+    await fill("01812345679");
+    // Khulna is outside Dhaka; the visitor ticks Inside Dhaka.
+    await guest.getByRole("radio", { name: /^Inside Dhaka/ }).check();
+    await confirm();
+    await guest
+      .getByText("The delivery charge follows your address (Outside Dhaka).", { exact: false })
+      .waitFor();
+    expect(await guest.getByText(/Prices have changed/).count()).toBe(0);
+    expect(await guest.getByRole("radio", { name: /^Outside Dhaka/ }).isChecked()).toBe(true);
+    expect(taka(await guest.getByTestId("delivery-charge").textContent())).toBe(120);
+    const subTotal = taka(await guest.getByTestId("sub-total").textContent());
+    await confirm();
+    await guest.waitForURL(/\/order-success\?order=[\w-]+$/);
+    expect(taka(await guest.getByTestId("success-total").textContent())).toBe(subTotal + 120);
+  });
 });

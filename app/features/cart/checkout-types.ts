@@ -19,6 +19,11 @@ export type CheckoutActionFailure = {
   issues: { path: string; message: string }[];
   /** 409 price_changed: the current products (prices), area, charge and totals. */
   details?: Record<string, unknown>;
+  /**
+   * 409 price_changed: whether a line's price moved. False when only the delivery did (the area
+   * follows the address, a form without scripts may have posted another one).
+   */
+  pricesMoved?: boolean;
   values: CheckoutForm;
   /** The chosen district's thanas, for the form rendered without scripts. */
   thanas: PlaceOption[];

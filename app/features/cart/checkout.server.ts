@@ -150,10 +150,19 @@ export async function placeCheckoutOrder(
     if (!(err instanceof AppError)) throw err;
     const retryAfter = (err as { retryAfter?: unknown }).retryAfter;
     const outOfStock = err.code === "out_of_stock";
+    const current = err.code === "price_changed" ? err.details?.products : undefined;
     return fail(
       {
         code: err.code,
         message: outOfStock ? OUT_OF_STOCK_MESSAGE : err.message,
+        ...(Array.isArray(current)
+          ? {
+              pricesMoved: items.some(
+                (line, i) =>
+                  line.price !== (current[i] as { originalPrice?: unknown })?.originalPrice,
+              ),
+            }
+          : {}),
         // Each short line under the form, named as the visitor saw it, with what is left.
         issues: outOfStock ? shortLineIssues(items, err.details?.products) : (err.issues ?? []),
         ...(err.details ? { details: err.details } : {}),

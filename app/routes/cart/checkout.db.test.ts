@@ -194,6 +194,7 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
     expect(stale.status).toBe(409);
     const failure = stale.data as CheckoutActionFailure;
     expect(failure.code).toBe("price_changed");
+    expect(failure.pricesMoved).toBe(true);
     expect(failure.details).toMatchObject({
       subTotal: price * 2,
       deliveryArea: "Inside Dhaka",
@@ -220,6 +221,16 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
         .set({ offerPrice: product.offerPrice })
         .where(eq(products.id, product._id));
     }
+  });
+
+  it("answers an area that is not the address's as a moved delivery charge, not a moved price", async () => {
+    // Mirpur is one of Dhaka city's thanas; the form says Outside Dhaka.
+    const refused = await place(form({ deliveryArea: "Outside Dhaka" }));
+    expect(refused.status).toBe(409);
+    const failure = refused.data as CheckoutActionFailure;
+    expect(failure.code).toBe("price_changed");
+    expect(failure.pricesMoved).toBe(false);
+    expect(failure.details).toMatchObject({ deliveryArea: "Inside Dhaka", deliveryCharge: 60 });
   });
 
   it("places one order for a repeated submit of the same attempt", async () => {

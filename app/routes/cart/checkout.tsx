@@ -712,7 +712,16 @@ function CheckoutPage({
         ) : null}
         {priceNotice ? (
           <div role="alert" className="alert alert-warning mt-4 text-sm">
-            {t("checkout.priceChanged")}
+            {failure?.pricesMoved === false
+              ? t("checkout.deliveryChanged", {
+                  area: t(
+                    (failure.details as PriceChangedDetails | undefined)?.deliveryArea ===
+                      "Inside Dhaka"
+                      ? "area.Inside Dhaka"
+                      : "area.Outside Dhaka",
+                  ),
+                })
+              : t("checkout.priceChanged")}
           </div>
         ) : null}
         {server.other.length > 0 ? (
