@@ -3,6 +3,7 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
 import { APP_CSS, cspNonceContext, inlineShellScripts } from "../shared/page-shell";
+import { PRINT_STYLES } from "../shared/print-styles";
 import { getAppContext } from "./bootstrap";
 import { mountServerRoutes } from "./http/api";
 import { clientAddress, clientAddressContext } from "./http/client-address";
@@ -54,7 +55,7 @@ export default await createHonoServer<AppEnv>({
         publicUrl: ctx.config.publicUrl,
         mediaPublicUrl: ctx.config.S3_PUBLIC_URL,
         inlineScripts: inlineShellScripts(),
-        inlineStyles: [APP_CSS],
+        inlineStyles: [APP_CSS, ...Object.values(PRINT_STYLES)],
         dev: import.meta.env.DEV,
       }),
     );

@@ -28,6 +28,14 @@ const TYPED = [CHECKOUT_CUSTOMER.name, CHECKOUT_CUSTOMER.address, CUSTOMER.name]
 // The signed-in admin's name and address show in the dashboard's menu.
 const ADMIN_WORDS = [ADMIN.name, ADMIN.email];
 
+/** The page sizes (points) of the page printed as PDF, its `@page` rule applied. */
+async function printedPageSizes(page: Page): Promise<string[]> {
+  const pdf = (await page.pdf({ preferCSSPageSize: true })).toString("latin1");
+  return [...pdf.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map(
+    ([, w = "", h = ""]) => `${Math.round(Number(w))}x${Math.round(Number(h))}`,
+  );
+}
+
 /** A Bengali digit, and no ASCII one, in `text`. */
 const BENGALI_NUMBER = /^[^0-9]*[০-৯][^0-9]*$/;
 
@@ -103,6 +111,8 @@ describe("the dashboard's printouts, messages and courier settings in Bengali", 
 
     await openDashboard(admin, baseURL, `/dashboard/print/invoices?id=${orderId}`);
     await admin.getByRole("heading", { name: "ইনভয়েস", level: 1 }).waitFor();
+    // The page's own paper rule applies (the CSP allows its inline style): A4.
+    expect(await printedPageSizes(admin)).toEqual(["595x842"]);
     await expectAreaBengali(admin, "bulk invoices");
 
     for (const size of ["a4", "4x6"]) {
@@ -111,6 +121,8 @@ describe("the dashboard's printouts, messages and courier settings in Bengali", 
       expect(await label.count()).toBe(1);
       expect(await label.textContent()).toContain("ক্যাশ অন ডেলিভারি");
       expect(await admin.getByRole("heading", { level: 1 }).textContent()).toMatch(/: ১টি$/);
+      // A label printer's 4×6 inches (288 × 432 points), or an A4 sheet.
+      expect(await printedPageSizes(admin)).toEqual([size === "4x6" ? "288x432" : "595x842"]);
       await expectAreaBengali(admin, `shipping labels (${size})`);
     }
     // An order deleted since the list was shown is left out of the print.

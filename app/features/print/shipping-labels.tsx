@@ -1,6 +1,7 @@
 import { courierName } from "~/app/i18n/dashboard/paper-text";
 import { useI18n } from "~/app/i18n/use-i18n";
 import type { ShippingLabel } from "~/app/lib/print.server";
+import { PRINT_STYLES } from "~/shared/print-styles";
 
 export type LabelSize = "a4" | "4x6";
 
@@ -13,9 +14,7 @@ export function isLabelSize(x: unknown): x is LabelSize {
  * one label per page. Only the labels print (the dashboard's menu and header are print:hidden).
  */
 function pageCss(size: LabelSize): string {
-  return size === "4x6"
-    ? "@page { size: 4in 6in; margin: 0.15in; } @media print { .label { height: 5.6in; break-after: page; } }"
-    : "@page { size: A4; margin: 8mm; } @media print { .label { break-inside: avoid; } }";
+  return size === "4x6" ? PRINT_STYLES.labels4x6 : PRINT_STYLES.labelsA4;
 }
 
 function Label({ label, size }: { label: ShippingLabel; size: LabelSize }) {

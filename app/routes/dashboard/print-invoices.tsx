@@ -2,6 +2,7 @@ import { OrderInvoice } from "~/app/features/orders/order-invoice";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { invoicesForPrint } from "~/app/lib/print.server";
+import { PRINT_STYLES } from "~/shared/print-styles";
 import type { Route } from "./+types/print-invoices";
 
 /** The selected orders' A4 invoices on one page (`?id=…&id=…`), one per printed page; admins. */
@@ -21,7 +22,7 @@ export default function PrintInvoicesRoute({ loaderData }: Route.ComponentProps)
   const { t } = useI18n();
   return (
     <div className="flex flex-col gap-8 print:gap-0">
-      <style>{"@page { size: A4; }"}</style>
+      <style>{PRINT_STYLES.invoices}</style>
       {/* As the labels page says it: an empty sheet would look like a printer fault. */}
       {loaderData.orders.length === 0 ? <p>{t("dash.paper.labels.none")}</p> : null}
       {loaderData.orders.map((order) => (
