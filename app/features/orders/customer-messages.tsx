@@ -38,7 +38,8 @@ export function CustomerMessages({ messages }: { messages: MessageView[] }) {
                 return (
                   <tr key={m.id} data-status={m.status}>
                     <td className="whitespace-nowrap">
-                      <time dateTime={at}>{tr.digits(at.slice(0, 16).replace("T", " "))}</time>
+                      {/* Dhaka time, as every date of the dashboard. */}
+                      <time dateTime={at}>{`${tr.date(at)}, ${tr.time(at)}`}</time>
                     </td>
                     <td>{t(`dash.orders.event.${m.event}` as MessageKey)}</td>
                     <td>
@@ -48,7 +49,10 @@ export function CustomerMessages({ messages }: { messages: MessageView[] }) {
                           : "dash.orders.messages.email",
                       )}
                     </td>
-                    <td className="whitespace-nowrap">{tr.digits(m.to)}</td>
+                    <td className="whitespace-nowrap">
+                      {/* A phone number in the page's digits; an email address as it is written. */}
+                      {m.channel === "sms" ? tr.digits(m.to) : m.to}
+                    </td>
                     <td>
                       {t(`dash.orders.sent.${m.status}` as MessageKey)}
                       {m.attempts > 1
