@@ -13,8 +13,8 @@ import { isReturnOpen, orderActions } from "./order-actions";
 import { OrderChangeOutcome } from "./order-change-outcome";
 import { OrderStatusBadge } from "./order-status-badge";
 import {
-  changedByText,
   dateTime,
+  historyByText,
   historyText,
   lineOptionsText,
   listTitle,
@@ -255,7 +255,7 @@ export function OrderOverview({
               <span className="font-medium">{historyText(tr, entry)}</span>
               <span className="text-sm text-base-content/70">
                 <time dateTime={entry.at}>{dateTime(tr, entry.at)}</time>
-                {t("dash.orders.by", { name: changedByText(tr, entry) })}
+                {historyByText(tr, entry)}
               </span>
             </li>
           ))}

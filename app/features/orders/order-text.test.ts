@@ -10,6 +10,7 @@ import {
   changedByText,
   confirmTexts,
   failureText,
+  historyByText,
   historyText,
   lineOptionsText,
   orderMessage,
@@ -76,6 +77,35 @@ describe("the order screens' texts", () => {
     for (const action of orderActions("Pending", "admin")) {
       expect(actionLabel(english, action)).toBe(action.label);
     }
+  });
+
+  it("say how a change came about: who made it, the courier or the call, a guest's own order", () => {
+    const at = { byName: null, byRole: "system" as const };
+    const booked = { ...at, from: "Confirmed" as const, note: "by courier booking" };
+    const delivered = {
+      ...at,
+      from: "Shipping" as const,
+      note: "by courier: Steadfast — Parcel is delivered",
+    };
+    const called = { ...at, from: "Pending" as const, note: "by confirmation call" };
+    const placed = { ...at, from: null, note: null };
+    const byAdmin = {
+      from: "Pending" as const,
+      byName: "Rahim",
+      byRole: "admin" as const,
+      note: null,
+    };
+    expect(historyByText(english, booked)).toBe(", by courier booking");
+    expect(historyByText(english, delivered)).toBe(", by courier: Steadfast — Parcel is delivered");
+    expect(historyByText(english, placed)).toBe(", by a guest customer");
+    expect(historyByText(english, byAdmin)).toBe(", by Rahim (admin)");
+    expect(historyByText(bengali, booked)).toBe(", কুরিয়ার বুকিংয়ে");
+    expect(historyByText(bengali, called)).toBe(", নিশ্চিতকরণ কলে");
+    // The courier's own words stay as it sent them.
+    expect(historyByText(bengali, delivered)).toBe(
+      ", কুরিয়ারের খবরে: Steadfast — Parcel is delivered",
+    );
+    expect(historyByText(bengali, placed)).toBe(", করেছেন অতিথি গ্রাহক");
   });
 
   it("are Bengali, with Bengali digits, on a Bengali page", () => {

@@ -117,6 +117,33 @@ export function changedByText(tr: Tr, entry: Pick<OrderHistoryEntry, "byName" | 
   return entry.byName ? tr.t(k("history.byNamed"), { name: entry.byName, role }) : role;
 }
 
+/** How a note of the server's names what made a change ("by courier booking", …), in Bengali. */
+const NOTE_PREFIXES_BN: [RegExp, string][] = [
+  [/^by courier booking$/, "কুরিয়ার বুকিংয়ে"],
+  [/^by confirmation call$/, "নিশ্চিতকরণ কলে"],
+  [/^by confirmation call: /, "নিশ্চিতকরণ কলে: "],
+  [/^by courier: /, "কুরিয়ারের খবরে: "],
+];
+
+/**
+ * Who or what made a history entry, after its time: ", by Rahim (admin)"; the server's note for a
+ * change nobody made by hand (", by courier booking", ", by courier: Steadfast — Delivered", the
+ * courier's own words kept); and a guest's own order ", by a guest customer".
+ */
+export function historyByText(
+  tr: Tr,
+  entry: Pick<OrderHistoryEntry, "from" | "byName" | "byRole" | "note">,
+): string {
+  if (entry.note) {
+    if (tr.lang === "en") return `, ${entry.note}`;
+    const note = entry.note;
+    const match = NOTE_PREFIXES_BN.find(([prefix]) => prefix.test(note));
+    return `, ${match ? note.replace(match[0], match[1]) : note}`;
+  }
+  if (entry.from === null && entry.byRole === "system") return tr.t(k("history.byGuest"));
+  return tr.t(k("by"), { name: changedByText(tr, entry) });
+}
+
 export function historyText(tr: Tr, entry: Pick<OrderHistoryEntry, "from" | "to">): string {
   if (tr.lang === "en") return historyChange(entry);
   const to = statusName(tr, entry.to);
