@@ -94,9 +94,25 @@ describe("templates", () => {
     }
   });
 
-  it("fills placeholders; a missing value shows a dash", () => {
+  it("fills placeholders; a missing value shows a dash in the first sentence", () => {
     expect(renderTemplate("#{orderNumber} {trackingCode}", { orderNumber: "100123" })).toBe(
       "#100123 -",
+    );
+  });
+
+  it("leaves out a later sentence whose value is not known: a parcel without a courier or code", () => {
+    const shipped = DEFAULT_TEMPLATES.order_shipped;
+    const values = { shopName: "Haat", orderNumber: "100004", trackUrl: "https://haat.example/t" };
+    expect(renderTemplate(shipped.bn, values)).toBe(
+      "Haat: আপনার অর্ডার #100004 পাঠানো হয়েছে। দেখুন: https://haat.example/t",
+    );
+    expect(renderTemplate(shipped.en, { ...values, courier: "Steadfast" })).toBe(
+      "Haat: your order #100004 is on its way. Courier: Steadfast. Track it: https://haat.example/t",
+    );
+    expect(
+      renderTemplate(shipped.bn, { ...values, courier: "Steadfast", trackingCode: "SF12AB" }),
+    ).toBe(
+      "Haat: আপনার অর্ডার #100004 পাঠানো হয়েছে। কুরিয়ার: Steadfast। ট্র্যাকিং কোড: SF12AB। দেখুন: https://haat.example/t",
     );
   });
 

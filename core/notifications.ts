@@ -109,8 +109,8 @@ export const DEFAULT_TEMPLATES: Record<SmsEvent, Record<MessageLanguage, string>
     en: "{shopName}: your order #{orderNumber} is confirmed. It will be handed to the courier soon. Track it: {trackUrl}",
   },
   order_shipped: {
-    bn: "{shopName}: আপনার অর্ডার #{orderNumber} {courier} কুরিয়ারে দেওয়া হয়েছে। ট্র্যাকিং কোড {trackingCode}। দেখুন: {trackUrl}",
-    en: "{shopName}: your order #{orderNumber} is with {courier}. Tracking code {trackingCode}. Track it: {trackUrl}",
+    bn: "{shopName}: আপনার অর্ডার #{orderNumber} পাঠানো হয়েছে। কুরিয়ার: {courier}। ট্র্যাকিং কোড: {trackingCode}। দেখুন: {trackUrl}",
+    en: "{shopName}: your order #{orderNumber} is on its way. Courier: {courier}. Tracking code: {trackingCode}. Track it: {trackUrl}",
   },
   order_delivered: {
     bn: "{shopName}: আপনার অর্ডার #{orderNumber} পৌঁছে দেওয়া হয়েছে। ধন্যবাদ! দেখুন: {trackUrl}",
@@ -171,13 +171,39 @@ export function templateProblem(template: string, event?: SmsEvent): string | nu
   return null;
 }
 
-/** The template with its placeholders filled; a value not given leaves "-" in its place. */
+const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
+/** Where a sentence ends: the space after "।", ".", "!" or "?" (kept, for the text's own breaks). */
+const SENTENCE_END = /((?<=[।.!?])\s+)/;
+
+const valueOf = (values: PlaceholderValues, name: string): string | undefined =>
+  (PLACEHOLDERS as readonly string[]).includes(name)
+    ? values[name as Placeholder] || undefined
+    : undefined;
+
+/**
+ * The template with its placeholders filled. A sentence after the first that needs a value not
+ * given is left out (an order sent by the shop's own rider has no courier or tracking code, and
+ * "Tracking code -" would tell the customer nothing); in the first, or where nothing else would
+ * be left, the value shows as "-".
+ */
 export function renderTemplate(template: string, values: PlaceholderValues): string {
-  return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => {
-    if (!(PLACEHOLDERS as readonly string[]).includes(name)) return whole;
-    const value = values[name as Placeholder];
-    return value === undefined || value === "" ? "-" : value;
-  });
+  const fill = (text: string) =>
+    text.replace(PLACEHOLDER, (whole, name: string) =>
+      (PLACEHOLDERS as readonly string[]).includes(name) ? (valueOf(values, name) ?? "-") : whole,
+    );
+  const isKnown = (sentence: string) =>
+    [...sentence.matchAll(PLACEHOLDER)].every(
+      ([, name = ""]) =>
+        !(PLACEHOLDERS as readonly string[]).includes(name) || valueOf(values, name) !== undefined,
+    );
+  // [sentence, space, sentence, space, …]: a sentence left out takes the space before it along.
+  const parts = template.split(SENTENCE_END);
+  let text = fill(parts[0] ?? "");
+  for (let i = 2; i < parts.length; i += 2) {
+    const sentence = parts[i] ?? "";
+    if (isKnown(sentence)) text += (parts[i - 1] ?? "") + fill(sentence);
+  }
+  return text;
 }
 
 /** Sample values for the dashboard's preview. */

@@ -156,7 +156,7 @@ describeDb(`customer messages (${TEST_DB})`, () => {
         ],
         [
           "8801712345678",
-          `Haat: আপনার অর্ডার #${n} Steadfast কুরিয়ারে দেওয়া হয়েছে। ট্র্যাকিং কোড ${parcel?.trackingCode}। দেখুন: ${track}`,
+          `Haat: আপনার অর্ডার #${n} পাঠানো হয়েছে। কুরিয়ার: Steadfast। ট্র্যাকিং কোড: ${parcel?.trackingCode}। দেখুন: ${track}`,
         ],
         ["8801712345678", `Haat: আপনার অর্ডার #${n} পৌঁছে দেওয়া হয়েছে। ধন্যবাদ! দেখুন: ${track}`],
       ]);
@@ -183,7 +183,7 @@ describeDb(`customer messages (${TEST_DB})`, () => {
       expect(mails.map((m) => m.subject)).toEqual([
         `আপনার অর্ডার #${n} গ্রহণ করা হয়েছে — Haat`,
         `আপনার অর্ডার #${n} নিশ্চিত হয়েছে — Haat`,
-        `আপনার অর্ডার #${n} কুরিয়ারে দেওয়া হয়েছে — Haat`,
+        `আপনার অর্ডার #${n} পাঠানো হয়েছে — Haat`,
         `আপনার অর্ডার #${n} পৌঁছে গেছে — Haat`,
       ]);
       const placedMail = mails[0]?.text ?? "";
@@ -232,6 +232,26 @@ describeDb(`customer messages (${TEST_DB})`, () => {
         (m) => m.subject === `Your order #${order.orderNumber} is cancelled — Haat`,
       );
       expect(mail?.text).toContain("Delivery charge: Tk 60");
+    });
+
+    it("an order the shop sends without a courier is told it is on its way, without a courier or code", async () => {
+      const { h, call } = t;
+      const order = await t.place({ language: "en" });
+      for (const status of ["Confirmed", "Shipping"]) {
+        const moved = await call("PUT", `/orderStatus/${order.id}`, h.admin, { status });
+        expect(moved.status).toBe(200);
+      }
+      await expect
+        .poll(async () => (await t.messagesOf(order.id)).length, { timeout: 30_000 })
+        .toBe(6);
+      await t.settled(order.id).toEqual([]);
+      const track = `https://shop.example/track-order?orderNumber=${order.orderNumber}&phone=01712345678`;
+      const shipped = (await t.messagesOf(order.id)).find(
+        (m) => m.channel === "sms" && m.event === "order_shipped",
+      );
+      expect(shipped?.text).toBe(
+        `Haat: your order #${order.orderNumber} is on its way. Track it: ${track}`,
+      );
     });
 
     it("uses the admin's template once saved, and the default again once restored", async () => {

@@ -17,8 +17,8 @@ const SUBJECTS: Record<SmsEvent, Record<MessageLanguage, string>> = {
   order_placed: { bn: "আপনার অর্ডার #{n} গ্রহণ করা হয়েছে", en: "Your order #{n} is placed" },
   order_confirmed: { bn: "আপনার অর্ডার #{n} নিশ্চিত হয়েছে", en: "Your order #{n} is confirmed" },
   order_shipped: {
-    bn: "আপনার অর্ডার #{n} কুরিয়ারে দেওয়া হয়েছে",
-    en: "Your order #{n} is with the courier",
+    bn: "আপনার অর্ডার #{n} পাঠানো হয়েছে",
+    en: "Your order #{n} is on its way",
   },
   order_delivered: { bn: "আপনার অর্ডার #{n} পৌঁছে গেছে", en: "Your order #{n} is delivered" },
   order_cancelled: { bn: "আপনার অর্ডার #{n} বাতিল হয়েছে", en: "Your order #{n} is cancelled" },
