@@ -179,7 +179,10 @@ describe("an admin handles orders (issue 6)", () => {
 
     await openDashboard(page, baseURL, `/dashboard/order-overview/${id}`);
     await runAction(page, actions, "Delivered", UPDATED);
-    await expect.poll(() => actions.getByRole("button").allTextContents()).toEqual(["Delete"]);
+    // A return the customer reports by phone can still be recorded (decisions.md "Returns").
+    await expect
+      .poll(() => actions.getByRole("button").allTextContents())
+      .toEqual(["Record return", "Delete"]);
     const history = await page
       .getByRole("heading", { name: "Status History" })
       .locator("..")

@@ -12,7 +12,8 @@ describe("orderActions", () => {
     // Shipping stays, disabled, on an order that is already Shipping.
     expect(labels("Shipping", "admin")).toEqual(["(Shipping)", "Delivered", "Cancel"]);
     expect(labels("Cancelled", "admin")).toEqual(["Confirm", "Delete"]);
-    expect(labels("Delivered", "admin")).toEqual(["Delete"]);
+    // A return the customer reports by phone is recorded by the admin (decisions.md "Returns").
+    expect(labels("Delivered", "admin")).toEqual(["Record return", "Delete"]);
     // Issue 22: the goods of a return come back on the shelf once an admin says so.
     expect(labels("Return", "admin")).toEqual(["Return received", "Delete"]);
     expect(orderActions("Return", "admin", "admin", true, true).map((a) => a.label)).toEqual([

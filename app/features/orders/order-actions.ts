@@ -21,6 +21,8 @@ const STATUS_LABELS: Record<Role, Partial<Record<OrderStatus, string>>> = {
     Shipping: "Shipping",
     Delivered: "Delivered",
     Cancelled: "Cancel",
+    // A return the customer reports by phone (decisions.md "Returns": admins at any time).
+    Return: "Record return",
   },
   customer: {
     Confirmed: "Confirm",
@@ -30,7 +32,13 @@ const STATUS_LABELS: Record<Role, Partial<Record<OrderStatus, string>>> = {
 };
 
 /** Admin buttons keep this order; the customer side has one button per status. */
-const ADMIN_ORDER: readonly OrderStatus[] = ["Confirmed", "Shipping", "Delivered", "Cancelled"];
+const ADMIN_ORDER: readonly OrderStatus[] = [
+  "Confirmed",
+  "Shipping",
+  "Delivered",
+  "Cancelled",
+  "Return",
+];
 
 function statusAction(side: Role, to: OrderStatus, disabled = false): OrderAction {
   return { kind: "status", to, label: STATUS_LABELS[side][to] ?? to, disabled };

@@ -59,6 +59,7 @@ const ACTION_KEYS: Record<string, string> = {
   Cancel: "action.cancel",
   "Cancel Order": "action.cancelOrder",
   Return: "action.return",
+  "Record return": "action.recordReturn",
   Delete: "action.delete",
   "Return received": "action.returnReceived",
 };

@@ -58,6 +58,7 @@ export const ordersEn = {
   "dash.orders.action.cancel": "Cancel",
   "dash.orders.action.cancelOrder": "Cancel Order",
   "dash.orders.action.return": "Return",
+  "dash.orders.action.recordReturn": "Record return",
   "dash.orders.action.delete": "Delete",
   "dash.orders.action.returnReceived": "Return received",
 
@@ -397,6 +398,7 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
   "dash.orders.action.cancel": "বাতিল করুন",
   "dash.orders.action.cancelOrder": "অর্ডার বাতিল করুন",
   "dash.orders.action.return": "ফেরত দিন",
+  "dash.orders.action.recordReturn": "ফেরত এসেছে লিখুন",
   "dash.orders.action.delete": "মুছে ফেলুন",
   "dash.orders.action.returnReceived": "ফেরত পণ্য পাওয়া গেছে",
 
