@@ -47,6 +47,20 @@ describe("DISTRICTS", () => {
     expect(thanas).toContain("সাভার");
     expect(thanas.length).toBeGreaterThanOrEqual(55);
   });
+
+  it("includes the thanas of Chattogram, Khulna and Rajshahi cities, not only their upazilas", () => {
+    for (const [district, thana] of [
+      ["চট্টগ্রাম", "কোতোয়ালী"],
+      ["চট্টগ্রাম", "পাঁচলাইশ"],
+      ["চট্টগ্রাম", "ডবলমুরিং"],
+      ["খুলনা", "সোনাডাঙ্গা"],
+      ["খুলনা", "খুলনা সদর"],
+      ["রাজশাহী", "বোয়ালিয়া"],
+    ] as const) {
+      expect(isValidDistrictThana(district, thana), `${district} ${thana}`).toBe(true);
+    }
+    expect(findThana("চট্টগ্রাম", "Double Mooring")?.bnName).toBe("ডবলমুরিং");
+  });
 });
 
 describe("findDistrict", () => {
