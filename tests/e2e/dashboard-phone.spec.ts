@@ -56,6 +56,29 @@ describe("the dashboard on a phone and its small defects", () => {
     },
   );
 
+  it("keeps every cell of an order card on a 390 px screen: the risk line and the column names wrap", async () => {
+    // Bengali first: ?lang=en then leaves the page's language cookie as the other tests expect.
+    for (const lang of ["bn", "en"]) {
+      await openDashboard(phone, baseURL, `/dashboard/pendingOrders?lang=${lang}`);
+      await phone.locator("tbody tr").first().waitFor();
+      const cut = await phone.evaluate(
+        (width) =>
+          [...document.querySelectorAll("tbody tr")]
+            .slice(0, 4)
+            .flatMap((row) =>
+              [...row.querySelectorAll("td")]
+                .filter(
+                  (td) =>
+                    td.getBoundingClientRect().right > width || td.scrollWidth > td.clientWidth + 1,
+                )
+                .map((td) => td.getAttribute("data-label") ?? ""),
+            ),
+        PHONE,
+      );
+      expect(cut, lang).toEqual([]);
+    }
+  });
+
   it.each(["en", "bn"])("scrolls no dashboard page sideways at 360 px (%s)", async (lang) => {
     const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
     await context.addCookies([
