@@ -209,6 +209,8 @@ export function selectableAreas(
 export type CheckoutLine = {
   id: string;
   name: string;
+  /** The product's Bengali name where it has one (pages in Bengali show it). */
+  nameBn?: string;
   imageUrl: string;
   color: string;
   size: string;

@@ -49,6 +49,8 @@ export type TrackedOrder = {
   history: { status: OrderStatus; at: string }[];
   items: {
     name: string;
+    /** The product's Bengali name, "" when it had none. */
+    nameBn: string;
     size: string;
     color: string;
     quantity: number;

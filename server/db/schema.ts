@@ -293,6 +293,8 @@ export const orderLines = pgTable(
     position: integer("position").notNull(),
     productId: text("product_id").notNull(),
     name: text("name").notNull(),
+    /** The product's Bengali name when the order was placed; "" when it had none (issue 25). */
+    nameBn: text("name_bn").notNull().default(""),
     imageUrl: text("image_url").notNull().default(""),
     color: text("color").notNull().default("N/A"),
     size: text("size").notNull().default("N/A"),

@@ -4834,6 +4834,8 @@ export interface components {
             products: {
                 id: string;
                 name: string;
+                /** @description The product's Bengali name when the order was placed; empty when it had none */
+                nameBn?: string;
                 imageUrl: string;
                 color: string;
                 size: string;

@@ -133,6 +133,9 @@ const orderStatusSchema = z.enum(ORDER_STATUSES);
 const orderLineSchema = z.object({
   id: z.string(),
   name: z.string(),
+  nameBn: z.string().optional().openapi({
+    description: "The product's Bengali name when the order was placed; empty when it had none",
+  }),
   imageUrl: z.string(),
   color: z.string(),
   size: z.string(),

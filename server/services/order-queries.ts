@@ -312,6 +312,7 @@ export function toOrderView(
     products: lines.map((l) => ({
       id: l.productId,
       name: l.name,
+      nameBn: l.nameBn,
       imageUrl: l.imageUrl,
       color: l.color,
       size: l.size,

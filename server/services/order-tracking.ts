@@ -92,6 +92,7 @@ export async function trackOrder(
     history: history.map((h) => ({ status: h.status as OrderStatus, at: h.at.toISOString() })),
     items: lines.map((l) => ({
       name: l.name,
+      nameBn: l.nameBn,
       size: l.size,
       color: l.color,
       quantity: l.quantity,

@@ -53,6 +53,8 @@ import { heldReasonFor } from "./risk";
 export type OrderLineRecord = {
   productId: string;
   name: string;
+  /** The product's Bengali name, "" or absent when it has none. */
+  nameBn?: string;
   imageUrl: string;
   color: string;
   size: string;
@@ -444,6 +446,7 @@ export async function placeOrder(
     .select({
       id: products.id,
       name: products.name,
+      nameBn: products.nameBn,
       images: products.images,
       colors: products.colors,
       sizes: products.sizes,
@@ -492,6 +495,7 @@ export async function placeOrder(
     lines.push({
       productId: product.id,
       name: product.name,
+      nameBn: product.nameBn,
       imageUrl: product.images[0] ?? "",
       color: line.color,
       size: line.size,
@@ -659,7 +663,7 @@ export async function placedOrderSummary(
   id: string,
 ): Promise<{
   orderNumber: number;
-  items: { name: string; quantity: number; lineTotal: number }[];
+  items: { name: string; nameBn: string; quantity: number; lineTotal: number }[];
   subTotal: number;
   deliveryCharge: number;
   total: number;
@@ -688,6 +692,7 @@ export async function placedOrderSummary(
   const lines = await db
     .select({
       name: orderLines.name,
+      nameBn: orderLines.nameBn,
       quantity: orderLines.quantity,
       unitPrice: orderLines.unitPrice,
     })
@@ -700,6 +705,7 @@ export async function placedOrderSummary(
     code: await orderCodeView(db, order),
     items: lines.map((l) => ({
       name: l.name,
+      nameBn: l.nameBn,
       quantity: l.quantity,
       lineTotal: l.unitPrice * l.quantity,
     })),
@@ -723,6 +729,7 @@ export async function priceCheckoutLines(
     .select({
       id: products.id,
       name: products.name,
+      nameBn: products.nameBn,
       images: products.images,
       sizes: products.sizes,
       colors: products.colors,
@@ -739,6 +746,7 @@ export async function priceCheckoutLines(
       {
         id: product.id,
         name: product.name,
+        nameBn: product.nameBn,
         imageUrl: product.images[0] ?? "",
         color: line.color,
         size: line.size,

@@ -5,7 +5,7 @@
  */
 export type PlacedOrderSummary = {
   orderNumber: number;
-  items: { name: string; quantity: number; lineTotal: number }[];
+  items: { name: string; nameBn?: string; quantity: number; lineTotal: number }[];
   subTotal: number;
   deliveryCharge: number;
   total: number;

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { colorName } from "~/app/i18n/catalogue-names";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { NOT_APPLICABLE } from "~/core/cart-lines";
+import { inLang } from "~/core/locale";
 import type { OrderDetailView, OrderLineView } from "~/core/order-view";
 import type { ShopInfo } from "~/core/shop";
 import { useHydrated } from "../catalogue/use-hydrated";
@@ -142,7 +143,7 @@ export function OrderInvoice({
                 <tr key={`${line.id}-${i}`} className="border-b border-base-300">
                   <td>{count(i + 1)}</td>
                   <td>
-                    {line.name}
+                    {inLang(lang, line.name, line.nameBn)}
                     {lineOptions(line).length > 0 ? (
                       <span className="block text-xs">{lineOptions(line).join(", ")}</span>
                     ) : null}

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import type { MessageKey } from "~/app/i18n/keys";
 import { useI18n } from "~/app/i18n/use-i18n";
+import { inLang } from "~/core/locale";
 import { mediaUrlForWidth } from "~/core/media";
 import type { Role } from "~/core/order-status";
 import type { OrderDetailView } from "~/core/order-view";
@@ -202,7 +203,7 @@ export function OrderOverview({
               />
               <div className="min-w-0 flex-1">
                 <Link to={productPath(line.id)} className="link link-hover font-medium">
-                  {line.name}
+                  {inLang(tr.lang, line.name, line.nameBn)}
                 </Link>
                 {lineOptionsText(tr, line).length > 0 ? (
                   <p className="text-sm text-base-content/70">

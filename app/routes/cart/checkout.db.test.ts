@@ -109,7 +109,7 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
     };
     expect(success.placed).toEqual({
       orderNumber: stored?.orderNumber,
-      items: [{ name: product.name, quantity: 2, lineTotal: price * 2 }],
+      items: [{ name: product.name, nameBn: "", quantity: 2, lineTotal: price * 2 }],
       subTotal: price * 2,
       deliveryCharge: stored?.deliveryCharge,
       total: stored?.total,
@@ -155,6 +155,34 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
       // The page's own messages in the request's language (decision 061).
       messages: expect.any(Object),
     });
+  });
+
+  it("keeps the product's Bengali name on the order: checkout, success and tracking show it in Bengali", async () => {
+    const bengali = await createProduct(ctx.db, { ...PRODUCT_BODY, nameBn: "সুতির পাঞ্জাবি" });
+    const bengaliPrice = bengali.offerPrice ?? bengali.originalPrice;
+    const checkout = (await load(
+      `/product-checkout?product=${bengali._id}&size=M&color=White&quantity=1&lang=bn`,
+      checkoutLoader,
+    )) as { items: { name: string; nameBn?: string }[] };
+    expect(checkout.items.map((l) => [l.name, l.nameBn])).toEqual([
+      [bengali.name, "সুতির পাঞ্জাবি"],
+    ]);
+    const answer = await place(
+      form({ product: bengali._id, quantity: "1", price: String(bengaliPrice) }),
+    );
+    expect(answer.status).toBe(302);
+    const id = new URL(answer.location ?? "", "http://x").searchParams.get("order") ?? "";
+    const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, id));
+    expect([line?.name, line?.nameBn]).toEqual([bengali.name, "সুতির পাঞ্জাবি"]);
+    const success = (await load(answer.location ?? "", successLoader)) as {
+      placed: { orderNumber: number; items: { nameBn?: string }[] };
+    };
+    expect(success.placed.items.map((l) => l.nameBn)).toEqual(["সুতির পাঞ্জাবি"]);
+    const tracked = (await load(
+      `/track-order?orderNumber=${success.placed.orderNumber}&phone=${CUSTOMER_DATA.mobileNumber}`,
+      trackLoader,
+    )) as { data: { order: { items: { nameBn: string }[] } | null } };
+    expect(tracked.data.order?.items.map((l) => l.nameBn)).toEqual(["সুতির পাঞ্জাবি"]);
   });
 
   it("stores the page's language with the order, for the customer's SMS and emails", async () => {

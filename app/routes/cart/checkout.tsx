@@ -50,6 +50,7 @@ import {
   withAddressArea,
 } from "~/core/checkout";
 import { DELIVERY_AREAS, DELIVERY_CHARGES, isDeliveryArea } from "~/core/delivery";
+import { inLang, type Lang } from "~/core/locale";
 import { mediaUrlForWidth } from "~/core/media";
 import { MOBILE_NUMBER_PLACEHOLDER, MOBILE_TOO_LONG_MESSAGE } from "~/core/phone";
 import { nameLimit, truncate } from "~/core/text";
@@ -234,6 +235,11 @@ function newIdempotencyKey(): string {
 
 /** 409 price_changed's figures (server/services/orders.ts `CurrentFigures`). */
 type PriceChangedDetails = { products?: { originalPrice: number }[]; deliveryArea?: string };
+
+/** A line's name in the page's language: the Bengali one where the server priced the line. */
+function lineName(lang: Lang, item: CheckoutLine | CartItem): string {
+  return inLang(lang, item.name, "nameBn" in item ? item.nameBn : undefined);
+}
 
 /** The lines at the prices a refused order reports, else as they were. */
 function withCurrentPrices<T extends { originalPrice: number }>(
@@ -644,9 +650,9 @@ function CheckoutPage({
                 <Link
                   to={productPath(item.id)}
                   className="link-hover text-sm font-medium break-words"
-                  title={item.name}
+                  title={lineName(tr.lang, item)}
                 >
-                  {truncate(item.name, checkoutLimit)}
+                  {truncate(lineName(tr.lang, item), checkoutLimit)}
                 </Link>
                 <p className="text-xs text-base-content/80">
                   {[

@@ -14,6 +14,7 @@ import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
 import { privatePageHeaders } from "~/app/lib/private-page-headers";
+import { inLang } from "~/core/locale";
 import { type OrderCodeView, trackOrderLink } from "~/core/order-tracking";
 import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/order-success";
@@ -98,7 +99,7 @@ function Placed({
   codeResult?: OrderCodeActionData;
 }) {
   const location = useLocation();
-  const { t, taka, count, digits } = useI18n();
+  const { lang, t, taka, count, digits } = useI18n();
   return (
     <>
       <span
@@ -142,7 +143,7 @@ function Placed({
               className="flex justify-between gap-3 py-2"
             >
               <span className="min-w-0 break-words">
-                {item.name}{" "}
+                {inLang(lang, item.name, item.nameBn)}{" "}
                 <span className="whitespace-nowrap text-base-content/70">
                   × {count(item.quantity)}
                 </span>

@@ -20,6 +20,7 @@ import { appOf } from "~/app/lib/context.server";
 import { privatePageHeaders } from "~/app/lib/private-page-headers";
 import { NOT_APPLICABLE } from "~/core/cart-lines";
 import { COURIER_LABELS } from "~/core/courier";
+import { inLang } from "~/core/locale";
 import type { OrderStatus } from "~/core/order-status";
 import { trackOrderLink } from "~/core/order-tracking";
 import { MOBILE_NUMBER_PLACEHOLDER } from "~/core/phone";
@@ -160,7 +161,7 @@ function TrackedOrderView({
   actionData?: OrderCodeActionData;
 }) {
   const link = trackOrderLink(order.orderNumber, phone);
-  const { t, count, digits, taka, date, time } = useI18n();
+  const { lang, t, count, digits, taka, date, time } = useI18n();
   return (
     <article aria-labelledby="tracked-order-heading" className="mt-6">
       <h2
@@ -243,7 +244,7 @@ function TrackedOrderView({
               className="flex justify-between gap-3 py-2"
             >
               <span className="min-w-0 break-words">
-                {item.name}
+                {inLang(lang, item.name, item.nameBn)}
                 <span className="block text-base-content/70">
                   {[
                     // A product without sizes or colours says nothing of them (spec: unless N/A).

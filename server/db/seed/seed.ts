@@ -152,6 +152,7 @@ async function seedOrders(
         return {
           productId: p.id,
           name: p.name,
+          nameBn: p.nameBn,
           imageUrl: p.images[0] ?? "",
           color: p.colors[0] ?? "N/A",
           size: p.sizes[0] ?? "N/A",

@@ -1,0 +1,1 @@
+ALTER TABLE "order_lines" ADD COLUMN "name_bn" text DEFAULT '' NOT NULL;
