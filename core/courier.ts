@@ -65,3 +65,51 @@ export type OrderRiskView = {
     checkedAt: string;
   } | null;
 };
+
+/**
+ * A courier's own parcel status as one key for its text on screen: Steadfast writes
+ * `partial_delivered`, Pathao `Pickup_Requested` or an `order.pickup-requested` event, RedX
+ * `delivery-in-progress`; all become lower case with hyphens (`partial-delivered`).
+ */
+export function parcelStatusKey(status: string): string {
+  return status
+    .trim()
+    .toLowerCase()
+    .replace(/^order\./, "")
+    .replace(/[\s_.]+/g, "-");
+}
+
+/** The parcel statuses the couriers are known to send, with a text of their own on screen. */
+export const KNOWN_PARCEL_STATUSES = [
+  "pending",
+  "in-review",
+  "pickup-pending",
+  "pickup-requested",
+  "assigned-for-pickup",
+  "picked",
+  "pickup-failed",
+  "pickup-cancelled",
+  "in-transit",
+  "at-the-sorting-hub",
+  "received-at-last-mile-hub",
+  "assigned-for-delivery",
+  "ready-for-delivery",
+  "delivery-in-progress",
+  "delivered",
+  "delivered-approval-pending",
+  "partial-delivered",
+  "partial-delivery",
+  "partial-delivered-approval-pending",
+  "delivery-failed",
+  "hold",
+  "on-hold",
+  "agent-hold",
+  "cancelled",
+  "cancelled-approval-pending",
+  "agent-returning",
+  "return",
+  "returned",
+  "paid-return",
+  "unknown",
+  "unknown-approval-pending",
+] as const;

@@ -9,7 +9,7 @@ import {
   type CourierActionResult,
   isCourierActionResult,
 } from "./courier-actions";
-import { dateTime, orderNo, saidText } from "./order-text";
+import { dateTime, orderNo, parcelStatusText, saidText } from "./order-text";
 
 /** The action's answer to a booking or bulk form on this page, if that was the last post. */
 export function useCourierResult(): CourierActionResult | undefined {
@@ -230,7 +230,7 @@ export function CourierPanel({
         ],
         [t("dash.orders.courier.consignment"), c.consignmentId ?? "—"],
         [t("dash.orders.courier.tracking"), c.trackingCode ?? "—"],
-        [t("dash.orders.courier.parcel"), c.status ?? "—"],
+        [t("dash.orders.courier.parcel"), c.status ? parcelStatusText(tr, c.status) : "—"],
         [t("dash.orders.courier.charge"), c.charge == null ? "—" : tr.taka(c.charge)],
         ...(c.message
           ? ([[t("dash.orders.courier.message"), c.message]] as [string, string][])

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { wholeCatalog } from "~/app/i18n/catalog.server";
 import { makeTranslator } from "~/app/i18n/translator";
+import { KNOWN_PARCEL_STATUSES } from "~/core/courier";
 import { ORDER_MESSAGES, orderFailureText } from "./messages";
 import { orderActions } from "./order-actions";
 import { confirmOptions } from "./order-change-form";
@@ -14,6 +15,7 @@ import {
   historyText,
   lineOptionsText,
   orderMessage,
+  parcelStatusText,
   returnByLine,
   saidText,
 } from "./order-text";
@@ -106,6 +108,20 @@ describe("the order screens' texts", () => {
       ", কুরিয়ারের খবরে: Steadfast — Parcel is delivered",
     );
     expect(historyByText(bengali, placed)).toBe(", করেছেন অতিথি গ্রাহক");
+  });
+
+  it("write each courier's parcel status in the page's language, whatever its spelling", () => {
+    expect(parcelStatusText(bengali, "partial_delivered")).toBe("আংশিক ডেলিভারি");
+    expect(parcelStatusText(bengali, "Pickup_Requested")).toBe("পিকআপের অনুরোধ করা হয়েছে");
+    expect(parcelStatusText(bengali, "order.pickup-requested")).toBe("পিকআপের অনুরোধ করা হয়েছে");
+    expect(parcelStatusText(bengali, "delivery-in-progress")).toBe("ডেলিভারির পথে");
+    expect(parcelStatusText(english, "in_review")).toBe("In review");
+    // A status no courier is known to send is shown as it came.
+    expect(parcelStatusText(bengali, "lost_in_space")).toBe("lost_in_space");
+    for (const status of KNOWN_PARCEL_STATUSES) {
+      expect(parcelStatusText(bengali, status), status).toMatch(/^[\u0980-\u09FF ,]+$/);
+      expect(parcelStatusText(english, status), status).not.toBe(status);
+    }
   });
 
   it("are Bengali, with Bengali digits, on a Bengali page", () => {

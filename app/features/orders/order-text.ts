@@ -1,7 +1,7 @@
 import type { MessageKey } from "~/app/i18n/keys";
 import { shortLineText } from "~/app/i18n/short-line-text";
 import type { Translator } from "~/app/i18n/translator";
-import { COURIER_LABELS, isCourierName } from "~/core/courier";
+import { COURIER_LABELS, isCourierName, parcelStatusKey } from "~/core/courier";
 import type { CANCEL_REASONS, CallOutcome } from "~/core/order-calls";
 import type { OrderList } from "~/core/order-lists";
 import type { OrderStatus } from "~/core/order-status";
@@ -143,6 +143,11 @@ export function historyByText(
   }
   if (entry.from === null && entry.byRole === "system") return tr.t(k("history.byGuest"));
   return tr.t(k("by"), { name: changedByText(tr, entry) });
+}
+
+/** A courier's parcel status in the page's language; one no courier is known to send, as sent. */
+export function parcelStatusText(tr: Tr, status: string): string {
+  return known(tr, k(`parcel.${parcelStatusKey(status)}`), status);
 }
 
 export function historyText(tr: Tr, entry: Pick<OrderHistoryEntry, "from" | "to">): string {

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { COURIER_LABELS, isCourierName } from "~/core/courier";
 import type { StaffAlertView } from "~/core/staff-alerts";
+import { parcelStatusText } from "./order-text";
 import { orderOverviewPath } from "./paths";
 
 /**
@@ -42,7 +43,9 @@ export function StaffAlertsCard({ alerts }: { alerts: readonly StaffAlertView[] 
               : t("dash.orders.alerts.liveAfterCancel", {
                   courier,
                   number,
-                  status: alert.details.courierStatus ?? "",
+                  status: alert.details.courierStatus
+                    ? parcelStatusText(tr, alert.details.courierStatus)
+                    : "",
                 });
           return (
             <li key={alert.id} role="alert" className="alert alert-error flex flex-wrap">
