@@ -67,7 +67,7 @@ export function pageMeta(options: {
 /** The title of a page that is not there (a refused product or category), in its language. */
 export function notFoundMeta(matches: readonly unknown[]): MetaDescriptor[] {
   return [
-    { title: metaTranslator(matches).t("notFound.title") },
+    { title: `${metaTranslator(matches).t("notFound.title")} | ${shopFromMatches(matches).name}` },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
+import { notFoundMeta } from "~/app/features/catalogue/seo";
 import { NotFoundContent } from "~/app/features/storefront/not-found-content";
-import { metaTranslator } from "~/app/i18n/use-i18n";
 import type { Route } from "./+types/not-found";
 
 export function loader() {
@@ -13,12 +13,7 @@ export function action() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const shop = (matches[0]?.loaderData as { shop?: { name: string } } | undefined)?.shop?.name;
-  const { t } = metaTranslator(matches);
-  return [
-    { title: `${t("notFound.title")} | ${shop ?? "Haat"}` },
-    { name: "robots", content: "noindex" },
-  ];
+  return notFoundMeta(matches);
 }
 
 export default function NotFound() {
