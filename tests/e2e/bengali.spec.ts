@@ -62,6 +62,10 @@ describe("the shop in Bengali", () => {
     // The contact form's field issues and the sign-in form's refusal, in Bengali too.
     await page.goto(`${baseURL}/contact-us`);
     await hydrated(page);
+    // The shop's number reads in Bengali digits; the link still dials it.
+    const call = page.getByRole("main").locator('a[href^="tel:"]');
+    expect(await call.textContent()).toBe("০১৭০০০০০০০০");
+    expect(await call.getAttribute("href")).toBe("tel:01700000000");
     await page.getByRole("button", { name: "মেসেজ পাঠান" }).click();
     await expect.poll(() => page.getByText("নাম দিতে হবে").count()).toBeGreaterThan(0);
     await expectBengali(page, "contact form issues");

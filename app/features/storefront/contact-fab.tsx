@@ -18,7 +18,7 @@ const NO_BUTTON_ON_PHONES = new Set(["/cart", "/product-checkout"]);
  */
 export function ContactFab() {
   const { shop } = useRootData();
-  const { t } = useI18n();
+  const { t, digits } = useI18n();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -71,7 +71,7 @@ export function ContactFab() {
         </li>
         <li>
           <a className={`${item} bg-info text-info-content`} href={`tel:${shop.phone}`}>
-            <PhoneIcon className="h-5 w-5" /> {t("fab.call", { phone: shop.phone })}
+            <PhoneIcon className="h-5 w-5" /> {t("fab.call", { phone: digits(shop.phone) })}
           </a>
         </li>
         <li>

@@ -81,7 +81,7 @@ export function Footer() {
             <li className="flex items-center gap-2">
               <PhoneIcon className="h-4 w-4 shrink-0" />
               <a className={link} href={`tel:${shop.phone}`}>
-                {shop.phone}
+                {digits(shop.phone)}
               </a>
             </li>
             <li className="flex items-center gap-2">

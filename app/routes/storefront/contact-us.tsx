@@ -60,7 +60,7 @@ function Card({ title, children, icon }: { title: string; children: ReactNode; i
 export default function ContactUs({ actionData }: Route.ComponentProps) {
   const { shop } = useRootData();
   const hydrated = useHydrated();
-  const { t } = useI18n();
+  const { t, digits } = useI18n();
   const tel = `tel:${shop.phone.replace(/[^\d+]/g, "")}`;
   return (
     <main
@@ -79,7 +79,7 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
             target="_blank"
             rel="noopener noreferrer"
           >
-            {shop.phone}
+            {digits(shop.phone)}
           </a>
         </Card>
         <Card title={t("contact.email")} icon="M3 6h18v12H3zM3 6l9 7 9-7">
@@ -92,7 +92,7 @@ export default function ContactUs({ actionData }: Route.ComponentProps) {
           icon="M5 3h4l2 5-2.5 1.5a11 11 0 006 6L16 13l5 2v4a2 2 0 01-2 2A17 17 0 013 5a2 2 0 012-2z"
         >
           <a className="link" href={tel}>
-            {shop.phone}
+            {digits(shop.phone)}
           </a>
         </Card>
         <Card
