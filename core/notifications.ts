@@ -206,7 +206,10 @@ export function renderTemplate(template: string, values: PlaceholderValues): str
   return text;
 }
 
-/** Sample values for the dashboard's preview. */
+/** The sample customer's number, in the preview's tracking link. */
+export const SAMPLE_CUSTOMER_PHONE = "01712345678";
+
+/** Sample values for the dashboard's preview (the shop's own name, number and link go over them). */
 export const SAMPLE_VALUES: PlaceholderValues = {
   orderNumber: "100123",
   total: "1,560",

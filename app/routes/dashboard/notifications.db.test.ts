@@ -27,6 +27,7 @@ describeDb(`SMS & Email page (${TEST_DB})`, () => {
     return answer.data as {
       templates: TemplateView[];
       status: { sendingSms: boolean; smsProvider: string };
+      sample: { shopName?: string; trackUrl?: string };
     };
   };
 
@@ -40,6 +41,11 @@ describeDb(`SMS & Email page (${TEST_DB})`, () => {
       template: DEFAULT_TEMPLATES.order_placed.bn,
       isDefault: true,
     });
+    // The preview's link is this shop's own, as long as the customer's will be.
+    expect(page.sample.shopName).toBe(ctx.config.SHOP_NAME);
+    expect(page.sample.trackUrl).toBe(
+      `${ctx.config.publicUrl.replace(/\/$/, "")}/track-order?orderNumber=100123&phone=01712345678`,
+    );
   });
 
   it("saves a template, refuses an unknown placeholder under its field, restores the default", async () => {

@@ -13,11 +13,14 @@ import {
   type MessageLanguage,
   type MessageStatus,
   PLACEHOLDERS,
+  type PlaceholderValues,
   renderTemplate,
+  SAMPLE_CUSTOMER_PHONE,
   SAMPLE_VALUES,
   type SmsEvent,
   smsSegments,
   TEMPLATE_MAX_LENGTH,
+  trackOrderUrl,
 } from "~/core/notifications";
 import { AppError } from "~/server/errors";
 import { notificationsStatus, recentMessages } from "~/server/notify/messages";
@@ -47,7 +50,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: m.createdAt.toISOString(),
       sentAt: m.sentAt?.toISOString() ?? null,
     })),
-    shopName: ctx.config.SHOP_NAME,
+    // The preview as a customer of this shop would get it: its name, number and tracking link
+    // (the link's length counts towards the SMS parts shown).
+    sample: {
+      ...SAMPLE_VALUES,
+      shopName: ctx.config.SHOP_NAME,
+      shopPhone: ctx.config.SHOP_PHONE,
+      trackUrl: trackOrderUrl(
+        ctx.config.publicUrl,
+        Number(SAMPLE_VALUES.orderNumber),
+        SAMPLE_CUSTOMER_PHONE,
+      ),
+    },
   };
 }
 
@@ -168,7 +182,7 @@ function TemplateForm(props: {
   language: MessageLanguage;
   saved: string;
   isDefault: boolean;
-  shopName: string;
+  sample: PlaceholderValues;
   issue?: string;
   typed?: string;
   notice?: string;
@@ -177,7 +191,7 @@ function TemplateForm(props: {
   const tr = useI18n();
   const { t, count: n } = tr;
   const [text, setText] = useState(props.typed ?? props.saved);
-  const preview = renderTemplate(text, { ...SAMPLE_VALUES, shopName: props.shopName });
+  const preview = renderTemplate(text, props.sample);
   const count = smsSegments(preview);
   const id = `template-${event}-${language}`;
   return (
@@ -334,7 +348,7 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
                       language={x.language}
                       saved={x.template}
                       isDefault={x.isDefault}
-                      shopName={loaderData.shopName}
+                      sample={loaderData.sample}
                       issue={failedHere ? issues.template : undefined}
                       typed={failedHere ? String(failure?.details?.template ?? "") : undefined}
                       notice={
