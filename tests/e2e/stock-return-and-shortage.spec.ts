@@ -108,6 +108,10 @@ describe("stock comes back with a return, and checkout offers what is left (issu
     });
     // Received once: the button is gone, the order stays in Return.
     await expect.poll(() => row.getByRole("button", { name: "Return received" }).count()).toBe(0);
+    // The row says the goods are back, and since when.
+    expect(await row.getByTestId("return-received").textContent()).toMatch(
+      /^Goods back in stock on \d{2} [A-Z][a-z]{2}, \d{4}$/,
+    );
     expect(await onHand()).toBe(5);
 
     await openDashboard(admin, baseURL, `/dashboard/stock/${product._id}`);

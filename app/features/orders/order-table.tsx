@@ -113,6 +113,12 @@ export function OrderTable({
               <td data-label={col.orderStatus}>
                 <OrderStatusBadge status={order.orderStatus} />
                 <OrderCourierLine order={order} />
+                {order.orderStatus === "Return" && order.returnReceivedAt ? (
+                  // Once an admin marked the goods back (its button is gone then): when.
+                  <p className="mt-1 text-xs text-base-content/70" data-testid="return-received">
+                    {t("dash.orders.returnReceivedOn", { date: tr.date(order.returnReceivedAt) })}
+                  </p>
+                ) : null}
                 {side === "customer" && order.returnBy ? (
                   <p className="mt-1 text-xs whitespace-nowrap text-base-content/70">
                     {returnByLine(tr, order.returnBy)}

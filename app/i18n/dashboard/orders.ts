@@ -61,6 +61,7 @@ export const ordersEn = {
   "dash.orders.action.recordReturn": "Record return",
   "dash.orders.action.delete": "Delete",
   "dash.orders.action.returnReceived": "Return received",
+  "dash.orders.returnReceivedOn": "Goods back in stock on {date}",
 
   // "Are you sure?" and the spec §8 notices (app/features/orders/messages.ts).
   "dash.orders.confirm.title": "Are you sure?",
@@ -432,6 +433,7 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
   "dash.orders.action.recordReturn": "ফেরত এসেছে লিখুন",
   "dash.orders.action.delete": "মুছে ফেলুন",
   "dash.orders.action.returnReceived": "ফেরত পণ্য পাওয়া গেছে",
+  "dash.orders.returnReceivedOn": "পণ্য স্টকে ফিরেছে {date}",
 
   "dash.orders.confirm.title": "আপনি কি নিশ্চিত?",
   "dash.orders.confirm.returnReceived":
