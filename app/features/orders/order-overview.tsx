@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import type { MessageKey } from "~/app/i18n/keys";
 import { useI18n } from "~/app/i18n/use-i18n";
-import { inLang } from "~/core/locale";
+import { inLang, type Lang } from "~/core/locale";
 import { mediaUrlForWidth } from "~/core/media";
 import type { Role } from "~/core/order-status";
 import type { OrderDetailView } from "~/core/order-view";
@@ -53,13 +53,21 @@ function Card({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Spec §2 order overview, for an admin (every order) or the order's customer. */
+/** "Dhaka (ঢাকা)" on an English page, as stored (Bengali) on a Bengali one. */
+function placeName(lang: Lang, stored: string, english: string | undefined): string {
+  return lang === "en" && english && english !== stored ? `${english} (${stored})` : stored;
+}
+
 export function OrderOverview({
   order,
   viewerRole,
+  placeNames,
   extra,
 }: {
   order: OrderDetailView;
   viewerRole: Role;
+  /** The district's and thana's English names, for an English page. */
+  placeNames?: { district?: string; thana?: string };
   /** More sections after the cards (the courier's). */
   extra?: ReactNode;
 }) {
@@ -145,8 +153,8 @@ export function OrderOverview({
           rows={[
             [t("dash.orders.field.name"), c.name],
             [t("dash.orders.field.address"), c.address],
-            [t("dash.orders.field.district"), c.district],
-            [t("dash.orders.field.thana"), c.thana],
+            [t("dash.orders.field.district"), placeName(tr.lang, c.district, placeNames?.district)],
+            [t("dash.orders.field.thana"), placeName(tr.lang, c.thana, placeNames?.thana)],
             [t("dash.orders.field.country"), t("dash.orders.bangladesh")],
           ]}
         />

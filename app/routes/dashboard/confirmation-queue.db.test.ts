@@ -216,6 +216,11 @@ describeDb(`confirmation queue pages (${TEST_DB})`, () => {
       params: { id: placed.id },
     });
     expect(JSON.stringify(forAdmin.data)).toContain("Deliver after 5 pm");
+    // The stored Bengali place names, and their English ones for an English page.
+    expect((forAdmin.data as { placeNames: unknown }).placeNames).toEqual({
+      district: "Dhaka",
+      thana: "Mirpur",
+    });
     const forOwner = await callLoader(ctx, overviewLoader, {
       path: `/dashboard/order-overview/${placed.id}`,
       cookie: customer.cookie,

@@ -9,6 +9,7 @@ import { orderNo } from "~/app/features/orders/order-text";
 import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf, requireUser } from "~/app/lib/context.server";
 import { orderForPage } from "~/app/lib/orders.server";
+import { findDistrict, findThana } from "~/core/geo";
 import { listOrderMessages } from "~/server/notify/messages";
 import type { Route } from "./+types/order-overview";
 
@@ -19,7 +20,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const offered = user.role === "admin" ? appOf(context).couriers.offered() : [];
   const messages =
     user.role === "admin" ? await listOrderMessages(appOf(context).db, user, params.id) : [];
-  return { order, viewerRole: user.role, offered, messages };
+  // Orders store the Bengali place names (what couriers read); an English page adds the English.
+  const district = findDistrict(order.customerData.district);
+  const placeNames = {
+    district: district?.name,
+    thana: district ? findThana(district.bnName, order.customerData.thana)?.name : undefined,
+  };
+  return { order, viewerRole: user.role, offered, messages, placeNames };
 }
 
 /** The overview's buttons: the same services as the JSON API (features/orders/order-changes.server.ts). */
@@ -57,6 +64,7 @@ export default function OrderOverviewRoute({ loaderData }: Route.ComponentProps)
     <OrderOverview
       order={loaderData.order}
       viewerRole={loaderData.viewerRole}
+      placeNames={loaderData.placeNames}
       extra={
         <>
           <CourierPanel
