@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
 import type { Actor } from "~/core/actor";
 import type { CourierName } from "~/core/courier";
 import type { OrderStatus } from "~/core/order-status";
@@ -65,14 +65,31 @@ async function eachOrder(
   return outcomes;
 }
 
-/** Confirms the selected Pending orders (admins), through the same status change as one order. */
+/** Why a held order is left out of a bulk Confirm. */
+export const HELD_ORDER_MESSAGE =
+  "This order is held (a blocked number): confirm it on its own page after calling the customer";
+
+/**
+ * Confirms the selected Pending orders (admins), through the same status change as one order.
+ * An order held for a blocked number is left as it is: confirming it is a decision about that
+ * customer, made on its own page, not one tick among many (decision 052).
+ */
 export async function confirmOrders(
   ctx: Pick<AppContext, "db" | "config">,
   actor: Actor,
   ids: readonly string[],
 ): Promise<BulkOutcome[]> {
   requireAdmin(actor, "confirm orders");
+  const held = new Set(
+    (
+      await ctx.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(inArray(orders.id, checkIds(ids)), isNotNull(orders.heldReason)))
+    ).map((r) => r.id),
+  );
   return eachOrder(ctx.db, ids, async (id) => {
+    if (held.has(id)) throw new AppError("conflict", HELD_ORDER_MESSAGE);
     await changeOrderStatus(ctx.db, actor, id, "Confirmed", {
       from: "Pending",
       returnDays: ctx.config.RETURN_DAYS,

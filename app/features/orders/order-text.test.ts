@@ -34,6 +34,7 @@ const SAID = [
   "Returns are accepted within 7 days of delivery",
   "Returns are accepted within 1 day of delivery",
   "Select at most 100 orders at once",
+  "This order is held (a blocked number): confirm it on its own page after calling the customer",
   "Select at least one order",
   "Say why the order is cancelled",
   "Keep the reason within 200 characters",

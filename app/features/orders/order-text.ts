@@ -326,6 +326,7 @@ const PATTERNS: readonly Pattern[] = [
         count: tr.count(Number(n)),
       }),
   ],
+  [/^This order is held \(a blocked number\): .+$/, (tr) => tr.t(k("said.heldOrder"))],
   [
     /^Select at most (\d+) orders at once$/,
     (tr, [, n]) => tr.t(k("said.selectAtMost"), { count: tr.count(Number(n)) }),

@@ -333,6 +333,8 @@ export const ordersEn = {
   "dash.orders.said.returnDays.one": "Returns are accepted within {count} day of delivery",
   "dash.orders.said.returnDays.other": "Returns are accepted within {count} days of delivery",
   "dash.orders.said.selectAtMost": "Select at most {count} orders at once",
+  "dash.orders.said.heldOrder":
+    "This order is held (a blocked number): confirm it on its own page after calling the customer",
   "dash.orders.said.notConfigured": "{courier} is not configured on this shop",
   "dash.orders.said.alreadyBooked": "This order is already booked with {courier}",
   "dash.orders.said.beingBooked": "This order is already being booked with {courier}",
@@ -698,6 +700,8 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
   "dash.orders.said.returnDays.one": "ডেলিভারির {count} দিনের মধ্যে ফেরত নেওয়া হয়",
   "dash.orders.said.returnDays.other": "ডেলিভারির {count} দিনের মধ্যে ফেরত নেওয়া হয়",
   "dash.orders.said.selectAtMost": "একবারে সর্বোচ্চ {count}টি অর্ডার বাছাই করুন",
+  "dash.orders.said.heldOrder":
+    "এই অর্ডারটি আটকে রাখা (ব্লক করা নম্বর): গ্রাহককে ফোন করে অর্ডারের নিজের পাতা থেকে নিশ্চিত করুন",
   "dash.orders.said.notConfigured": "এই দোকানে {courier} চালু নেই",
   "dash.orders.said.alreadyBooked": "এই অর্ডার আগেই {courier}-এ বুক হয়েছে",
   "dash.orders.said.beingBooked": "এই অর্ডার এখন {courier}-এ বুক হচ্ছে",

@@ -380,17 +380,30 @@ describeDb(`courier booking, bulk work and paper on the dashboard (${TEST_DB})`,
       const a = await place();
       const b = await place();
       const delivered = await place(["Confirmed", "Shipping", "Delivered"]);
+      // An order from a blocked number is held: confirmed on its own page, never in bulk.
+      const held = await place();
+      await ctx.db
+        .update(orders)
+        .set({ heldReason: "Blocked number: fake orders" })
+        .where(eq(orders.id, held.id));
       const answer = await postToAction(ctx, listAction, {
         path: "/dashboard/pendingOrders",
         cookie: admin.cookie,
-        form: { intent: "bulk-confirm", id: [a.id, b.id, delivered.id] },
+        form: { intent: "bulk-confirm", id: [a.id, b.id, delivered.id, held.id] },
       });
-      expect(answer.data).toMatchObject({ ok: true, message: "Confirmed: 2 of 3 orders" });
-      const outcomes = (answer.data as { outcomes: { id: string; ok: boolean }[] }).outcomes;
+      expect(answer.data).toMatchObject({ ok: true, message: "Confirmed: 2 of 4 orders" });
+      const outcomes = (answer.data as { outcomes: { id: string; ok: boolean; message: string }[] })
+        .outcomes;
       expect(outcomes.find((o) => o.id === delivered.id)?.ok).toBe(false);
+      expect(outcomes.find((o) => o.id === held.id)).toMatchObject({
+        ok: false,
+        message:
+          "This order is held (a blocked number): confirm it on its own page after calling the customer",
+      });
       expect(await statusOf(a.id)).toBe("Confirmed");
       expect(await statusOf(b.id)).toBe("Confirmed");
       expect(await statusOf(delivered.id)).toBe("Delivered");
+      expect(await statusOf(held.id)).toBe("Pending");
     });
 
     it("refuses a customer's bulk post and an empty selection", async () => {
