@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUSES, type OrderStatus } from "~/core/order-status";
-import { isReturnOpen, orderActions, returnByText, statusChangeSentence } from "./order-actions";
+import {
+  cancelsByPhone,
+  isReturnOpen,
+  orderActions,
+  orderActionsOf,
+  returnByText,
+  statusChangeSentence,
+} from "./order-actions";
 
 const labels = (status: OrderStatus, side: "admin" | "customer", viewer?: "admin" | "customer") =>
   orderActions(status, side, viewer).map((a) => (a.disabled ? `(${a.label})` : a.label));
@@ -55,6 +62,31 @@ describe("orderActions", () => {
     expect(orderActions("Delivered", "customer", "admin", false).map((a) => a.label)).toEqual([
       "Return",
     ]);
+  });
+
+  it("takes the customer's Cancel away once a courier has the parcel: the shop cancels it by phone", () => {
+    const parcel = {
+      name: "steadfast" as const,
+      consignmentId: "1",
+      trackingCode: "SF1",
+      status: null,
+    };
+    const order = (orderStatus: OrderStatus, courier: typeof parcel | null) => ({
+      orderStatus,
+      courier,
+      returnBy: null,
+      returnReceivedAt: null,
+    });
+    const names = (o: ReturnType<typeof order>, side: "admin" | "customer", viewer = side) =>
+      orderActionsOf(o, side, viewer).map((a) => a.label);
+    expect(names(order("Shipping", null), "customer")).toEqual(["Cancel Order"]);
+    expect(names(order("Shipping", parcel), "customer")).toEqual([]);
+    expect(cancelsByPhone(order("Shipping", parcel), "customer")).toBe(true);
+    // An admin cancels through the courier (decision 078), on any list.
+    expect(names(order("Shipping", parcel), "customer", "admin")).toEqual(["Cancel Order"]);
+    expect(names(order("Shipping", parcel), "admin")).toEqual(["Shipping", "Delivered", "Cancel"]);
+    // Nothing to phone about once the parcel reached its end.
+    expect(cancelsByPhone(order("Delivered", parcel), "customer")).toBe(false);
   });
 
   it("tells whether a return is still open from the server's returnBy", () => {

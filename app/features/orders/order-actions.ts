@@ -6,6 +6,7 @@ import {
   type OrderStatus,
   type Role,
 } from "~/core/order-status";
+import type { OrderView } from "~/core/order-view";
 
 /** One button of an order's Actions cell (spec §2 / §4 words). */
 export type OrderAction =
@@ -99,6 +100,39 @@ export function statusChangeSentence(orderNumber: number, to: OrderStatus): stri
 }
 
 /** Whether the owner may still return an order whose `returnBy` is this (null: no deadline known). */
+/**
+ * Whether a customer looking at their order is told to phone the shop to cancel it: a courier has
+ * the parcel (a customer sees the courier once it is booked), and only the shop can take it back
+ * from them (decision 078), so the service refuses the customer's Cancel.
+ */
+export function cancelsByPhone(
+  order: Pick<OrderView, "orderStatus" | "courier">,
+  viewerRole: Role,
+): boolean {
+  return (
+    viewerRole === "customer" &&
+    order.courier !== null &&
+    canTransition(order.orderStatus, "Cancelled", "customer")
+  );
+}
+
+/** The buttons of `order` on `side` of the dashboard (orderActions, from the order's own fields). */
+export function orderActionsOf(
+  order: Pick<OrderView, "orderStatus" | "courier" | "returnBy" | "returnReceivedAt">,
+  side: Role,
+  viewerRole: Role = side,
+): OrderAction[] {
+  const actions = orderActions(
+    order.orderStatus,
+    side,
+    viewerRole,
+    isReturnOpen(order.returnBy),
+    order.returnReceivedAt !== null,
+  );
+  if (!cancelsByPhone(order, viewerRole)) return actions;
+  return actions.filter((a) => !(a.kind === "status" && a.to === "Cancelled"));
+}
+
 export function isReturnOpen(returnBy: string | null, now: number = Date.now()): boolean {
   return returnBy === null || now <= Date.parse(returnBy);
 }

@@ -8,9 +8,10 @@ import type { Role } from "~/core/order-status";
 import type { OrderDetailView } from "~/core/order-view";
 import { productPath } from "../catalogue/paths";
 import { useRevalidateOnFocus } from "../catalogue/use-revalidate-on-focus";
+import { CancelByPhone } from "./cancel-by-phone";
 import { CallNotice, CallsSection, NotesSection, PhoneLink, RiskPanel } from "./confirmation";
 import { OrderActionButtons } from "./order-action-buttons";
-import { isReturnOpen, orderActions } from "./order-actions";
+import { cancelsByPhone, orderActionsOf } from "./order-actions";
 import { OrderChangeOutcome } from "./order-change-outcome";
 import { OrderStatusBadge } from "./order-status-badge";
 import {
@@ -86,13 +87,7 @@ export function OrderOverview({
     afterDelete: () => navigate(orderListPath(orderListFor(order.orderStatus, "admin"))),
   });
   const c = order.customerData;
-  const actions = orderActions(
-    order.orderStatus,
-    viewerRole,
-    viewerRole,
-    isReturnOpen(order.returnBy),
-    order.returnReceivedAt !== null,
-  );
+  const actions = orderActionsOf(order, viewerRole);
   const returnBy = viewerRole === "customer" ? returnByLine(tr, order.returnBy) : null;
   const number = orderNo(tr, order.orderNumber);
   const backList = orderListFor(order.orderStatus, viewerRole);
@@ -108,6 +103,7 @@ export function OrderOverview({
             {t("dash.orders.heading", { number })}
           </h1>
           {returnBy ? <p className="mt-1 text-sm text-base-content/70">{returnBy}</p> : null}
+          {cancelsByPhone(order, viewerRole) ? <CancelByPhone order={order} /> : null}
         </div>
         <div className="flex flex-wrap items-center gap-2 print:hidden">
           <OrderActionButtons

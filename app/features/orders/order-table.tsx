@@ -4,9 +4,10 @@ import { useI18n } from "~/app/i18n/use-i18n";
 import type { Role } from "~/core/order-status";
 import type { OrderView } from "~/core/order-view";
 import { OrderCourierLine, SelectAllOnPage, SelectOrder } from "./bulk-orders";
+import { CancelByPhone } from "./cancel-by-phone";
 import { CallOutcomeForms, CallState, PhoneLink, RiskSummary } from "./confirmation";
 import { OrderActionButtons } from "./order-action-buttons";
-import { isReturnOpen, type OrderAction, orderActions } from "./order-actions";
+import { cancelsByPhone, type OrderAction, orderActionsOf } from "./order-actions";
 import { EyeIcon, OrderStatusBadge } from "./order-status-badge";
 import { orderNo, returnByLine } from "./order-text";
 import { orderOverviewPath } from "./paths";
@@ -119,6 +120,7 @@ export function OrderTable({
                     {t("dash.orders.returnReceivedOn", { date: tr.date(order.returnReceivedAt) })}
                   </p>
                 ) : null}
+                {cancelsByPhone(order, viewerRole) ? <CancelByPhone order={order} /> : null}
                 {side === "customer" && order.returnBy ? (
                   <p className="mt-1 text-xs whitespace-nowrap text-base-content/70">
                     {returnByLine(tr, order.returnBy)}
@@ -145,13 +147,7 @@ export function OrderTable({
                   </Link>
                   <OrderActionButtons
                     order={order}
-                    actions={orderActions(
-                      order.orderStatus,
-                      side,
-                      viewerRole,
-                      isReturnOpen(order.returnBy),
-                      order.returnReceivedAt !== null,
-                    )}
+                    actions={orderActionsOf(order, side, viewerRole)}
                     orderLabel={t("dash.orders.actionsFor", {
                       number: orderNo(tr, order.orderNumber),
                     })}

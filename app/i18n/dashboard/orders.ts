@@ -62,6 +62,7 @@ export const ordersEn = {
   "dash.orders.action.delete": "Delete",
   "dash.orders.action.returnReceived": "Return received",
   "dash.orders.returnReceivedOn": "Goods back in stock on {date}",
+  "dash.orders.cancelByPhone": "{courier} has the parcel: to cancel, call the shop on",
 
   // "Are you sure?" and the spec §8 notices (app/features/orders/messages.ts).
   "dash.orders.confirm.title": "Are you sure?",
@@ -436,6 +437,7 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
   "dash.orders.action.delete": "মুছে ফেলুন",
   "dash.orders.action.returnReceived": "ফেরত পণ্য পাওয়া গেছে",
   "dash.orders.returnReceivedOn": "পণ্য স্টকে ফিরেছে {date}",
+  "dash.orders.cancelByPhone": "পার্সেলটি {courier}-এর কাছে: বাতিল করতে দোকানে ফোন করুন",
 
   "dash.orders.confirm.title": "আপনি কি নিশ্চিত?",
   "dash.orders.confirm.returnReceived":
