@@ -31,6 +31,11 @@ export function isParcelMoving(courierStatus: string): boolean {
   return !/cancel|return/i.test(courierStatus);
 }
 
+/** Whether a courier's status says it delivered part of the parcel (Steadfast, Pathao). */
+export function isPartialDelivery(courierStatus: string): boolean {
+  return /^partial-deliver(?:y|ed)$/.test(parcelStatusKey(courierStatus));
+}
+
 /** What every order answer carries once a courier is involved (`courier`). */
 export type OrderCourierView = {
   name: CourierName;

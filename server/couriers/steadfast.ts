@@ -148,6 +148,8 @@ export type SteadfastNotification = {
   status: string | null;
   message: string | null;
   charge: number | null;
+  /** The cash collected (`cod_amount`), when the notification carries it. */
+  codAmount: number | null;
   at: Date | null;
 };
 
@@ -169,6 +171,7 @@ export function parseSteadfastWebhook(body: unknown): SteadfastNotification | nu
     status,
     message: textOrNull(b.tracking_message),
     charge: numberOrNull(b.delivery_charge),
+    codAmount: numberOrNull(b.cod_amount),
     at: parsedAt && !Number.isNaN(parsedAt.getTime()) ? parsedAt : null,
   };
 }

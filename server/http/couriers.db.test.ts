@@ -433,6 +433,40 @@ describeDb(`couriers (${TEST_DB})`, () => {
       );
     });
 
+    it("a parcel delivered only in part is Delivered and raises a staff alert with the cash collected", async () => {
+      const placed = await shipped();
+      const parcel = steadfast.parcels.find((p) => p.invoice === String(placed.orderNumber));
+      const answer = await webhook(
+        "/webhooks/steadfast",
+        {
+          notification_type: "delivery_status",
+          consignment_id: parcel?.consignmentId,
+          invoice: String(placed.orderNumber),
+          status: "partial_delivered",
+          cod_amount: 500,
+          delivery_charge: 60,
+          tracking_message: "Customer kept one piece",
+          updated_at: new Date().toISOString(),
+        },
+        { authorization: "Bearer sf-hook" },
+      );
+      expect(answer.body).toMatchObject({ orderStatus: "Delivered", moved: true });
+      const alerts = (await call("GET", "/alerts", admin)).body.data as {
+        kind: string;
+        orderId: string;
+        message: string;
+        details: { codAmount?: number; courierStatus?: string };
+      }[];
+      const alert = alerts.find((a) => a.orderId === placed.id);
+      expect(alert).toMatchObject({
+        kind: "partial_delivery",
+        details: { codAmount: 500, courierStatus: "partial_delivered" },
+      });
+      expect(alert?.message).toContain(
+        `Steadfast delivered only part of order #${placed.orderNumber} and collected ৳500`,
+      );
+    });
+
     it("bad input answers 4xx and changes nothing: wrong token, malformed, unknown parcel", async () => {
       const placed = await shipped();
       const before = await historyOf(placed.id);

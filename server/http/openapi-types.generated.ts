@@ -5028,7 +5028,7 @@ export interface components {
              * @description `delivered_after_cancel`: a courier delivered a Cancelled order (now Delivered, its pieces taken from stock again; `details.short` lists pieces that were not on hand); `parcel_live_after_cancel`: a Cancelled order's parcel is still moving at the courier
              * @enum {string}
              */
-            kind: "delivered_after_cancel" | "parcel_live_after_cancel";
+            kind: "delivered_after_cancel" | "parcel_live_after_cancel" | "partial_delivery";
             orderId: string | null;
             orderNumber: number | null;
             message: string;

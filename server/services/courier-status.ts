@@ -1,5 +1,10 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { COURIER_LABELS, type CourierName, isParcelMoving } from "~/core/courier";
+import {
+  COURIER_LABELS,
+  type CourierName,
+  isParcelMoving,
+  isPartialDelivery,
+} from "~/core/courier";
 import { formatTaka } from "~/core/money";
 import { courierNextStatus, type OrderStatus } from "~/core/order-status";
 import type { AppContext } from "../app-context";
@@ -24,6 +29,8 @@ export type CourierNotification = {
   outcome: ParcelOutcome;
   message: string | null;
   charge?: number | null;
+  /** The cash the courier says it collected (Steadfast's cod_amount), when it says. */
+  codAmount?: number | null;
   /** When the courier says this happened; null: now. */
   at: Date | null;
 };
@@ -189,6 +196,24 @@ export async function applyCourierNotification(
       next,
       `by courier: ${COURIER_LABELS[n.courier]} — ${said}`,
     );
+    if (next === "Delivered" && n.status && isPartialDelivery(n.status)) {
+      const collected =
+        typeof n.codAmount === "number" ? ` and collected ${formatTaka(n.codAmount)}` : "";
+      await raiseStaffAlert(tx, {
+        kind: "partial_delivery",
+        orderId,
+        message:
+          `${label} delivered only part of order #${order.orderNumber}${collected} ` +
+          `(the order's total is ${formatTaka(order.total)}): count what comes back and put it ` +
+          `back in stock`,
+        details: {
+          courier: n.courier,
+          courierStatus: n.status,
+          trackingCode: booking.trackingCode ?? ids.trackingCode ?? null,
+          ...(typeof n.codAmount === "number" ? { codAmount: n.codAmount } : {}),
+        },
+      });
+    }
     return { orderId, orderStatus: next, moved: true, applied: true };
   });
   await announceStockMoves(deps.catalogueEvents, moves);

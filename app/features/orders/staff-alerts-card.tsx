@@ -7,7 +7,7 @@ import { orderOverviewPath } from "./paths";
 
 /**
  * Courier alerts on the admins' dashboard home (decision 078): a Cancelled order's parcel that a
- * courier delivered or still carries. Each says what happened and what to do, links the order,
+ * courier delivered or still carries, a parcel delivered only in part. Each says what happened and what to do, links the order,
  * and has "Mark handled" (a plain form: works without scripts).
  */
 export function StaffAlertsCard({ alerts }: { alerts: readonly StaffAlertView[] }) {
@@ -40,13 +40,19 @@ export function StaffAlertsCard({ alerts }: { alerts: readonly StaffAlertView[] 
                   number,
                   amount: tr.taka(alert.details.codAmount ?? 0),
                 })}${short ? ` ${t("dash.orders.alerts.short", { lines: short })}` : ""}`
-              : t("dash.orders.alerts.liveAfterCancel", {
-                  courier,
-                  number,
-                  status: alert.details.courierStatus
-                    ? parcelStatusText(tr, alert.details.courierStatus)
-                    : "",
-                });
+              : alert.kind === "partial_delivery"
+                ? `${t("dash.orders.alerts.partialDelivery", { courier, number })}${
+                    typeof alert.details.codAmount === "number"
+                      ? ` ${t("dash.orders.alerts.collected", { amount: tr.taka(alert.details.codAmount) })}`
+                      : ""
+                  }`
+                : t("dash.orders.alerts.liveAfterCancel", {
+                    courier,
+                    number,
+                    status: alert.details.courierStatus
+                      ? parcelStatusText(tr, alert.details.courierStatus)
+                      : "",
+                  });
           return (
             <li key={alert.id} role="alert" className="alert alert-error flex flex-wrap">
               <span className="flex-1">

@@ -377,6 +377,9 @@ export const ordersEn = {
     "Order #{number} is cancelled but its {courier} parcel is still on its way ({status}): cancel it in {courier}'s panel before it is delivered.",
   "dash.orders.alerts.open": "Open order #{number}",
   "dash.orders.alerts.resolve": "Mark handled",
+  "dash.orders.alerts.partialDelivery":
+    "{courier} delivered only part of order #{number}: count the pieces that come back and put them back in stock.",
+  "dash.orders.alerts.collected": "Cash collected: {amount}.",
 } as const;
 
 export const ordersBn: PartCatalog<typeof ordersEn> = {
@@ -744,4 +747,7 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
     "অর্ডার #{number} বাতিল, কিন্তু এর {courier} পার্সেল এখনও পথে ({status}): ডেলিভারির আগে {courier}-এর প্যানেলে বাতিল করুন।",
   "dash.orders.alerts.open": "অর্ডার #{number} খুলুন",
   "dash.orders.alerts.resolve": "সমাধান হয়েছে",
+  "dash.orders.alerts.partialDelivery":
+    "{courier} অর্ডার #{number}-এর শুধু একাংশ ডেলিভারি দিয়েছে: ফেরত আসা পিসগুলো গুনে আবার স্টকে তুলুন।",
+  "dash.orders.alerts.collected": "আদায় হয়েছে: {amount}।",
 };
