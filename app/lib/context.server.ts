@@ -10,6 +10,7 @@ import { DEFAULT_LANG, type Lang, requestLangs } from "~/core/locale";
 import type { AppContext } from "~/server/app-context";
 import { sessionOf } from "~/server/auth/actor";
 import { appContext, sessionContext } from "~/server/http/router-context";
+import { refusalInit } from "./page-error.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -89,6 +90,6 @@ export const FORBIDDEN_PAGE_MESSAGE = "You do not have access to this page";
 /** An admin, a redirect to login for a guest, or a 403 page for a customer. */
 export function requireAdmin(request: Request, context: Context): Actor {
   const actor = requireUser(request, context);
-  if (actor.role !== "admin") throw data({ message: FORBIDDEN_PAGE_MESSAGE }, { status: 403 });
+  if (actor.role !== "admin") throw data({ message: FORBIDDEN_PAGE_MESSAGE }, refusalInit(403));
   return actor;
 }

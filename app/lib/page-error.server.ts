@@ -1,6 +1,15 @@
+import { STATUS_CODES } from "node:http";
 import { data } from "react-router";
 import { AppError, RateLimitedError } from "~/server/errors";
 import type { ActionFailure } from "./field-issues";
+
+/**
+ * The response init of a page refusal: its status and that status's own reason phrase (React
+ * Router writes "Internal Server Error" into the page's data for a thrown `data()` without one).
+ */
+export function refusalInit(status: number, headers?: HeadersInit): ResponseInit {
+  return { status, statusText: STATUS_CODES[status] ?? "", ...(headers ? { headers } : {}) };
+}
 
 /**
  * The one way an `AppError` becomes a page response, with the error's status: the service's code
@@ -20,7 +29,7 @@ export function pageError(err: unknown) {
   };
   const headers: HeadersInit =
     err instanceof RateLimitedError ? { "Retry-After": String(err.retryAfter) } : {};
-  return data(failure, { status: err.status, headers });
+  return data(failure, refusalInit(err.status, headers));
 }
 
 /** Runs a loader's service call; a refusal becomes the page's error (404, 400, ...). */

@@ -95,6 +95,8 @@ describe("search engines and shared links see each page", () => {
       const html = await res.text();
       // The same title wherever the page is missing, with the shop's name as every page has it.
       expect(/<title>([^<]*)<\/title>/.exec(html)?.[1], path).toBe("Oops! Page Not Found | Haat");
+      // The page's data names the refusal as what it is, not as a server fault.
+      expect(html, path).not.toContain("Internal Server Error");
     }
   });
 

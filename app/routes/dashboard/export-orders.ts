@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { orderCsvStream } from "~/app/lib/order-export.server";
-import { orPageError } from "~/app/lib/page-error.server";
+import { orPageError, refusalInit } from "~/app/lib/page-error.server";
 import { parseOrderExportQuery } from "~/core/order-export";
 import type { Route } from "./+types/export-orders";
 
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.ok) {
     throw data(
       { message: parsed.issues.map((i) => `${i.path}: ${i.message}`).join("; ") },
-      { status: 400 },
+      refusalInit(400),
     );
   }
   const body = await orPageError(orderCsvStream(appOf(context), actor, parsed.query));

@@ -3,6 +3,7 @@ import { OrderInvoice } from "~/app/features/orders/order-invoice";
 import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf, requireUser } from "~/app/lib/context.server";
 import { orderForPage } from "~/app/lib/orders.server";
+import { refusalInit } from "~/app/lib/page-error.server";
 import { shopInfo } from "~/app/lib/shop.server";
 import type { Route } from "./+types/order-invoice";
 
@@ -13,7 +14,7 @@ import type { Route } from "./+types/order-invoice";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const ctx = appOf(context);
-  if (params.invoiceId !== params.id) throw data({ message: "Not found" }, { status: 404 });
+  if (params.invoiceId !== params.id) throw data({ message: "Not found" }, refusalInit(404));
   const order = await orderForPage(ctx, user, params.id);
   const shop = shopInfo(ctx);
   return {

@@ -8,6 +8,7 @@ import { orderListForPath } from "~/app/features/orders/paths";
 import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin, requireUser } from "~/app/lib/context.server";
 import { orderListPage } from "~/app/lib/orders.server";
+import { refusalInit } from "~/app/lib/page-error.server";
 import type { Route } from "./+types/order-list";
 
 /**
@@ -17,7 +18,7 @@ import type { Route } from "./+types/order-list";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const list = orderListForPath(url.pathname);
-  if (!list) throw data({ message: "Not found" }, { status: 404 });
+  if (!list) throw data({ message: "Not found" }, refusalInit(404));
   const user =
     list.role === "admin" ? requireAdmin(request, context) : requireUser(request, context);
   const viewer = list.role === "customer" ? { ...user, role: "customer" as const } : user;

@@ -7,12 +7,13 @@ import { routeMessages, subCategoryKeys } from "~/app/i18n/catalog.server";
 import { categoryName, subCategoryName } from "~/app/i18n/catalogue-names";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
+import { refusalInit } from "~/app/lib/page-error.server";
 import { normalizeCategory, SUB_CATEGORIES } from "~/core/catalogue";
 import type { Route } from "./+types/category";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = normalizeCategory(params.categoryName);
-  if (!category) throw data(null, { status: 404 });
+  if (!category) throw data(null, refusalInit(404));
   const page = await loadListingPage(appOf(context), request, { category });
   const messages = routeMessages(context, "category", subCategoryKeys(SUB_CATEGORIES[category]));
   return { category, page, messages };

@@ -7,13 +7,14 @@ import { routeMessages, subCategoryKeys } from "~/app/i18n/catalog.server";
 import { categoryName, subCategoryName } from "~/app/i18n/catalogue-names";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
+import { refusalInit } from "~/app/lib/page-error.server";
 import { findSubCategory, SUB_CATEGORIES } from "~/core/catalogue";
 import type { Route } from "./+types/sub-category";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Spec §2: the path value is the lowercased sub-category; the catalogue maps it back.
   const found = findSubCategory(params.subCategory);
-  if (!found) throw data(null, { status: 404 });
+  if (!found) throw data(null, refusalInit(404));
   const page = await loadListingPage(appOf(context), request, { subCategory: found.subCategory });
   const subs = subCategoryKeys(SUB_CATEGORIES[found.category]);
   return { ...found, page, messages: routeMessages(context, "category", subs) };
