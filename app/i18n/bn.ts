@@ -564,6 +564,11 @@ export const bn: Catalog = {
   "notice.resetSent.text": "পাসওয়ার্ড রিসেটের নির্দেশনার জন্য আপনার ইমেইল দেখুন।",
   "notice.changed.title": "পাসওয়ার্ড বদলানো হয়েছে",
   "notice.changed.text": "আপনার নতুন পাসওয়ার্ড সেট হয়েছে। নতুন পাসওয়ার্ড দিয়ে সাইন ইন করুন।",
+  "notice.emailConfirmed.title": "ইমেইল নিশ্চিত হয়েছে",
+  "notice.emailConfirmed.text": "ধন্যবাদ: আপনার ইমেইল ঠিকানা নিশ্চিত হয়েছে।",
+  "notice.linkInvalid.title": "লিংকটি কাজ করছে না",
+  "notice.linkInvalid.text":
+    "ইমেইল নিশ্চিত করার লিংকটি সঠিক নয় বা এর মেয়াদ শেষ। সাইন ইন করে ড্যাশবোর্ড থেকে নতুন লিংক পাঠান।",
   "notice.loggedOut.title": "লগআউট সফল হয়েছে",
   "notice.loggedOut.text": "আপনি সফলভাবে লগআউট করেছেন।",
   "issue.auth.fallback": "একটি সমস্যা হয়েছে",

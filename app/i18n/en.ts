@@ -572,6 +572,11 @@ export const en = {
   "notice.resetSent.text": "Please check your email for password reset instructions.",
   "notice.changed.title": "Password Changed",
   "notice.changed.text": "Your new password is set. Please sign in with it.",
+  "notice.emailConfirmed.title": "Email Confirmed",
+  "notice.emailConfirmed.text": "Thank you: your email address is confirmed.",
+  "notice.linkInvalid.title": "This Link Does Not Work",
+  "notice.linkInvalid.text":
+    "The confirmation link is not valid or has expired. Sign in and send yourself a new one from the dashboard.",
   "notice.loggedOut.title": "Logout Successful",
   "notice.loggedOut.text": "You have been successfully logged out.",
   "issue.auth.fallback": "An error occurred",

@@ -5,6 +5,7 @@ import {
   type RouterContextProvider,
   redirect,
 } from "react-router";
+import { noticeOf, withoutNotice } from "~/app/features/account/redirect-notice";
 import type { Actor } from "~/core/actor";
 import { DEFAULT_LANG, type Lang, requestLangs } from "~/core/locale";
 import type { AppContext } from "~/server/app-context";
@@ -78,8 +79,13 @@ function requestedPath(request: Request): string {
 export function requireUser(request: Request, context: Context): Actor {
   const actor = actorOf(context);
   if (!actor) {
+    // A refused confirmation link (signed out) says so on the login page, not after it.
+    const url = new URL(request.url);
+    const notice = noticeOf(url.searchParams);
+    url.search = withoutNotice(url.searchParams).toString();
+    const back = encodeURIComponent(requestedPath(new Request(url)));
     throw redirect(
-      `/authentication/login?redirectTo=${encodeURIComponent(requestedPath(request))}`,
+      `/authentication/login?redirectTo=${back}${notice === "link-invalid" ? `&notice=${notice}` : ""}`,
     );
   }
   return actor;

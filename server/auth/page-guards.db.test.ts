@@ -62,6 +62,14 @@ describeDb(`page guards (${TEST_DB})`, () => {
     expect(data.headers.get("location")).toBe("/authentication/login?redirectTo=%2Fdashboard");
   });
 
+  it("takes a refused confirmation link's error to the login page as its notice, not back to the dashboard", async () => {
+    const refused = await page("/dashboard?lang=bn&notice=email-confirmed&error=INVALID_TOKEN");
+    const res = thrown(() => requireUser(refused.request, refused.context)) as Response;
+    expect(res.headers.get("location")).toBe(
+      "/authentication/login?redirectTo=%2Fdashboard%3Flang%3Dbn&notice=link-invalid",
+    );
+  });
+
   it("lets a signed-in user through and shows a customer the 403 page on admin pages", async () => {
     const asCustomer = await page("/dashboard", customer.cookie);
     expect(requireUser(asCustomer.request, asCustomer.context)).toMatchObject({

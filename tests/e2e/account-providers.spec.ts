@@ -200,6 +200,9 @@ describe("accounts with mail, Google (OIDC) and account deletion on a configured
     ) as Mail;
     await page.goto(linkIn(mail, /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/verify-email\?[^\s"<>]+/));
     await expect.poll(() => new URL(page.url()).pathname).toBe("/dashboard");
+    // The link says it worked, and the notice leaves the address.
+    await expectDialog(page, "Email Confirmed", "your email address is confirmed");
+    await expect.poll(() => new URL(page.url()).searchParams.has("notice")).toBe(false);
     await menu.getByRole("link", { name: "All Users" }).waitFor();
     expect(await page.getByRole("button", { name: "Resend verification email" }).count()).toBe(0);
     await context.close();

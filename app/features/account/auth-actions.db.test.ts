@@ -220,7 +220,9 @@ describeDb(`account page actions (${TEST_DB})`, () => {
     const confirm = mails.find((m) => m.text.includes("verify-email?token="));
     expect(confirm?.subject).toBe("Haat-এর জন্য আপনার ইমেইল নিশ্চিত করুন");
     // After confirming, the visitor lands on the dashboard in Bengali.
-    expect(confirm?.text).toContain("callbackURL=%2Fdashboard%3Flang%3Dbn");
+    expect(confirm?.text).toContain(
+      "callbackURL=%2Fdashboard%3Flang%3Dbn%26notice%3Demail-confirmed",
+    );
     const taken = mails.find((m) => m.subject.includes("অ্যাকাউন্ট আছে"));
     expect(taken?.text).toContain("/authentication/login?lang=bn");
     for (const mail of mails) expect(mail.text).not.toMatch(/Hello|Reset your|Confirm my/);

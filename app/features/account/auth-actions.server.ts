@@ -22,6 +22,14 @@ import { AUTH_MESSAGES } from "./auth-messages";
 import { noticeHref } from "./redirect-notice";
 
 /**
+ * Where an email-confirmation link comes back to: the dashboard, in the page's language, saying
+ * the address is confirmed (Better Auth adds `?error=` there instead when the link is refused).
+ */
+function confirmedEmailPath(request: Request): string {
+  return noticeHref(pathInLang("/dashboard", requestLang(request)), "email-confirmed");
+}
+
+/**
  * The sign-in pages' actions: each calls Better Auth's server API (the same endpoints as
  * /api/auth/*, under the same rate limits) and answers a redirect with the session cookies on
  * success, or the form's failure (the page shows it under its fields, or as the spec's notice).
@@ -208,7 +216,7 @@ export async function signUpAction(call: Call) {
       // The language rides in the address the mail's link comes back to (server/mail/templates.ts).
       body: {
         ...checked.value,
-        callbackURL: pathInLang("/dashboard", requestLang(call.request)),
+        callbackURL: confirmedEmailPath(call.request),
       },
       headers: authHeaders(call),
       asResponse: true,
@@ -354,7 +362,7 @@ export async function resendVerificationAction(call: Call, email: string) {
   if (tooMany) return tooMany;
   const res = await answerOf(() =>
     call.app.auth.api.sendVerificationEmail({
-      body: { email, callbackURL: pathInLang("/dashboard", requestLang(call.request)) },
+      body: { email, callbackURL: confirmedEmailPath(call.request) },
       headers: authHeaders(call),
       asResponse: true,
     }),

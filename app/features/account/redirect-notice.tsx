@@ -16,9 +16,32 @@ export type NoticeKind =
   | "sign-in-instead"
   | "reset-sent"
   | "password-changed"
-  | "logged-out";
+  | "logged-out"
+  | "email-confirmed"
+  | "link-invalid";
 
 const PARAM = "notice";
+
+/**
+ * What Better Auth adds as `?error=` to the address an email-confirmation link comes back to
+ * when the link cannot be used (a wrong or used token, an expired one, a deleted account).
+ */
+const LINK_ERROR_PARAM = "error";
+const LINK_ERRORS = new Set(["INVALID_TOKEN", "TOKEN_EXPIRED", "USER_NOT_FOUND"]);
+
+/** The notice of an address: its own, or "link-invalid" for a confirmation link's refusal. */
+export function noticeOf(params: URLSearchParams): string | null {
+  const error = params.get(LINK_ERROR_PARAM);
+  return error !== null && LINK_ERRORS.has(error) ? "link-invalid" : params.get(PARAM);
+}
+
+/** `params` without the notice and a confirmation link's refusal, once shown. */
+export function withoutNotice(params: URLSearchParams): URLSearchParams {
+  const rest = new URLSearchParams(params);
+  rest.delete(PARAM);
+  if (LINK_ERRORS.has(rest.get(LINK_ERROR_PARAM) ?? "")) rest.delete(LINK_ERROR_PARAM);
+  return rest;
+}
 
 /** `path` with the notice for the page to show once. */
 export function noticeHref(path: string, kind: NoticeKind): string {
@@ -64,6 +87,18 @@ function noticeFor(kind: string | null, root: RootData, { t }: Translator): Noti
         title: t("notice.changed.title"),
         text: t("notice.changed.text"),
       };
+    case "email-confirmed":
+      return {
+        icon: "success",
+        title: t("notice.emailConfirmed.title"),
+        text: t("notice.emailConfirmed.text"),
+      };
+    case "link-invalid":
+      return {
+        icon: "error",
+        title: t("notice.linkInvalid.title"),
+        text: t("notice.linkInvalid.text"),
+      };
     case "logged-out":
       return root.user
         ? null
@@ -85,20 +120,20 @@ export function RedirectNotice() {
   // without scripts, so it needs no more than "this component has mounted".
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const notice = noticeFor(new URLSearchParams(location.search).get(PARAM), root, tr);
+  const notice = noticeFor(noticeOf(new URLSearchParams(location.search)), root, tr);
 
   // Once per arrival at an address: the effect also runs again when the root data changes.
   const shownFor = useRef<string | null>(null);
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    if (!params.has(PARAM) || shownFor.current === location.key) return;
+    const kind = noticeOf(params);
+    if (kind === null || shownFor.current === location.key) return;
     shownFor.current = location.key;
-    const shown = noticeFor(params.get(PARAM), root, tr);
+    const shown = noticeFor(kind, root, tr);
     if (shown) notify(shown);
     // The address loses the parameter without a navigation (no loader runs again), so a reload
     // or a shared link does not repeat the notice.
-    params.delete(PARAM);
-    const search = params.toString();
+    const search = withoutNotice(params).toString();
     window.history.replaceState(
       window.history.state,
       "",
