@@ -49,7 +49,13 @@ export function DashboardError({ framed }: { framed: boolean }) {
               "dash.layout.error.forbiddenText",
               "This part of the dashboard is for the shop's admins.",
             )
-          : say("dash.layout.error.retry", "Please try again in a moment.")}
+          : status === 404
+            ? // A record that is not there (deleted, or a wrong link): waiting will not bring it.
+              say(
+                "dash.layout.error.missing",
+                "It may have been deleted, or the link to it is wrong.",
+              )
+            : say("dash.layout.error.retry", "Please try again in a moment.")}
       </p>
       <div className="mt-8 flex justify-center gap-3">
         <Link className="btn btn-primary" to="/dashboard">

@@ -36,6 +36,7 @@ export const layoutEn = {
   "dash.layout.error.forbidden": "You do not have access to this page",
   "dash.layout.error.forbiddenText": "This part of the dashboard is for the shop's admins.",
   "dash.layout.error.retry": "Please try again in a moment.",
+  "dash.layout.error.missing": "It may have been deleted, or the link to it is wrong.",
   "dash.layout.notFound.text":
     "This part of the dashboard does not exist. Choose a page from the menu.",
   // The dialogs' shared words.
@@ -214,6 +215,7 @@ export const layoutBn: PartCatalog<typeof layoutEn> = {
   "dash.layout.error.forbidden": "এই পেজটি দেখার অনুমতি আপনার নেই",
   "dash.layout.error.forbiddenText": "ড্যাশবোর্ডের এই অংশটি শপের অ্যাডমিনদের জন্য।",
   "dash.layout.error.retry": "একটু পরে আবার চেষ্টা করুন।",
+  "dash.layout.error.missing": "হয়তো এটি মুছে ফেলা হয়েছে, অথবা এর লিংকটি ভুল।",
   "dash.layout.notFound.text": "ড্যাশবোর্ডের এই অংশটি নেই। মেনু থেকে একটি পেজ বেছে নিন।",
   "dash.layout.sure": "আপনি কি নিশ্চিত?",
   "dash.layout.errorTitle": "ত্রুটি!",

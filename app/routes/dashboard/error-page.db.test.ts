@@ -70,6 +70,30 @@ describeDb(`the dashboard's error page after a refused action (${TEST_DB})`, () 
   });
 });
 
+describeDb(`the dashboard's page of a record that is not there (${TEST_DB})`, () => {
+  let ctx: AppContext;
+  let cookie: string;
+
+  beforeAll(async () => {
+    ctx = await openTestContext();
+    ({ cookie } = await signUpAdmin(ctx, { email: "missing-admin@haat.test" }));
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it("says it may have been deleted, not to try again, in English and Bengali", async () => {
+    for (const path of ["/dashboard/update/no-such-product", "/dashboard/stock/no-such-product"]) {
+      const english = await documentRequest(ctx, { path, cookie });
+      expect(english.status, path).toBe(404);
+      expect(english.html, path).toContain("It may have been deleted, or the link to it is wrong.");
+      expect(english.html, path).not.toContain("Please try again in a moment.");
+      const bengali = await documentRequest(ctx, { path: `${path}?lang=bn`, cookie });
+      expect(bengali.html, path).toContain("হয়তো এটি মুছে ফেলা হয়েছে, অথবা এর লিংকটি ভুল।");
+    }
+  });
+});
+
 describeDb(`printing orders that are not there (${TEST_DB})`, () => {
   let ctx: AppContext;
   let cookie: string;
