@@ -55,6 +55,19 @@ export type ContactErrors = Partial<Record<ContactField, string>>;
 export const CONTACT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const INVALID_EMAIL_MESSAGE = "Enter a valid email address";
 
+/**
+ * A number the shop can call back: digits (Bengali ones too), spaces, dashes or brackets, a
+ * leading +, and 6 to 15 digits in all — a mobile (017…, +880 17…) or a landline (02-9…). Not
+ * only the checkout's mobile rule: a shop is also phoned from offices.
+ */
+const CONTACT_PHONE_PATTERN = /^\+?[0-9০-৯()\s-]+$/;
+export const INVALID_CONTACT_PHONE_MESSAGE = "Enter a phone number we can call back";
+
+export function isContactPhone(text: string): boolean {
+  const digits = text.replace(/[^0-9০-৯]/g, "").length;
+  return CONTACT_PHONE_PATTERN.test(text) && digits >= 6 && digits <= 15;
+}
+
 export function tooLongMessage(label: string, max: number): string {
   return `${label} must be at most ${formatNumber(max)} characters`;
 }
@@ -70,5 +83,9 @@ export function contactErrors(values: Partial<Record<ContactField, unknown>>): C
   }
   const email = typeof values.email === "string" ? values.email.trim() : "";
   if (!errors.email && !CONTACT_EMAIL_PATTERN.test(email)) errors.email = INVALID_EMAIL_MESSAGE;
+  const phone = typeof values.phoneNumber === "string" ? values.phoneNumber.trim() : "";
+  if (!errors.phoneNumber && !isContactPhone(phone)) {
+    errors.phoneNumber = INVALID_CONTACT_PHONE_MESSAGE;
+  }
   return errors;
 }

@@ -502,6 +502,7 @@ export const bn: Catalog = {
   "contact.field.subject": "বিষয়",
   "contact.field.description": "বিস্তারিত",
   "issue.contact.phoneRequired": "ফোন নম্বর দিতে হবে",
+  "issue.contact.phoneInvalid": "এমন একটি ফোন নম্বর দিন যেখানে আমরা ফোন করতে পারি",
   "issue.contact.subjectRequired": "বিষয় লিখতে হবে",
   "issue.contact.descriptionRequired": "বিস্তারিত লিখতে হবে",
   "issue.tooLong": "{label} সর্বোচ্চ {max} অক্ষরের হতে পারে",

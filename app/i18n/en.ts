@@ -509,6 +509,7 @@ export const en = {
   "contact.field.subject": "Subject",
   "contact.field.description": "Description",
   "issue.contact.phoneRequired": "Phone Number is required",
+  "issue.contact.phoneInvalid": "Enter a phone number we can call back",
   "issue.contact.subjectRequired": "Subject is required",
   "issue.contact.descriptionRequired": "Description is required",
   "issue.tooLong": "{label} must be at most {max} characters",

@@ -46,6 +46,7 @@ const ISSUE_KEYS: Readonly<Record<string, MessageKey>> = {
   "Network error. Please check your connection.": "issue.network",
   // core/contact.ts (Name and Email share the checkout's words).
   "Phone Number is required": "issue.contact.phoneRequired",
+  "Enter a phone number we can call back": "issue.contact.phoneInvalid",
   "Subject is required": "issue.contact.subjectRequired",
   "Description is required": "issue.contact.descriptionRequired",
   ...Object.fromEntries(

@@ -17,6 +17,28 @@ describe("contactInputSchema", () => {
     expect(parsed.description).not.toContain("\r");
   });
 
+  it("takes a number the shop can call back, mobile or landline, and refuses anything else", () => {
+    for (const phone of [
+      "01812345678",
+      "+880 1812-345678",
+      "02-9123456",
+      "(02) 912 3456",
+      "০১৮১২৩৪৫৬৭৮",
+    ]) {
+      expect(contactInputSchema.safeParse({ ...good, phoneNumber: phone }).success, phone).toBe(
+        true,
+      );
+    }
+    for (const phone of ["abc-xyz", "12", "1", "0181234567890123", "call me", "01812345678 ext"]) {
+      const r = contactInputSchema.safeParse({ ...good, phoneNumber: phone });
+      expect(r.success, phone).toBe(false);
+      expect(
+        r.error?.issues.map((i) => [i.path.join("."), i.message]),
+        phone,
+      ).toEqual([["phoneNumber", "Enter a phone number we can call back"]]);
+    }
+  });
+
   it("accepts a complete message, trimmed", () => {
     expect(contactInputSchema.parse({ ...good, name: "  Karim " }).name).toBe("Karim");
   });
@@ -50,13 +72,19 @@ describe("contactInputSchema", () => {
       ["name", 100],
       ["subject", 200],
       ["description", 5000],
-      ["phoneNumber", 20],
     ] as const) {
       expect(contactInputSchema.safeParse({ ...good, [key]: "x".repeat(max) }).success).toBe(true);
       expect(contactInputSchema.safeParse({ ...good, [key]: "x".repeat(max + 1) }).success).toBe(
         false,
       );
     }
+    // A phone number of 20 characters is taken, of 21 refused (14 digits in both).
+    expect(
+      contactInputSchema.safeParse({ ...good, phoneNumber: "+880 (1712) 345 6789" }).success,
+    ).toBe(true);
+    expect(
+      contactInputSchema.safeParse({ ...good, phoneNumber: "+880 (1712) 345- 6789" }).success,
+    ).toBe(false);
   });
 });
 

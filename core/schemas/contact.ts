@@ -3,7 +3,9 @@ import {
   CONTACT_EMAIL_PATTERN,
   CONTACT_FIELDS,
   type ContactField,
+  INVALID_CONTACT_PHONE_MESSAGE,
   INVALID_EMAIL_MESSAGE,
+  isContactPhone,
   tooLongMessage,
 } from "../contact";
 import { asciiDigitsIfString } from "../digits";
@@ -24,7 +26,10 @@ export const contactInputSchema = z.object({
   name: rule("name"),
   email: rule("email").pipe(z.string().regex(CONTACT_EMAIL_PATTERN, INVALID_EMAIL_MESSAGE)),
   // Bengali digits are stored as ASCII, as the contact form converts them.
-  phoneNumber: z.preprocess(asciiDigitsIfString, rule("phoneNumber")),
+  phoneNumber: z.preprocess(
+    asciiDigitsIfString,
+    rule("phoneNumber").refine(isContactPhone, INVALID_CONTACT_PHONE_MESSAGE),
+  ),
   subject: rule("subject"),
   description: rule("description"),
 });

@@ -37,6 +37,9 @@ describe("contact form check in the browser", () => {
       {},
       { ...valid, email: "rahim" },
       { ...valid, name: "" },
+      { ...valid, phoneNumber: "abc-xyz" },
+      { ...valid, phoneNumber: "১২" },
+      { ...valid, phoneNumber: "০১৭১২-৩৪৫৬৭৮" },
       tooLong,
       valid,
     ]) {
