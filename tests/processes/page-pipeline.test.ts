@@ -109,23 +109,22 @@ describe("a real page through the pipeline", () => {
   });
 });
 
-/** A GET as sent, with the answer's bytes as they came over the wire (not unpacked). */
-function rawGet(url: string, headers: Record<string, string>) {
+/** A request as sent, with the answer's head and bytes as they came over the wire (not unpacked). */
+function rawRequest(method: string, pathname: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
     (resolve, reject) => {
-      http
-        .get(url, { headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        })
-        .on("error", reject);
+      const req = http.request(`${server.url}${pathname}`, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      });
+      req.on("error", reject).end();
     },
   );
 }
@@ -133,11 +132,11 @@ function rawGet(url: string, headers: Record<string, string>) {
 describe("the page's scripts", () => {
   it("go packed once at build time: Brotli to a browser that takes it, gzip to one that takes only gzip, the file itself otherwise", async () => {
     const html = await (await fetch(`${server.url}/about-us`)).text();
-    const shell = /\/assets\/shell-[\w-]+\.js/.exec(html)?.[0];
-    expect(shell, "the page names its shell script").toBeDefined();
-    const file = fs.readFileSync(path.join(ROOT, "build/client", shell ?? ""));
+    const shell = /\/assets\/shell-[\w-]+\.js/.exec(html)?.[0] ?? "";
+    expect(shell, "the page names its shell script").not.toBe("");
+    const file = fs.readFileSync(path.join(ROOT, "build/client", shell));
 
-    const br = await rawGet(`${server.url}${shell}`, {
+    const br = await rawRequest("GET", shell, {
       "accept-encoding": "gzip, deflate, br, zstd",
     });
     expect(br.status).toBe(200);
@@ -148,13 +147,13 @@ describe("the page's scripts", () => {
     expect(Number(br.headers["content-length"])).toBe(br.body.byteLength);
     expect(zlib.brotliDecompressSync(br.body).equals(file)).toBe(true);
 
-    const gz = await rawGet(`${server.url}${shell}`, { "accept-encoding": "gzip" });
+    const gz = await rawRequest("GET", shell, { "accept-encoding": "gzip" });
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(zlib.gunzipSync(gz.body).equals(file)).toBe(true);
     // The build's highest levels: Brotli's copy is the smaller one.
     expect(br.body.byteLength).toBeLessThan(gz.body.byteLength);
 
-    const plain = await rawGet(`${server.url}${shell}`, { "accept-encoding": "identity" });
+    const plain = await rawRequest("GET", shell, { "accept-encoding": "identity" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.equals(file)).toBe(true);
   });
@@ -282,26 +281,6 @@ describe("bad input to a page (issue 21: never a 500)", () => {
     expect(await empty.text()).toContain("Login");
   });
 });
-
-/** A request of any method as sent, with the answer's head and bytes as they came. */
-function rawRequest(method: string, pathname: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      const req = http.request(`${server.url}${pathname}`, { method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      });
-      req.on("error", reject).end();
-    },
-  );
-}
 
 describe("pages that are one visitor's own", () => {
   it("sends checkout (a new order attempt key in every render) private, no-store, not public", async () => {

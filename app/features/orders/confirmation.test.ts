@@ -1,24 +1,7 @@
-import { createElement, type FunctionComponent } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { wholeCatalog } from "~/app/i18n/catalog.server";
-import type { Lang } from "~/core/locale";
 import type { OrderView } from "~/core/order-view";
+import { renderIn } from "~/tests/support/render-in";
 import { RiskPanel, RiskSummary } from "./confirmation";
-
-/** A component as a page in `lang` renders it (root's language and messages). */
-function renderIn<P extends object>(component: FunctionComponent<P>, props: P, lang: Lang = "en") {
-  const Stub = createRoutesStub([
-    { id: "root", path: "/", Component: () => createElement(component, props) },
-  ]);
-  return renderToString(
-    createElement(Stub, {
-      initialEntries: ["/"],
-      hydrationData: { loaderData: { root: { lang, messages: wholeCatalog(lang) } } },
-    }),
-  );
-}
 
 const risk = {
   orders: 1,

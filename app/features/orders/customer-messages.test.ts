@@ -1,24 +1,11 @@
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { wholeCatalog } from "~/app/i18n/catalog.server";
 import type { Lang } from "~/core/locale";
 import type { MessageView } from "~/server/notify/messages";
+import { renderIn, textOf } from "~/tests/support/render-in";
 import { CustomerMessages } from "./customer-messages";
 
-function renderIn(messages: MessageView[], lang: Lang) {
-  const Stub = createRoutesStub([
-    { id: "root", path: "/", Component: () => createElement(CustomerMessages, { messages }) },
-  ]);
-  const html = renderToString(
-    createElement(Stub, {
-      initialEntries: ["/"],
-      hydrationData: { loaderData: { root: { lang, messages: wholeCatalog(lang) } } },
-    }),
-  );
-  // The table's text as a person reads it.
-  return html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+function textIn(messages: MessageView[], lang: Lang) {
+  return textOf(renderIn(CustomerMessages, { messages }, lang));
 }
 
 const message = (channel: "sms" | "email", to: string): MessageView => ({
@@ -39,13 +26,13 @@ const message = (channel: "sms" | "email", to: string): MessageView => ({
 
 describe("the order's SMS and email table", () => {
   it("writes when each went in Dhaka time", () => {
-    const text = renderIn([message("sms", "01712345678")], "en");
+    const text = textIn([message("sms", "01712345678")], "en");
     expect(text).toContain("08:16 pm");
     expect(text).not.toContain("14:16");
   });
 
   it("writes a phone number in Bengali digits and an email address as it is, on a Bengali page", () => {
-    const text = renderIn(
+    const text = textIn(
       [message("sms", "01712345678"), message("email", "qa01611000004@example.com")],
       "bn",
     );

@@ -99,7 +99,6 @@ export function statusChangeSentence(orderNumber: number, to: OrderStatus): stri
   }
 }
 
-/** Whether the owner may still return an order whose `returnBy` is this (null: no deadline known). */
 /**
  * Whether a customer looking at their order is told to phone the shop to cancel it: a courier has
  * the parcel (a customer sees the courier once it is booked), and only the shop can take it back
@@ -133,6 +132,7 @@ export function orderActionsOf(
   return actions.filter((a) => !(a.kind === "status" && a.to === "Cancelled"));
 }
 
+/** Whether the owner may still return an order whose `returnBy` is this (null: no deadline known). */
 export function isReturnOpen(returnBy: string | null, now: number = Date.now()): boolean {
   return returnBy === null || now <= Date.parse(returnBy);
 }

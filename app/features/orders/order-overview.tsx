@@ -53,12 +53,12 @@ function Card({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Spec §2 order overview, for an admin (every order) or the order's customer. */
 /** "Dhaka (ঢাকা)" on an English page, as stored (Bengali) on a Bengali one. */
 function placeName(lang: Lang, stored: string, english: string | undefined): string {
   return lang === "en" && english && english !== stored ? `${english} (${stored})` : stored;
 }
 
+/** Spec §2 order overview, for an admin (every order) or the order's customer. */
 export function OrderOverview({
   order,
   viewerRole,

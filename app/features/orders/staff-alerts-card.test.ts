@@ -1,23 +1,11 @@
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { wholeCatalog } from "~/app/i18n/catalog.server";
 import type { Lang } from "~/core/locale";
 import type { StaffAlertView } from "~/core/staff-alerts";
+import { renderIn, textOf } from "~/tests/support/render-in";
 import { StaffAlertsCard } from "./staff-alerts-card";
 
 function textIn(alerts: StaffAlertView[], lang: Lang) {
-  const Stub = createRoutesStub([
-    { id: "root", path: "/", Component: () => createElement(StaffAlertsCard, { alerts }) },
-  ]);
-  const html = renderToString(
-    createElement(Stub, {
-      initialEntries: ["/"],
-      hydrationData: { loaderData: { root: { lang, messages: wholeCatalog(lang) } } },
-    }),
-  );
-  return html.replace(/<[^>]+>/g, "").replace(/\s+/g, " ");
+  return textOf(renderIn(StaffAlertsCard, { alerts }, lang));
 }
 
 const partial: StaffAlertView = {
