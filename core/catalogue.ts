@@ -261,3 +261,11 @@ export const HOME_CATEGORY_TILES = [
 ] as const satisfies readonly Category[];
 
 export const CHEAP_ITEMS_CATEGORY = "100 TK Items" satisfies Category;
+
+/**
+ * A rating means something only when customers gave it: a product saved without ratings keeps
+ * the database's default (5.0, 0 reviews), which must not read as five stars.
+ */
+export function isRated(product: { reviews: number }): boolean {
+  return product.reviews > 0;
+}

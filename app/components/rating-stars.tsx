@@ -1,4 +1,5 @@
 import type { CSSProperties } from "react";
+import { isRated } from "~/core/catalogue";
 import { useI18n } from "~/app/i18n/use-i18n";
 
 /**
@@ -15,16 +16,17 @@ export function RatingStars({
   className?: string;
 }) {
   const { t, count, digits } = useI18n();
-  const fill = Math.max(0, Math.min(100, (rating / 5) * 100));
+  const rated = reviews == null || isRated({ reviews });
+  const fill = rated ? Math.max(0, Math.min(100, (rating / 5) * 100)) : 0;
   return (
     <span className="flex items-center gap-1 text-xs">
       <span
         role="img"
-        aria-label={t("rating.label", { rating: digits(String(rating)) })}
+        aria-label={rated ? t("rating.label", { rating: digits(String(rating)) }) : t("rating.none")}
         className={`rating-stars ${className}`}
         style={{ "--fill": `${fill}%` } as CSSProperties}
       />
-      {reviews != null ? <span>({count(reviews)})</span> : null}
+      {reviews != null && rated ? <span>({count(reviews)})</span> : null}
     </span>
   );
 }

@@ -272,6 +272,7 @@ export const bn: Catalog = {
   "slider.show": "{n} নম্বর স্লাইড দেখুন",
   "card.soldOut": "স্টক শেষ",
   "card.was": "আগের দাম ",
+  "rating.none": "এখনো কোনো রিভিউ নেই",
   "rating.label": "৫-এর মধ্যে {rating} রেটিং",
   "listing.filterByType": "ধরন অনুযায়ী দেখুন",
   "listing.backToFirst": "প্রথম পেজে ফিরে যান",

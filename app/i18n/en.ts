@@ -275,6 +275,7 @@ export const en = {
   "slider.show": "Show slide {n}",
   "card.soldOut": "Sold out",
   "card.was": "Was ",
+  "rating.none": "No reviews yet",
   "rating.label": "Rated {rating} out of 5",
   "listing.filterByType": "Filter by type",
   "listing.backToFirst": "Back to the first page",

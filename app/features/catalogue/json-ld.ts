@@ -1,3 +1,4 @@
+import { isRated } from "~/core/catalogue";
 import { priceShown } from "~/core/money";
 import type { Product } from "~/core/schemas";
 import { absoluteUrl, productPath } from "./paths";
@@ -30,7 +31,7 @@ export function productJsonLd(
     category: `${product.category} > ${product.subCategory}`,
     url,
     image: product.images.map((i) => absoluteUrl(shop.publicUrl, i)),
-    ...(product.reviews > 0
+    ...(isRated(product)
       ? {
           aggregateRating: {
             "@type": "AggregateRating",

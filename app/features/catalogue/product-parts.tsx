@@ -1,5 +1,6 @@
 import type { Translator } from "~/app/i18n/translator";
 import { useI18n } from "~/app/i18n/use-i18n";
+import { isRated } from "~/core/catalogue";
 import { DELIVERY_CHARGES } from "~/core/delivery";
 import { parseDescription } from "./description";
 
@@ -32,14 +33,15 @@ function Stars({ filled }: { filled: boolean }) {
 
 /** Spec §9: always five stars, filled up to the rating. */
 export function RatingStars({ rating, reviews }: { rating: number; reviews: number }) {
-  const clamped = Math.max(0, Math.min(5, rating));
+  const rated = isRated({ reviews });
+  const clamped = rated ? Math.max(0, Math.min(5, rating)) : 0;
   const { t, count, digits } = useI18n();
   const shown = digits(clamped.toFixed(1));
   return (
     <div className="flex items-center gap-2 text-sm">
       <span
         role="img"
-        aria-label={t("rating.label", { rating: shown })}
+        aria-label={rated ? t("rating.label", { rating: shown }) : t("rating.none")}
         className="relative inline-block text-amber-600 in-data-[theme=dark]:text-amber-400"
       >
         <Stars filled={false} />
@@ -51,10 +53,12 @@ export function RatingStars({ rating, reviews }: { rating: number; reviews: numb
         </span>
       </span>
       <span className="text-base-content/80">
-        {t(reviews === 1 ? "product.reviews.one" : "product.reviews.other", {
-          rating: shown,
-          count: count(reviews),
-        })}
+        {rated
+          ? t(reviews === 1 ? "product.reviews.one" : "product.reviews.other", {
+              rating: shown,
+              count: count(reviews),
+            })
+          : t("rating.none")}
       </span>
     </div>
   );
