@@ -175,7 +175,7 @@ const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
 /** Where a sentence ends: the space after "।", ".", "!" or "?" (kept, for the text's own breaks). */
 const SENTENCE_END = /((?<=[।.!?])\s+)/;
 
-const valueOf = (values: PlaceholderValues, name: string): string | undefined =>
+const placeholderValue = (values: PlaceholderValues, name: string): string | undefined =>
   (PLACEHOLDERS as readonly string[]).includes(name)
     ? values[name as Placeholder] || undefined
     : undefined;
@@ -189,12 +189,12 @@ const valueOf = (values: PlaceholderValues, name: string): string | undefined =>
 export function renderTemplate(template: string, values: PlaceholderValues): string {
   const fill = (text: string) =>
     text.replace(PLACEHOLDER, (whole, name: string) =>
-      (PLACEHOLDERS as readonly string[]).includes(name) ? (valueOf(values, name) ?? "-") : whole,
+      (PLACEHOLDERS as readonly string[]).includes(name) ? (placeholderValue(values, name) ?? "-") : whole,
     );
   const isKnown = (sentence: string) =>
     [...sentence.matchAll(PLACEHOLDER)].every(
       ([, name = ""]) =>
-        !(PLACEHOLDERS as readonly string[]).includes(name) || valueOf(values, name) !== undefined,
+        !(PLACEHOLDERS as readonly string[]).includes(name) || placeholderValue(values, name) !== undefined,
     );
   // [sentence, space, sentence, space, …]: a sentence left out takes the space before it along.
   const parts = template.split(SENTENCE_END);

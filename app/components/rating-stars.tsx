@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
-import { isRated } from "~/core/catalogue";
 import { useI18n } from "~/app/i18n/use-i18n";
+import { isRated } from "~/core/catalogue";
 
 /**
  * Spec §9: always five stars, filled in proportion to the rating. One element drawn by CSS
@@ -22,7 +22,9 @@ export function RatingStars({
     <span className="flex items-center gap-1 text-xs">
       <span
         role="img"
-        aria-label={rated ? t("rating.label", { rating: digits(String(rating)) }) : t("rating.none")}
+        aria-label={
+          rated ? t("rating.label", { rating: digits(String(rating)) }) : t("rating.none")
+        }
         className={`rating-stars ${className}`}
         style={{ "--fill": `${fill}%` } as CSSProperties}
       />

@@ -67,9 +67,7 @@ describeDb(`the OpenAPI document and a client generated from it (${TEST_DB})`, (
     expect(doc.paths["/webhooks/steadfast"]?.post?.security).toEqual([
       { steadfastWebhookToken: [] },
     ]);
-    expect(doc.paths["/webhooks/pathao"]?.post?.security).toEqual([
-      { pathaoWebhookSignature: [] },
-    ]);
+    expect(doc.paths["/webhooks/pathao"]?.post?.security).toEqual([{ pathaoWebhookSignature: [] }]);
     expect(doc.paths["/webhooks/redx"]?.post?.security).toEqual([{ redxWebhookToken: [] }]);
     expect(doc.paths["/products"]?.get?.security).toEqual([]);
     expect(doc.paths["/orders"]?.get?.security).toEqual([

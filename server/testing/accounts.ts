@@ -45,3 +45,16 @@ export async function signUpAdmin(
   await ctx.db.update(user).set({ role: "admin" }).where(eq(user.id, account.id));
   return account;
 }
+
+/**
+ * Makes `token` a live password-reset link for the account `userId`, as the reset mail's link
+ * would be: the reset page then shows its form (it says a dead link is dead on arrival).
+ */
+export async function issueResetToken(ctx: AppContext, userId: string, token: string) {
+  const { internalAdapter } = await ctx.auth.$context;
+  await internalAdapter.createVerificationValue({
+    identifier: `reset-password:${token}`,
+    value: userId,
+    expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+  });
+}

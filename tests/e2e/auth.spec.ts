@@ -178,14 +178,13 @@ describe("accounts: sign-up, sign-in, logout", () => {
     await page.close();
   });
 
-  it("explains an invalid reset link", async () => {
+  it("says a dead reset link is dead when it is opened, before any password is typed", async () => {
     const page = await browser.newPage();
     await page.goto(`${baseURL}/authentication/reset-password?token=not-a-real-token`);
     await hydrated(page);
-    await page.getByLabel("New password", { exact: true }).fill("brand-new-pass-1");
-    await page.getByLabel("Confirm new password").fill("brand-new-pass-1");
-    await page.getByRole("button", { name: "Save new password" }).click();
     await page.getByRole("alert").filter({ hasText: "not valid or has expired" }).waitFor();
+    expect(await page.getByLabel("New password", { exact: true }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Ask for a new link" }).count()).toBe(1);
     await page.close();
   });
 

@@ -36,6 +36,18 @@ describeDb(`account page actions (${TEST_DB})`, () => {
     await Promise.all([ctx?.close(), limited?.close()]);
   });
 
+  /** The router context a page request has once the root middleware ran. */
+  async function contextOf(app: AppContext, request: Request, address = "203.0.113.7") {
+    const context = new RouterContextProvider();
+    context.set(appContext, app);
+    context.set(clientAddressContext, address);
+    await actorMiddleware(
+      { request, context, params: {}, url: new URL(request.url), pattern: "" } as never,
+      async () => new Response(),
+    );
+    return context;
+  }
+
   async function post(
     app: AppContext,
     action: Action,
@@ -51,13 +63,7 @@ describeDb(`account page actions (${TEST_DB})`, () => {
       },
       body: new URLSearchParams(fields),
     });
-    const context = new RouterContextProvider();
-    context.set(appContext, app);
-    context.set(clientAddressContext, options.address ?? "203.0.113.7");
-    await actorMiddleware(
-      { request, context, params: {}, url: new URL(request.url), pattern: "" } as never,
-      async () => new Response(),
-    );
+    const context = await contextOf(app, request, options.address);
     const answer = (await action({ request, context, params: {} } as never)) as
       | Response
       | { data: AuthFailure; init: { status?: number } | null };
@@ -255,6 +261,37 @@ describeDb(`account page actions (${TEST_DB})`, () => {
     });
     expect(invalid.status).toBe(400);
     expect(invalid.body?.message).toMatch(/^This password reset link is not valid or has expired/);
+  });
+
+  it("a reset link says on arrival whether it still works: live, then spent once used", async () => {
+    const before = (await outboxMessages(ctx)).length;
+    await signUp(ctx, { name: "Rina", email: "rina@haat.test", password });
+    await post(ctx, forgotPage.action, "/authentication/forgot-password", {
+      email: "rina@haat.test",
+    });
+    const mail = (await outboxMessages(ctx))
+      .slice(before)
+      .map(decodedMail)
+      .find((m) => m.text.includes("reset-password?token="));
+    const link = mail?.text.match(/(\/authentication\/reset-password\?token=[^\s&]+)/)?.[1];
+    expect(link).toBeDefined();
+    const token = new URL(`http://localhost${link}`).searchParams.get("token") ?? "";
+    const open = async (path: string) => {
+      const request = new Request(`http://localhost:3000${path}`);
+      const context = await contextOf(ctx, request);
+      return resetPage.loader({ request, context, params: {} } as never);
+    };
+    expect((await open(link ?? "")).linkLive).toBe(true);
+    expect((await open("/authentication/reset-password?token=made-up")).linkLive).toBe(false);
+    expect((await open("/authentication/reset-password")).linkLive).toBe(false);
+
+    const done = await post(ctx, resetPage.action, "/authentication/reset-password", {
+      token,
+      password: "rina-new-2026",
+      confirm: "rina-new-2026",
+    });
+    expect(done.location).toBe("/authentication/login?notice=password-changed");
+    expect((await open(link ?? "")).linkLive).toBe(false);
   });
 
   it("logs out: the session ends and the page comes back with the notice", async () => {

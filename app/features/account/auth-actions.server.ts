@@ -15,6 +15,7 @@ import {
 import type { AppContext } from "~/server/app-context";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth";
 import { type AuthLimitedPath, consumeAuthLimits } from "~/server/auth/auth-limits";
+import { resetLinkIsLive } from "~/server/auth/reset-link";
 import { RateLimitedError } from "~/server/errors";
 import { recordOwnProfile } from "~/server/services/users";
 import { safeReturnPath } from "./auth-client";
@@ -272,6 +273,11 @@ export async function forgotPasswordAction(call: Call) {
     return failure(res.status, code, AUTH_MESSAGES.resetFailed, values);
   }
   return redirect(noticeHref("/", "reset-sent"));
+}
+
+/** Whether the reset link this page was opened from (its `?token=`) can still be used. */
+export function resetLinkLive(app: AppContext, request: Request): Promise<boolean> {
+  return resetLinkIsLive(app.auth, new URL(request.url).searchParams.get("token") ?? "");
 }
 
 /** A new password from the emailed link's token, then the login page with the notice. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "~/server/app-context";
-import { signUp } from "~/server/testing/accounts";
+import { issueResetToken, signUp } from "~/server/testing/accounts";
 import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
 import { documentRequest } from "~/tests/support/document-request";
 import { postToAction } from "~/tests/support/page-action";
@@ -30,7 +30,12 @@ describeDb(`the sign-in pages' field checks (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     ctx = await openTestContext();
-    await signUp(ctx, { name: "Mita", email: "fc-mita@haat.test", password: "right-pass-2026" });
+    const mita = await signUp(ctx, {
+      name: "Mita",
+      email: "fc-mita@haat.test",
+      password: "right-pass-2026",
+    });
+    await issueResetToken(ctx, mita.id, "some-token");
   });
   afterAll(async () => {
     await ctx?.close();
@@ -188,7 +193,9 @@ describeDb(`the sign-in pages' field checks (${TEST_DB})`, () => {
     ]);
     const forgot = await documentRequest(ctx, { path: "/authentication/forgot-password" });
     expect(maxLengthOf(forgot.html, "email")).toBe("254");
-    const reset = await documentRequest(ctx, { path: "/authentication/reset-password?token=t" });
+    const reset = await documentRequest(ctx, {
+      path: "/authentication/reset-password?token=some-token",
+    });
     expect(maxLengthOf(reset.html, "password")).toBe("128");
   });
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { resetPasswordAction } from "~/app/features/account/auth-actions.server";
+import { resetLinkLive, resetPasswordAction } from "~/app/features/account/auth-actions.server";
 import { AuthCard, Field } from "~/app/features/account/auth-card";
 import { AUTH_MESSAGES } from "~/app/features/account/auth-messages";
 import { routeMessages } from "~/app/i18n/catalog.server";
@@ -13,8 +13,14 @@ import { ACCOUNT_FIELD_LIMITS } from "~/core/account";
 import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/reset-password";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { ...authPageOptions(appOf(context)), messages: routeMessages(context, "auth") };
+/** Whether the emailed link still works is said on arrival, not after the form is filled in. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = appOf(context);
+  return {
+    ...authPageOptions(app),
+    messages: routeMessages(context, "auth"),
+    linkLive: await resetLinkLive(app, request),
+  };
 }
 
 /** The new password, then the login page with the notice (redirect-notice). */
@@ -35,9 +41,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   ];
 }
 
-export default function ResetPassword({ actionData }: Route.ComponentProps) {
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();
-  const token = search.get("token") ?? "";
+  const token = loaderData.linkLive ? (search.get("token") ?? "") : "";
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   // The two fields are compared at once in the browser; the action compares them again.

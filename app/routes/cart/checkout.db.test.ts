@@ -164,9 +164,7 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
       `/product-checkout?product=${bengali._id}&size=M&color=White&quantity=1&lang=bn`,
       checkoutLoader,
     )) as { items: { name: string; nameBn?: string }[] };
-    expect(checkout.items.map((l) => [l.name, l.nameBn])).toEqual([
-      [bengali.name, "সুতির পাঞ্জাবি"],
-    ]);
+    expect(checkout.items.map((l) => [l.name, l.nameBn])).toEqual([[bengali.name, "সুতির পাঞ্জাবি"]]);
     const answer = await place(
       form({ product: bengali._id, quantity: "1", price: String(bengaliPrice) }),
     );
