@@ -189,12 +189,15 @@ const placeholderValue = (values: PlaceholderValues, name: string): string | und
 export function renderTemplate(template: string, values: PlaceholderValues): string {
   const fill = (text: string) =>
     text.replace(PLACEHOLDER, (whole, name: string) =>
-      (PLACEHOLDERS as readonly string[]).includes(name) ? (placeholderValue(values, name) ?? "-") : whole,
+      (PLACEHOLDERS as readonly string[]).includes(name)
+        ? (placeholderValue(values, name) ?? "-")
+        : whole,
     );
   const isKnown = (sentence: string) =>
     [...sentence.matchAll(PLACEHOLDER)].every(
       ([, name = ""]) =>
-        !(PLACEHOLDERS as readonly string[]).includes(name) || placeholderValue(values, name) !== undefined,
+        !(PLACEHOLDERS as readonly string[]).includes(name) ||
+        placeholderValue(values, name) !== undefined,
     );
   // [sentence, space, sentence, space, …]: a sentence left out takes the space before it along.
   const parts = template.split(SENTENCE_END);
