@@ -16,6 +16,7 @@ import type { AppEnv } from "~/server/http/env";
 import { mediaKeyFromUrl, variantKey } from "~/server/media/storage";
 import { toProduct } from "~/server/services/products";
 import { stockOf } from "~/server/services/stock";
+import { outboxMessages } from "~/server/testing/accounts";
 import { ledgerMismatches } from "~/server/testing/stock-ledger";
 import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
 import {
@@ -137,6 +138,11 @@ describeDb(`demo data seed (${TEST_DB})`, () => {
       body: JSON.stringify({ email: DEMO_ADMIN.email, password: "not-the-password" }),
     });
     expect(wrong.status).toBe(401);
+
+    // Already confirmed: no confirmation mail goes to the demo addresses.
+    expect([admin?.emailVerified, customer?.emailVerified]).toEqual([true, true]);
+    const mails = await outboxMessages(ctx);
+    expect(mails.filter((m) => /To: (admin|customer)@haat\.test/.test(m))).toEqual([]);
 
     expect(firstRun).toContain(`  admin:    ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
     expect(firstRun).toContain(`  customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);

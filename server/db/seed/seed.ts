@@ -79,19 +79,41 @@ async function seedSlides(ctx: AppContext, log: Log): Promise<void> {
   log(`  slides: ${DEMO_SLIDES.length} added`);
 }
 
+/**
+ * An email-and-password account made as Better Auth's sign-up makes one (its hasher, its
+ * credential account), but already confirmed: a sign-up would mail a confirmation link to a
+ * demo address nobody reads, and to the shop's outbox on every fresh start.
+ */
+async function createVerifiedAccount(
+  ctx: AppContext,
+  who: { name: string; email: string; password: string },
+): Promise<string> {
+  const auth = await ctx.auth.$context;
+  const hash = await auth.password.hash(who.password);
+  const created = await auth.internalAdapter.createUser(
+    {
+      name: who.name,
+      email: who.email.toLowerCase(),
+      emailVerified: true,
+    },
+    { method: "admin" },
+  );
+  await auth.internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: "credential",
+    accountId: created.id,
+    password: hash,
+  });
+  return created.id;
+}
+
 async function ensureUser(
   ctx: AppContext,
   who: { name: string; email: string; password: string },
   role: "admin" | "customer",
 ): Promise<string> {
   const [existing] = await ctx.db.select().from(user).where(eq(user.email, who.email));
-  const id =
-    existing?.id ??
-    (
-      await ctx.auth.api.signUpEmail({
-        body: { name: who.name, email: who.email, password: who.password },
-      })
-    ).user.id;
+  const id = existing?.id ?? (await createVerifiedAccount(ctx, who));
   // Also on a re-run, so that an account left half-made by an interrupted seed is completed.
   await ctx.db.update(user).set({ role, emailVerified: true }).where(eq(user.id, id));
   return id;
