@@ -1,5 +1,6 @@
-import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/core/actor";
+import { subCategoriesNamedIn } from "~/core/catalogue-bn";
 import {
   PRODUCT_CHANGED_MESSAGE,
   type Product,
@@ -90,11 +91,21 @@ async function searchProductIds(
   take: number,
 ): Promise<string[]> {
   const pattern = `%${escapeLike(text)}%`;
+  // A search in Bengali also finds the products of the sub-categories it names (শাড়ি: every
+  // Saree), as most shops name their products in English only.
+  const namedSubs = subCategoriesNamedIn(text);
+  const matchesText = (name: AnyColumn, nameBn: AnyColumn, subCategory: AnyColumn) =>
+    or(
+      ilike(name, pattern),
+      ilike(nameBn, pattern),
+      namedSubs.length ? inArray(subCategory, namedSubs) : undefined,
+    );
   const recent = db
     .select({
       id: products.id,
       name: products.name,
       nameBn: products.nameBn,
+      subCategory: products.subCategory,
       createdAt: products.createdAt,
     })
     .from(products)
@@ -105,7 +116,7 @@ async function searchProductIds(
   const hits = await db
     .select({ id: recent.id })
     .from(recent)
-    .where(or(ilike(recent.name, pattern), ilike(recent.nameBn, pattern)))
+    .where(matchesText(recent.name, recent.nameBn, recent.subCategory))
     .orderBy(desc(recent.createdAt), desc(recent.id))
     .limit(take);
   if (hits.length >= take || text.length < MIN_TRIGRAM_SEARCH) return hits.map((h) => h.id);
@@ -115,7 +126,7 @@ async function searchProductIds(
   const matches = db
     .select({ id: products.id, createdAt: products.createdAt })
     .from(products)
-    .where(and(...filters, or(ilike(products.name, pattern), ilike(products.nameBn, pattern))))
+    .where(and(...filters, matchesText(products.name, products.nameBn, products.subCategory)))
     .offset(0)
     .as("matches");
   const rows = await db

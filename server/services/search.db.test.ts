@@ -1,4 +1,4 @@
-import { desc, ilike } from "drizzle-orm";
+import { desc, eq, ilike } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { AppContext } from "../app-context";
 import { products } from "../db/schema";
@@ -83,6 +83,54 @@ describeDb(`product search beyond the recent window (${TEST_DB})`, () => {
     expect(
       (await listProducts(ctx.db, { searchQuery: "clay water", limit: 10 })).data,
     ).toHaveLength(1);
+  });
+
+  it("a search in Bengali finds the sub-category it names, though the products' names are English", async () => {
+    const sarees = await ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.subCategory, "Saree"))
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(10);
+    expect(sarees.length).toBeGreaterThan(3);
+    for (const text of ["শাড়ি", "শাড়", "লাল শাড়ি"]) {
+      const page = await listProducts(ctx.db, { searchQuery: text, limit: 10 });
+      expect(
+        page.data.map((p) => p._id),
+        text,
+      ).toEqual(sarees.map((r) => r.id));
+    }
+    // ড় typed as ড + ় (NFD) finds the same.
+    const typedApart = await listProducts(ctx.db, {
+      searchQuery: "শাড়ি".normalize("NFD"),
+      limit: 3,
+    });
+    expect(typedApart.data.map((p) => p.subCategory)).toEqual(["Saree", "Saree", "Saree"]);
+    // Beyond the recent window too, by the sub-category's index.
+    const old = await createProduct(
+      ctx.db,
+      {
+        name: "Qzx Village Check Lungi",
+        description: "",
+        category: "Men Items",
+        subCategory: "Lungi",
+        productType: "Most Popular",
+        sizes: [],
+        colors: [],
+        images: [],
+        originalPrice: 450,
+        ratings: 5,
+        reviews: 0,
+      },
+      new Date("2020-01-02T00:00:00Z"),
+    );
+    const lungis = await listProducts(ctx.db, { searchQuery: "লুঙ্গি", limit: 100 });
+    expect(lungis.data.every((p) => p.subCategory === "Lungi")).toBe(true);
+    expect(lungis.data.at(-1)?._id).toBe(old._id);
+    // An English search is by name only, as before.
+    expect(
+      (await listProducts(ctx.db, { searchQuery: "saree", limit: 10 })).data.map((p) => p._id),
+    ).toEqual(await naive("saree", 10));
   });
 
   it("pages a search with its cursor like a listing", async () => {

@@ -72,6 +72,23 @@ describe("the shop in Bengali", () => {
     await page.close();
   });
 
+  it("a search typed in Bengali finds a kind of product whose names are in English", async () => {
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/shop?lang=bn&search=${encodeURIComponent("শাড়ি")}`);
+    await hydrated(page);
+    const found = await page
+      .getByRole("main")
+      .locator('a[href^="/product-details/"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")?.split("/").pop()));
+    const res = await fetch(`${baseURL}/api/products?subCategory=Saree&limit=500`);
+    const sarees = new Set(
+      ((await res.json()) as { data: { _id: string }[] }).data.map((p) => p._id),
+    );
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.filter((id) => !sarees.has(id ?? ""))).toEqual([]);
+    await page.close();
+  });
+
   it("buys from home to order success in Bengali: category, product, কার্টে যোগ করুন, cart, checkout", async () => {
     const page = await context.newPage();
     const product = products.find(
