@@ -89,8 +89,9 @@ function orderBody(product: Product, mobileNumber: string) {
 async function postOrder(
   { app }: Server,
   product: Product,
-  { phone, address, key }: { phone: string; address: string; key?: string },
+  { phone, address, key, total }: { phone: string; address: string; key?: string; total?: number },
 ) {
+  const body = orderBody(product, phone);
   const res = await app.request(
     "/api/postOrder",
     {
@@ -99,7 +100,7 @@ async function postOrder(
         "content-type": "application/json",
         ...(key ? { "idempotency-key": key } : {}),
       },
-      body: JSON.stringify(orderBody(product, phone)),
+      body: JSON.stringify(total === undefined ? body : { ...body, total }),
     },
     peer(address),
   );
@@ -247,6 +248,21 @@ describeDb(`rate limits with RATE_LIMIT=on, memory storage (${TEST_DB})`, () => 
     const flood = await statuses(50, () => postOrder(server, product, { phone, address }));
     expect(flood.filter((status) => status === 201)).toHaveLength(5);
     expect(flood.filter((status) => status === 429)).toHaveLength(45);
+  });
+
+  it("does not hold an order it turned away (prices moved) against the customer's phone", async () => {
+    const phone = newPhone();
+    const home = newAddress();
+    // A customer whose figures are out of date five times over, as in a sale of moving prices.
+    const stale = await statuses(RATE_LIMITS.orderPerAddressAndPhone.max + 2, () =>
+      postOrder(server, product, { phone, address: home, total: 999 }),
+    );
+    expect(stale).toEqual(times(7, 409));
+    // Their orders are still theirs to place: five, then the limit as before.
+    const placed = await statuses(RATE_LIMITS.orderPerAddressAndPhone.max + 1, () =>
+      postOrder(server, product, { phone, address: home }),
+    );
+    expect(placed).toEqual([...times(5, 201), 429]);
   });
 
   it("neither counts nor refuses replays of a placed order (same Idempotency-Key)", async () => {

@@ -8,10 +8,20 @@ export type RateLimiter = {
   storage: RateLimitStorage;
   /**
    * Counts one request of each (limit, subject) pair in order and throws RateLimitedError at the
-   * first refused one (later pairs are then not counted). Empty subjects are skipped.
+   * first refused one (later pairs are then not counted). Empty subjects are skipped. Answers a
+   * function that takes back what it counted for the limits named (see `release`).
    */
-  consume: (...checks: [RateLimitName, string | null | undefined][]) => Promise<void>;
+  consume: (...checks: [RateLimitName, string | null | undefined][]) => Promise<Release>;
 };
+
+/**
+ * Takes back the requests a `consume` counted against these limits: a request the service then
+ * turned away for a reason the client can mend (an order whose prices moved) is not held against
+ * the person, who will send it again.
+ */
+export type Release = (...names: RateLimitName[]) => Promise<void>;
+
+const NOTHING_TO_RELEASE: Release = async () => {};
 
 /** Limits a shop sets for itself (configuration), in place of the defaults of rules.ts. */
 export type RateLimitOverrides = Partial<Record<RateLimitName, RateRule>>;
@@ -26,13 +36,19 @@ export function createRateLimiter(
     enabled,
     storage,
     async consume(...checks) {
-      if (!enabled) return;
+      if (!enabled) return NOTHING_TO_RELEASE;
+      const counted: [RateLimitName, string][] = [];
       for (const [name, subject] of checks) {
         if (!subject) continue;
         const rule = rules[name];
-        const { allowed, retryAfter } = await storage.consume(`${name}|${subject}`, rule);
+        const key = `${name}|${subject}`;
+        const { allowed, retryAfter } = await storage.consume(key, rule);
         if (!allowed) throw new RateLimitedError(retryAfter ?? rule.window);
+        counted.push([name, key]);
       }
+      return async (...names) => {
+        for (const [name, key] of counted) if (names.includes(name)) await storage.release(key);
+      };
     },
   };
 }

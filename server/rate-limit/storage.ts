@@ -16,6 +16,8 @@ export type ConsumeResult = { allowed: boolean; retryAfter: number | null };
  */
 export type RateLimitStorage = {
   consume: (key: string, rule: RateRule) => Promise<ConsumeResult>;
+  /** Takes back one counted request of `key`'s current window (never below zero). */
+  release: (key: string) => Promise<void>;
 };
 
 /** Expired windows are dropped this often, so one server's counts hold only live windows. */
@@ -50,6 +52,10 @@ export function memoryRateLimitStorage(): RateLimitStorage & { size: () => numbe
       if (w.count <= rule.max) return { allowed: true, retryAfter: null };
       return { allowed: false, retryAfter: Math.max(1, Math.ceil((w.resetAt - now) / 1000)) };
     },
+    async release(key) {
+      const w = windows.get(key);
+      if (w && w.resetAt > Date.now() && w.count > 0) w.count -= 1;
+    },
   };
 }
 
@@ -60,6 +66,13 @@ if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('TTL', KEYS[1])
 if ttl < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}
+`;
+
+// Takes one back if the window still exists; DECR keeps the key's expiry.
+const RELEASE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return count
 `;
 
 /**
@@ -109,6 +122,14 @@ export function redisRateLimitStorage(
       const [count, ttl] = answer;
       if (count <= rule.max) return { allowed: true, retryAfter: null };
       return { allowed: false, retryAfter: Math.max(1, ttl) };
+    },
+    async release(key) {
+      try {
+        await redis.eval(RELEASE_SCRIPT, 1, `${prefix}rl:${key}`);
+      } catch (err) {
+        // As consume fails open: a request not taken back only counts once more.
+        warnUnreachable(err);
+      }
     },
   };
   return { storage, ready, close: () => redis.disconnect() };

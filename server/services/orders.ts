@@ -34,11 +34,11 @@ import {
   products,
   stockLedger,
 } from "../db/schema";
-import { AppError, type FieldIssue } from "../errors";
+import { AppError, type AppErrorCode, type FieldIssue } from "../errors";
 import { mediaKeyFromUrl } from "../media/storage";
 import { placedMessagesSql } from "../notify/queue";
 import { addressSubject } from "../rate-limit/address";
-import type { RateLimiter } from "../rate-limit/limiter";
+import type { RateLimiter, Release } from "../rate-limit/limiter";
 import { issueOrderCode, orderCodeView, orderNeedsCode } from "./order-codes";
 import {
   announceStockMoves,
@@ -429,18 +429,42 @@ export async function placeOrder(
     const existing = await findByIdempotencyKey(db, key);
     if (existing) return replay(existing, hash);
   }
+  let giveBack: Release | undefined;
   if (options.limits) {
     const address = addressSubject(options.limits.clientAddress);
     const phone = normalizePhone(input.customerData.mobileNumber);
     // The per-person limits first: one phone's flood is refused before it uses up the ceiling
     // that everyone behind its address (a carrier's NAT) shares (docs/decisions/048).
-    await options.limits.rateLimiter.consume(
+    giveBack = await options.limits.rateLimiter.consume(
       ["orderPerAddressAndPhone", phone ? `${address}|${phone}` : null],
       ["orderPerPhone", phone],
       ["orderPerAddress", address],
     );
   }
+  try {
+    return await priceAndStore(db, input, options, hash);
+  } catch (err) {
+    // Turned away for something the customer mends and sends again (prices or the area moved,
+    // a line sold out, a size to choose): not an order of theirs, so not held against their
+    // phone. The address's ceiling keeps it: a flood of refused orders is still a flood.
+    if (giveBack && err instanceof AppError && MENDABLE_REFUSALS.has(err.code)) {
+      await giveBack("orderPerAddressAndPhone", "orderPerPhone");
+    }
+    throw err;
+  }
+}
 
+/** Refusals of an order the customer corrects and places again (decision 048). */
+const MENDABLE_REFUSALS = new Set<AppErrorCode>(["price_changed", "out_of_stock", "invalid"]);
+
+/** placeOrder once its key is new and the limits have counted it. */
+async function priceAndStore(
+  db: Db,
+  input: OrderInput,
+  options: PlaceOrderOptions,
+  hash: string,
+): Promise<PlacedOrder> {
+  const key = options.idempotencyKey;
   const ids = [...new Set(input.products.map((l) => l.id))];
   const rows = await db
     .select({
