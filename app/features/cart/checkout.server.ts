@@ -2,9 +2,20 @@ import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import { orPageError } from "~/app/lib/page-error.server";
 import type { Actor } from "~/core/actor";
-import { IDEMPOTENCY_KEY_PATTERN, missingChoices, NOT_APPLICABLE } from "~/core/checkout";
+import {
+  type CheckoutForm,
+  IDEMPOTENCY_KEY_PATTERN,
+  missingChoices,
+  NOT_APPLICABLE,
+} from "~/core/checkout";
+import { deliveryAreaFor } from "~/core/dhaka-thanas";
 import { toAsciiDigits } from "~/core/digits";
-import { DISTRICTS_IN_BENGALI_ORDER, findDistrict, thanasInBengaliOrderOf } from "~/core/geo";
+import {
+  DISTRICTS_IN_BENGALI_ORDER,
+  findDistrict,
+  findThana,
+  thanasInBengaliOrderOf,
+} from "~/core/geo";
 import type { Lang } from "~/core/locale";
 import { ORDER_SUMMARY_HOURS } from "~/core/order-tracking";
 import { MOBILE_NUMBER_LENGTH, MOBILE_TOO_LONG_MESSAGE } from "~/core/phone";
@@ -63,6 +74,19 @@ const optionalNumber = (v: FormDataEntryValue | null) => {
 };
 
 /**
+ * A form sent without its delivery area (without scripts nothing ticks it for the visitor): the
+ * address's own area, where the address decides one, as the page's script would have ticked it.
+ */
+function withAreaOfAddress(form: CheckoutForm): CheckoutForm {
+  if (form.deliveryArea) return form;
+  const district = findDistrict(form.district);
+  if (!district) return form;
+  const thana = findThana(district.bnName, form.thana);
+  const area = deliveryAreaFor(district.bnName, thana?.bnName ?? "");
+  return area ? { ...form, deliveryArea: area } : form;
+}
+
+/**
  * Confirm Order: the same `placeOrder` as POST /api/postOrder (schema, pricing, limits,
  * idempotency), from the posted form. Success redirects to /order-success with the order's
  * random id; a refusal re-renders the form with the issues under their fields, the current
@@ -76,7 +100,7 @@ export async function placeCheckoutOrder(
   language: Lang,
 ) {
   const fields = await request.formData();
-  const values = customerFromFields(fields);
+  const values = withAreaOfAddress(customerFromFields(fields));
   // A visitor without scripts may type the English name: the schema stores the Bengali one, and
   // the form shown again lists that district's thanas.
   const district = findDistrict(values.district);

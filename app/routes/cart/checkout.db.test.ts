@@ -259,6 +259,28 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
     expect(failure.details).toMatchObject({ deliveryArea: "Inside Dhaka", deliveryCharge: 60 });
   });
 
+  it("takes the delivery area from the address when the form sends none (no script ticked it)", async () => {
+    // Mirpur, Dhaka city: Inside Dhaka; typed in English, as a visitor without scripts may.
+    const inside = await place(form({ deliveryArea: "", district: "Dhaka", thana: "Mirpur" }));
+    expect(inside.status).toBe(302);
+    const insideId = new URL(inside.location ?? "", "http://x").searchParams.get("order") ?? "";
+    const [city] = await ctx.db.select().from(orders).where(eq(orders.id, insideId));
+    expect([city?.deliveryArea, city?.deliveryCharge]).toEqual(["Inside Dhaka", 60]);
+    // Savar is in Dhaka district but not the city: Outside Dhaka.
+    const outside = await place(form({ deliveryArea: "", thana: "সাভার" }));
+    expect(outside.status).toBe(302);
+    const outsideId = new URL(outside.location ?? "", "http://x").searchParams.get("order") ?? "";
+    const [savar] = await ctx.db.select().from(orders).where(eq(orders.id, outsideId));
+    expect([savar?.deliveryArea, savar?.deliveryCharge]).toEqual(["Outside Dhaka", 120]);
+    // Dhaka without a thana decides nothing: the area is still the visitor's to choose.
+    const open = await place(form({ deliveryArea: "", thana: "" }));
+    expect(open.status).toBe(400);
+    const issues = (open.data as CheckoutActionFailure).issues?.map((i) => i.path);
+    expect(issues).toEqual(
+      expect.arrayContaining(["customerData.thana", "customerData.deliveryArea"]),
+    );
+  });
+
   it("places one order for a repeated submit of the same attempt", async () => {
     const key = crypto.randomUUID();
     const first = await place(form({}, key));
