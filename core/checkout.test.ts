@@ -69,6 +69,27 @@ describe("sanitizeMobileInput", () => {
     });
   });
 
+  it("takes a +880 number typed a key at a time, and gives the local 11 digits once it is whole", () => {
+    let value = "";
+    for (const key of "+8801712345678") {
+      const next = sanitizeMobileInput(value + key, value);
+      expect(next.refused, value + key).toBe(false);
+      value = next.value;
+    }
+    expect(value).toBe("01712345678");
+    // On the way it shows what was typed, the + included.
+    expect(sanitizeMobileInput("+88017", "+8801")).toEqual({ value: "+88017", refused: false });
+    expect(sanitizeMobileInput("0088017123456789", "")).toMatchObject({ refused: true });
+    expect(sanitizeMobileInput("00880 1712345678", "")).toEqual({
+      value: "01712345678",
+      refused: false,
+    });
+    expect(sanitizeMobileInput("+880 01712345678", "")).toEqual({
+      value: "01712345678",
+      refused: false,
+    });
+  });
+
   it("takes Bengali digits, typed or pasted, as ASCII digits", () => {
     expect(sanitizeMobileInput("০১৭১২৩৪৫৬৭৮", "")).toEqual({
       value: "01712345678",

@@ -53,17 +53,29 @@ export const EMAIL_PATTERN =
 
 export type MobileInput = { value: string; refused: boolean };
 
+/** Bangladesh's country code as a number may start with it: 880, 00880 (a + is not a digit). */
+const COUNTRY_CODE = /^(?:00)?880/;
+
 /**
  * What the mobile-number field keeps of what was typed: digits only (no minus sign, no
- * letters), Bengali digits as ASCII, at most 11; a pasted "+880…" number loses its country
- * code. `refused` is true when the input had more than 11 digits, so the form can say
- * "Number must be 11 digit" and keep the previous value.
+ * letters), Bengali digits as ASCII, at most 11. A number with the country code (+880 1…,
+ * 00880 1…), pasted or typed a key at a time, is kept as typed until its 10 national digits are
+ * in, then becomes the local 11 digits. `refused` is true when the input had more digits than
+ * a number can, so the form can say "Number must be 11 digit" and keep the previous value.
  */
 export function sanitizeMobileInput(raw: string, previous: string): MobileInput {
-  let digits = toAsciiDigits(raw).replace(/\D/g, "");
-  // A pasted international number (+880 1XXXXXXXXX) becomes the local 11 digits.
-  if (digits.length === MOBILE_NUMBER_LENGTH + 2 && digits.startsWith("8801")) {
-    digits = digits.slice(2);
+  const digits = toAsciiDigits(raw).replace(/\D/g, "");
+  const code = COUNTRY_CODE.exec(digits)?.[0];
+  if (code) {
+    // "+880 01712…" happens too: the trunk 0 after the country code is dropped.
+    const national = digits.slice(code.length).replace(/^0/, "");
+    const full = MOBILE_NUMBER_LENGTH - 1;
+    if (national.length === full) return { value: `0${national}`, refused: false };
+    if (national.length < full) {
+      const plus = toAsciiDigits(raw).trim().startsWith("+") ? "+" : "";
+      return { value: `${plus}${digits}`, refused: false };
+    }
+    return { value: previous, refused: true };
   }
   if (digits.length > MOBILE_NUMBER_LENGTH) return { value: previous, refused: true };
   return { value: digits, refused: false };

@@ -101,6 +101,12 @@ describe("a guest checks out", () => {
     await mobile.fill("01212345678");
     await mobile.blur();
     await expect.poll(() => page.getByText("Enter a Bangladesh mobile number").count()).toBe(1);
+
+    // A number with the country code, typed a key at a time as on a phone's keypad.
+    await mobile.fill("");
+    await mobile.pressSequentially("+8801712345678");
+    expect(await mobile.inputValue()).toBe("01712345678");
+    expect(await page.getByText("Number must be 11 digit").count()).toBe(0);
     await page.context().close();
   });
 
