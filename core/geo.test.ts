@@ -6,6 +6,7 @@ import {
   findThana,
   isValidDistrictThana,
   normalizePlaceName,
+  spellingKey,
   thanasInBengaliOrderOf,
   thanasOf,
 } from "./geo";
@@ -74,6 +75,39 @@ describe("findDistrict", () => {
   it("matches a decomposed Bengali spelling", () => {
     // য় typed as য + nukta
     expect(findDistrict("ময়মনসিংহ".normalize("NFD"))?.name).toBe("Mymensingh");
+  });
+});
+
+describe("names spelt more than one way", () => {
+  it("finds a district by its former English name and by a variant Bengali spelling", () => {
+    expect(findDistrict("Chittagong")?.bnName).toBe("চট্টগ্রাম");
+    expect(findDistrict("comilla")?.bnName).toBe("কুমিল্লা");
+    expect(findDistrict("Jessore")?.bnName).toBe("যশোর");
+    expect(findDistrict("Bogra")?.bnName).toBe("বগুড়া");
+    expect(findDistrict("Barisal")?.bnName).toBe("বরিশাল");
+    expect(findDistrict("গাজিপুর")?.bnName).toBe("গাজীপুর");
+  });
+
+  it("finds a thana by the spellings people write: long or short i, chandrabindu, ড় or র", () => {
+    expect(findThana("গাজীপুর", "টঙ্গী")?.name).toBe("Tongi");
+    expect(findThana("গাজীপুর", "টঙ্গি")?.name).toBe("Tongi");
+    expect(findThana("নারায়ণগঞ্জ", "বন্দর")?.name).toBe("Bandar");
+    expect(findThana("বগুড়া", "দুপচাচিয়া")?.name).toBe("Dhupchanchia");
+    expect(findThana("কুমিল্লা", "বড়ুরা")?.name).toBe("Barura");
+    expect(findThana("কুমিল্লা", "বরুড়া")?.name).toBe("Barura");
+    expect(findThana("যশোর", "শার্শা")?.name).toBe("Sharsha");
+    expect(findThana("ঢাকা", "ধানমণ্ডি")?.name).toBe("Dhanmondi");
+    expect(findThana("ঢাকা", "টঙ্গী")).toBeUndefined();
+  });
+
+  it("no two districts, and no two thanas of one district, share a spelling", () => {
+    const districtKeys = DISTRICTS.map((d) => spellingKey(d.bnName));
+    expect(new Set(districtKeys).size).toBe(DISTRICTS.length);
+    for (const d of DISTRICTS) {
+      const keys = d.thanas.map((t) => spellingKey(t.bnName));
+      const twice = keys.filter((k, i) => keys.indexOf(k) !== i);
+      expect(twice, d.name).toEqual([]);
+    }
   });
 });
 

@@ -62,6 +62,21 @@ const UPAZILA_FIXES: Record<string, Partial<Place> | null> = {
   "361": { name: "Gurudaspur", bnName: "গুরুদাসপুর" },
   "362": { name: "Singra", bnName: "সিংড়া" },
   "492": { name: "Osmani Nagar", bnName: "ওসমানীনগর" }, // Nabiganj is in Habiganj, not Sylhet
+  // Misspelt in the package: the names as the upazilas write them.
+  "43": { bnName: "বান্দরবান সদর" },
+  "69": { bnName: "বাঁশখালী" },
+  "70": { bnName: "বোয়ালখালী" },
+  "73": { bnName: "হাটহাজারী" },
+  "74": { bnName: "লোহাগাড়া" },
+  "82": { bnName: "বরুড়া" },
+  "164": { bnName: "টঙ্গী" },
+  "206": { bnName: "টঙ্গীবাড়ী" },
+  "222": { bnName: "বন্দর" },
+  "285": { bnName: "বাঘারপাড়া" },
+  "290": { bnName: "শার্শা" },
+  "329": { bnName: "আদমদীঘি" },
+  "333": { bnName: "দুপচাঁচিয়া" },
+  "334": { bnName: "গাবতলী" },
 };
 
 /**
