@@ -72,6 +72,25 @@ describe("the shop in Bengali", () => {
     await page.close();
   });
 
+  it("writes the shop's number and the fields' examples in Bengali digits", async () => {
+    const page = await context.newPage();
+    const product = products[0];
+    if (!product) throw new Error("the seed has no product");
+    for (const path of ["/?lang=bn", `/product-details/${product._id}?lang=bn`]) {
+      await page.goto(`${baseURL}${path}`);
+      await hydrated(page);
+      const text = await page.evaluate("document.body.innerText");
+      expect(text, path).toContain("০১৭০০০০০০০০");
+      expect(text, path).not.toContain("01700000000");
+    }
+    await page.goto(`${baseURL}/track-order?lang=bn`);
+    const placeholders = await page
+      .locator("input[placeholder]")
+      .evaluateAll((inputs) => inputs.map((i) => i.getAttribute("placeholder")));
+    expect(placeholders).toEqual(expect.arrayContaining(["১০০১২৩", "০১৭১২৩৪৫৬৭৮"]));
+    await page.close();
+  });
+
   it("a search typed in Bengali finds a kind of product whose names are in English", async () => {
     const page = await context.newPage();
     await page.goto(`${baseURL}/shop?lang=bn&search=${encodeURIComponent("শাড়ি")}`);

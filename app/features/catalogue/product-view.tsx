@@ -140,7 +140,7 @@ function ProductBuyBox({
 }) {
   const { user, shop } = useRootData();
   const tr = useI18n();
-  const { t, taka, count } = tr;
+  const { t, taka, count, digits } = tr;
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [fromUrl] = useState(() => choicesFromUrl(search, product));
@@ -331,7 +331,7 @@ function ProductBuyBox({
       <p className="mt-5 rounded-box bg-base-200 p-3 text-sm">
         {t("product.questions.before")}
         <a className="link font-semibold" href={`tel:${shop.phone.replace(/[^\d+]/g, "")}`}>
-          {shop.phone}
+          {digits(shop.phone)}
         </a>
         {t("product.questions.or")}
         <a

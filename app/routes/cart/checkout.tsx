@@ -498,7 +498,7 @@ function CheckoutPage({
               name="mobileNumber"
               inputMode="numeric"
               autoComplete="tel-national"
-              placeholder={MOBILE_NUMBER_PLACEHOLDER}
+              placeholder={tr.digits(MOBILE_NUMBER_PLACEHOLDER)}
               value={form.mobileNumber}
               onChange={(raw) => {
                 const next = sanitizeMobileInput(raw, form.mobileNumber);

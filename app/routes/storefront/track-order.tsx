@@ -94,7 +94,7 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
             name="orderNumber"
             inputMode="numeric"
             defaultValue={values.orderNumber}
-            placeholder="100123"
+            placeholder={tr.digits("100123")}
             required
             maxLength={20}
             aria-invalid={failure?.issues.orderNumber ? true : undefined}
@@ -114,7 +114,7 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
             type="tel"
             inputMode="tel"
             defaultValue={values.phone}
-            placeholder={MOBILE_NUMBER_PLACEHOLDER}
+            placeholder={tr.digits(MOBILE_NUMBER_PLACEHOLDER)}
             required
             maxLength={20}
             aria-invalid={failure?.issues.phone ? true : undefined}
