@@ -335,6 +335,8 @@ export const en = {
   "product.notThatMany": "Sorry, not that many are left: the quantity is set to what is left.",
   "product.added.title": "Product Added!",
   "product.added.text": "Your product has been successfully added to the cart.",
+  "product.addNeedsScript":
+    "Add To Cart needs JavaScript, which is off in this browser; Order Now works without it.",
   "product.addToCart": "Add To Cart",
   "product.orderNow": "Order Now",
   "product.choiceOut": "This choice is out of stock.",
@@ -373,6 +375,8 @@ export const en = {
   "cart.description": "Your shopping cart: choose the items to order.",
   "cart.intro":
     "Untick what you do not want to order now, then press Proceed To Checkout. We deliver anywhere in Bangladesh and you pay cash on delivery; delivery costs {inside} inside Dhaka and {outside} outside.",
+  "cart.needsScript":
+    "Your cart is kept by this browser's JavaScript, which is off. Turn it on to see your cart, or use Order Now on a product's page: it works without JavaScript.",
   "cart.loading": "Loading your cart…",
   "cart.empty": "Your cart is empty",
   "cart.emptyText": "Browse the shop and add the products you like.",

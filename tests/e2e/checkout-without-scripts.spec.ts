@@ -123,6 +123,24 @@ describe("checkout without JavaScript", () => {
     expect(await items.first().textContent()).toContain("× 2");
   });
 
+  it("says what needs scripts instead of loading for ever: the cart and Add To Cart", async () => {
+    await guest.goto(`${baseURL}/cart`);
+    await guest
+      .getByRole("alert")
+      .filter({ hasText: "use Order Now on a product's page" })
+      .waitFor();
+    expect(await guest.locator("[aria-busy=true]").isVisible()).toBe(false);
+    await guest.goto(`${baseURL}/product-details/${product.id}`);
+    // (Playwright's text queries skip <noscript>, which is what shows here.)
+    expect(await guest.getByTestId("buy-box").locator("noscript p").innerText()).toBe(
+      "Add To Cart needs JavaScript, which is off in this browser; Order Now works without it.",
+    );
+    // A success link that names no order says so, as it does with scripts.
+    await guest.goto(`${baseURL}/order-success?order=nope`);
+    await guest.getByRole("heading", { name: "No order was placed here" }).waitFor();
+    expect(await guest.locator("[aria-busy=true]").isVisible()).toBe(false);
+  });
+
   it("shows the new figures when the price changed after the checkout opened", async () => {
     await orderNow();
     await fill("01812345678");

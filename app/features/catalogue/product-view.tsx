@@ -304,6 +304,11 @@ function ProductBuyBox({
             {t("product.orderNow")}
           </button>
         </div>
+        {soldOut ? null : (
+          <noscript>
+            <p className="mt-2 text-sm text-base-content/80">{t("product.addNeedsScript")}</p>
+          </noscript>
+        )}
         {soldOut ? (
           <p id="sold-out-note" className="mt-2 text-sm text-base-content/80">
             {size || color || (product.sizes.length === 0 && product.colors.length === 0)

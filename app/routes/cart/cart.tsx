@@ -60,21 +60,32 @@ export default function Cart() {
 function CartSkeleton() {
   const { t } = useI18n();
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_340px]" aria-busy="true">
-      <p className="sr-only">{t("cart.loading")}</p>
-      <div className="space-y-3">
-        {[0, 1].map((i) => (
-          <div key={i} className="flex h-28 gap-3 rounded-box border border-base-300 p-3">
-            <div className="skeleton h-20 w-20 shrink-0" />
-            <div className="flex-1 space-y-2">
-              <div className="skeleton h-4 w-3/4" />
-              <div className="skeleton h-4 w-1/3" />
+    <>
+      <noscript>
+        <p role="alert" className="alert alert-warning mb-4">
+          {t("cart.needsScript")}
+        </p>
+      </noscript>
+      {/* Hidden where scripts are off: it would pulse for ever (the notice above says why). */}
+      <div
+        className="grid gap-6 lg:grid-cols-[1fr_340px] [@media(scripting:none)]:hidden"
+        aria-busy="true"
+      >
+        <p className="sr-only">{t("cart.loading")}</p>
+        <div className="space-y-3">
+          {[0, 1].map((i) => (
+            <div key={i} className="flex h-28 gap-3 rounded-box border border-base-300 p-3">
+              <div className="skeleton h-20 w-20 shrink-0" />
+              <div className="flex-1 space-y-2">
+                <div className="skeleton h-4 w-3/4" />
+                <div className="skeleton h-4 w-1/3" />
+              </div>
             </div>
-          </div>
-        ))}
+          ))}
+        </div>
+        <div className="skeleton h-48 w-full" />
       </div>
-      <div className="skeleton h-48 w-full" />
-    </div>
+    </>
   );
 }
 

@@ -58,12 +58,18 @@ export default function OrderSuccess({ loaderData, actionData }: Route.Component
   return (
     <main className="mx-auto flex min-h-[70vh] w-full max-w-[720px] flex-col items-center justify-center px-4 py-12 text-center">
       {!hydrated && !placed ? (
-        <div className="w-full space-y-4" aria-busy="true">
-          <p className="sr-only">{t("success.loading")}</p>
-          <div className="skeleton mx-auto h-16 w-16 rounded-full" />
-          <div className="skeleton mx-auto h-8 w-2/3" />
-          <div className="skeleton h-20 w-full" />
-        </div>
+        <>
+          {/* Without scripts no order can come from the browser: the server's answer stands. */}
+          <noscript>
+            <NothingOrdered />
+          </noscript>
+          <div className="w-full space-y-4 [@media(scripting:none)]:hidden" aria-busy="true">
+            <p className="sr-only">{t("success.loading")}</p>
+            <div className="skeleton mx-auto h-16 w-16 rounded-full" />
+            <div className="skeleton mx-auto h-8 w-2/3" />
+            <div className="skeleton h-20 w-full" />
+          </div>
+        </>
       ) : placed ? (
         <Placed
           order={placed}
