@@ -200,6 +200,9 @@ describe("the order screens in Bengali", () => {
       .getByRole("form", { name: "বাছাই করা অর্ডার" })
       .getByRole("button", { name: "নিশ্চিত করুন", exact: true })
       .click();
+    await admin.getByText("বাছাই করা ১টি অর্ডার নিশ্চিত করা হবে।").waitFor();
+    await check(admin, "bulk confirm: are you sure?");
+    await admin.getByRole("button", { name: "হ্যাঁ, নিশ্চিত করুন!" }).click();
     await admin.getByText("নিশ্চিত: ১টির মধ্যে ১টি অর্ডার").waitFor();
     await check(admin, "bulk confirm");
 

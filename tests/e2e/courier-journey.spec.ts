@@ -74,6 +74,9 @@ describe("from Pending to the doorstep with Steadfast", () => {
       .getByRole("form", { name: "Selected orders" })
       .getByRole("button", { name: "Confirm", exact: true })
       .click();
+    // Are you sure? first, as every status change asks (spec).
+    await admin.getByText("Selected orders to be confirmed: 1.").waitFor();
+    await admin.getByRole("button", { name: "Yes, confirm them!" }).click();
     await admin.getByRole("status").filter({ hasText: "Confirmed: 1 of 1 order" }).waitFor();
 
     // … and books it with Steadfast from its overview.
@@ -145,6 +148,8 @@ describe("from Pending to the doorstep with Steadfast", () => {
     );
 
     await bulk.getByRole("button", { name: "Confirm", exact: true }).click();
+    await page.getByText("Selected orders to be confirmed: 2.").waitFor();
+    await page.getByRole("button", { name: "Yes, confirm them!" }).click();
     await page.getByRole("status").filter({ hasText: "Confirmed: 2 of 2 orders" }).waitFor();
     await page.goto(`${baseURL}/dashboard/confirmedOrders`);
     for (const number of picked) {

@@ -210,7 +210,11 @@ async function run(request: Request, context: Context, intent: CourierIntent, fo
       } satisfies CourierActionResult;
     }
     case "bulk-confirm": {
-      const outcomes = await confirmOrders(ctx, actor, form.getAll("id").map(String));
+      const ids = form.getAll("id").map(String);
+      if (ids.length > 0 && text(form, "confirmed") !== "yes") {
+        return { ok: "sure", kind: "courier", ids, courier: null } satisfies CourierActionResult;
+      }
+      const outcomes = await confirmOrders(ctx, actor, ids);
       return {
         ok: true,
         kind: "courier",
@@ -221,7 +225,11 @@ async function run(request: Request, context: Context, intent: CourierIntent, fo
     case "bulk-book": {
       const courier = text(form, "bulkCourier");
       if (!isCourierName(courier)) throw new AppError("invalid", "Choose a courier");
-      const outcomes = await bookOrders(ctx, actor, form.getAll("id").map(String), courier);
+      const ids = form.getAll("id").map(String);
+      if (ids.length > 0 && text(form, "confirmed") !== "yes") {
+        return { ok: "sure", kind: "courier", ids, courier } satisfies CourierActionResult;
+      }
+      const outcomes = await bookOrders(ctx, actor, ids, courier);
       return {
         ok: true,
         kind: "courier",

@@ -48,6 +48,8 @@ export type BulkOutcomeView = {
 /** What a booking or bulk form's action answered. */
 export type CourierActionResult =
   | { ok: true; kind: "courier"; message: string; outcomes?: BulkOutcomeView[] }
+  /** A bulk change asked first (spec: status changes ask "Are you sure?"): the orders to post again. */
+  | { ok: "sure"; kind: "courier"; ids: string[]; courier: CourierName | null }
   | {
       ok: false;
       kind: "courier";

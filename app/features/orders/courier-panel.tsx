@@ -1,4 +1,4 @@
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLocation, useNavigation } from "react-router";
 import type { MessageKey } from "~/app/i18n/keys";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { COURIER_LABELS, type CourierName } from "~/core/courier";
@@ -158,6 +158,7 @@ export function AreaPicker({ area }: { area: AreaQuestion }) {
 export function CourierOutcome({ result }: { result: CourierActionResult | undefined }) {
   const tr = useI18n();
   if (!result) return null;
+  if (result.ok === "sure") return <BulkSure ids={result.ids} courier={result.courier} />;
   if (result.ok) {
     return (
       <div role="status" className="alert alert-success flex flex-col items-start">
@@ -186,6 +187,47 @@ export function CourierOutcome({ result }: { result: CourierActionResult | undef
       </p>
       {result.area ? <AreaPicker area={result.area} /> : null}
     </div>
+  );
+}
+
+/**
+ * "Are you sure?" before a bulk Confirm or Book with …: the selected orders posted again with
+ * `confirmed=yes`, or Cancel back to the list. A plain form, as the rest of the list's.
+ */
+function BulkSure({ ids, courier }: { ids: string[]; courier: CourierName | null }) {
+  const tr = useI18n();
+  const { t, count } = tr;
+  const location = useLocation();
+  const sentence = courier
+    ? t("dash.orders.bulk.sureBook", { count: count(ids.length), courier: COURIER_LABELS[courier] })
+    : t("dash.orders.bulk.sureConfirm", { count: count(ids.length) });
+  return (
+    <section
+      aria-labelledby="bulk-sure-title"
+      className="rounded-box border border-warning bg-base-200 p-4"
+    >
+      <h2 id="bulk-sure-title" className="text-lg font-semibold">
+        {t("dash.orders.confirm.title")}
+      </h2>
+      <p className="mt-1">{sentence}</p>
+      <Form method="post" className="mt-3 flex flex-wrap gap-2">
+        {courier ? (
+          <input type="hidden" name="bulkCourier" value={courier} />
+        ) : (
+          <input type="hidden" name="intent" value="bulk-confirm" />
+        )}
+        {ids.map((id) => (
+          <input key={id} type="hidden" name="id" value={id} />
+        ))}
+        <input type="hidden" name="confirmed" value="yes" />
+        <button type="submit" className="btn btn-sm btn-primary">
+          {courier ? t("dash.orders.bulk.yesBook") : t("dash.orders.bulk.yesConfirm")}
+        </button>
+        <Link to={`${location.pathname}${location.search}`} className="btn btn-sm btn-ghost">
+          {t("dash.orders.confirm.cancel")}
+        </Link>
+      </Form>
+    </section>
   );
 }
 

@@ -386,10 +386,19 @@ describeDb(`courier booking, bulk work and paper on the dashboard (${TEST_DB})`,
         .update(orders)
         .set({ heldReason: "Blocked number: fake orders" })
         .where(eq(orders.id, held.id));
+      const ids = [a.id, b.id, delivered.id, held.id];
+      // Are you sure? first (spec: status changes ask), changing nothing.
+      const asked = await postToAction(ctx, listAction, {
+        path: "/dashboard/pendingOrders",
+        cookie: admin.cookie,
+        form: { intent: "bulk-confirm", id: ids },
+      });
+      expect(asked.data).toEqual({ ok: "sure", kind: "courier", ids, courier: null });
+      expect(await statusOf(a.id)).toBe("Pending");
       const answer = await postToAction(ctx, listAction, {
         path: "/dashboard/pendingOrders",
         cookie: admin.cookie,
-        form: { intent: "bulk-confirm", id: [a.id, b.id, delivered.id, held.id] },
+        form: { intent: "bulk-confirm", id: ids, confirmed: "yes" },
       });
       expect(answer.data).toMatchObject({ ok: true, message: "Confirmed: 2 of 4 orders" });
       const outcomes = (answer.data as { outcomes: { id: string; ok: boolean; message: string }[] })
@@ -411,7 +420,7 @@ describeDb(`courier booking, bulk work and paper on the dashboard (${TEST_DB})`,
       const customer = await postToAction(ctx, listAction, {
         path: "/dashboard/activeOrders",
         cookie: alice.cookie,
-        form: { intent: "bulk-confirm", id: [a.id] },
+        form: { intent: "bulk-confirm", id: [a.id], confirmed: "yes" },
       });
       expect(customer.status).toBe(403);
       const empty = await postToAction(ctx, listAction, {
@@ -426,10 +435,21 @@ describeDb(`courier booking, bulk work and paper on the dashboard (${TEST_DB})`,
     it("books the selected Confirmed orders with Steadfast", async () => {
       const a = await place(["Confirmed"]);
       const b = await place(["Confirmed"]);
-      const answer = await postToAction(ctx, listAction, {
+      const asked = await postToAction(ctx, listAction, {
         path: "/dashboard/confirmedOrders",
         cookie: admin.cookie,
         form: { bulkCourier: "steadfast", id: [a.id, b.id] },
+      });
+      expect(asked.data).toEqual({
+        ok: "sure",
+        kind: "courier",
+        ids: [a.id, b.id],
+        courier: "steadfast",
+      });
+      const answer = await postToAction(ctx, listAction, {
+        path: "/dashboard/confirmedOrders",
+        cookie: admin.cookie,
+        form: { bulkCourier: "steadfast", id: [a.id, b.id], confirmed: "yes" },
       });
       expect(answer.data).toMatchObject({
         ok: true,
