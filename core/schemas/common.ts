@@ -31,6 +31,8 @@ export function isMediaPath(value: string): boolean {
 export const imageRefSchema = z
   .string()
   .trim()
+  // An empty one is an image not chosen, not a link of the wrong kind.
+  .min(1, { error: "Choose an image", abort: true })
   .max(2000)
   .refine((v) => (isHttpUrl(v) && new URL(v).protocol === "https:") || isMediaPath(v), {
     message: IMAGE_REF_MESSAGE,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { IMAGE_REF_MESSAGE } from "./common";
 import { slideInputSchema } from "./slide";
 
 describe("slideInputSchema", () => {
@@ -32,5 +33,14 @@ describe("slideInputSchema", () => {
     expect(paths({ image: "http://i.ibb.co/x/slide.jpg" })).toEqual(["image"]);
     expect(paths({ image: "/media/a.webp", title: "x".repeat(121) })).toEqual(["title"]);
     expect(paths({ image: "/media/a.webp", time: "now" })).toEqual(["time"]);
+  });
+
+  it("says an empty image is not chosen, and an http:// one why it cannot show", () => {
+    const messages = (image: string) => {
+      const r = slideInputSchema.safeParse({ image });
+      return r.success ? [] : r.error.issues.map((i) => i.message);
+    };
+    expect(messages(" ")).toEqual(["Choose an image"]);
+    expect(messages("http://i.ibb.co/x/slide.jpg")).toEqual([IMAGE_REF_MESSAGE]);
   });
 });
