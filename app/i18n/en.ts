@@ -377,6 +377,8 @@ export const en = {
     "Untick what you do not want to order now, then press Proceed To Checkout. We deliver anywhere in Bangladesh and you pay cash on delivery; delivery costs {inside} inside Dhaka and {outside} outside.",
   "cart.needsScript":
     "Your cart is kept by this browser's JavaScript, which is off. Turn it on to see your cart, or use Order Now on a product's page: it works without JavaScript.",
+  "cart.pricesUpdated":
+    "Some prices have changed since these items were added: the cart shows what they cost now.",
   "cart.loading": "Loading your cart…",
   "cart.empty": "Your cart is empty",
   "cart.emptyText": "Browse the shop and add the products you like.",

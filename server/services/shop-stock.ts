@@ -1,4 +1,5 @@
 import { inArray } from "drizzle-orm";
+import { priceShown } from "~/core/money";
 import type { StockLevel } from "~/core/stock";
 import type { AppContext } from "../app-context";
 import { products } from "../db/schema";
@@ -25,6 +26,34 @@ export async function shopStockOf(
     .from(products)
     .where(inArray(products.id, unique));
   return shopStockOfProducts(ctx, rows);
+}
+
+/**
+ * What the cart's page asks of its lines' products (the `cart-stock` loader): their stock as
+ * `shopStockOf` says it, and the price each is sold at now, so a cart filled days ago shows
+ * today's prices before checkout. Unknown ids are left out of both.
+ */
+export async function cartProductsOf(
+  ctx: Pick<AppContext, "db" | "catalogueCache">,
+  ids: readonly string[],
+): Promise<{ stock: Record<string, StockLevel[] | null>; prices: Record<string, number> }> {
+  const unique = [...new Set(ids)].slice(0, 100);
+  if (unique.length === 0) return { stock: {}, prices: {} };
+  const rows = await ctx.db
+    .select({
+      _id: products.id,
+      sizes: products.sizes,
+      colors: products.colors,
+      trackStock: products.trackStock,
+      originalPrice: products.originalPrice,
+      offerPrice: products.offerPrice,
+    })
+    .from(products)
+    .where(inArray(products.id, unique));
+  return {
+    stock: await shopStockOfProducts(ctx, rows),
+    prices: Object.fromEntries(rows.map((r) => [r._id, priceShown(r)])),
+  };
 }
 
 /** `shopStockOf` for products already read (their sizes, colours and tracking). */

@@ -111,6 +111,21 @@ describe("the cart page", () => {
     await page.context().close();
   });
 
+  it("shows today's price of a line added when it cost less, and says prices changed", async () => {
+    const product = products.find((p) => p.colors.length === 0 && p.sizes.length === 0);
+    if (!product) throw new Error("the seed has no product without colours and sizes");
+    const now = product.offerPrice ?? product.originalPrice;
+    const page = await newPage();
+    await seedCart(page, baseURL, [cartItem(product, { originalPrice: now - 100 })]);
+    await page.goto(`${baseURL}/cart`);
+    await page.getByRole("status").filter({ hasText: "Some prices have changed" }).waitFor();
+    await expect.poll(async () => (await readCart(page))[0]?.originalPrice).toBe(now);
+    await expect
+      .poll(async () => taka(await page.getByTestId("cart-total").textContent()))
+      .toBe(now);
+    await page.context().close();
+  });
+
   it("keeps the floating contact button off the cart's lines on a phone (issue 20 item 24)", async () => {
     const page = await newPage(390);
     await seedCart(page, baseURL, [cartItem(products[0] as (typeof products)[number])]);

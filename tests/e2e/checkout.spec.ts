@@ -178,6 +178,9 @@ describe("a guest checks out", () => {
     const stale = cartItem(product, { color: product.colors[0], originalPrice: current + 100 });
     const page = await newPage(1280);
     await seedCart(page, baseURL, [stale]);
+    // The cart's read of today's prices does not get through (a flaky connection), so the cart
+    // keeps the old figure and the server's answer to Confirm Order is what corrects it.
+    await page.route("**/cart-stock*", (route) => route.abort());
     await page.goto(`${baseURL}/cart`);
     await page.getByRole("checkbox", { name: "Select all" }).check();
     await page.getByRole("button", { name: "Proceed To Checkout" }).click();

@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useState } from "react";
 import { NOT_APPLICABLE } from "~/core/cart-lines";
 import { type StockLevel, sameVariant } from "~/core/stock";
 
@@ -40,11 +39,33 @@ export function cartStockUrl(ids: readonly string[]): string {
  * and again when they change (undefined until it answers).
  */
 export function useLineStock(ids: readonly string[]): StockByProduct | undefined {
-  const fetcher = useFetcher<{ stock: StockByProduct }>();
+  return useLineProducts(ids)?.stock;
+}
+
+/** Unit prices the shop sells the products at now, by product id (the `cart-stock` loader). */
+export type PriceByProduct = Record<string, number>;
+
+type LineProducts = { stock: StockByProduct; prices: PriceByProduct };
+
+/**
+ * `useLineStock` with the products' current prices beside their stock. A plain fetch of the
+ * loader's JSON, not a fetcher: a fetcher's failed load (a dropped mobile connection) would put
+ * the whole cart or checkout behind the route's error page, where this read failing only means
+ * the page does without it, as before it answered.
+ */
+export function useLineProducts(ids: readonly string[]): LineProducts | undefined {
   const url = ids.length > 0 ? cartStockUrl(ids) : null;
-  const { load } = fetcher;
+  const [read, setRead] = useState<{ url: string; data: LineProducts }>();
   useEffect(() => {
-    if (url) void load(url);
-  }, [url, load]);
-  return url ? fetcher.data?.stock : undefined;
+    if (!url) return;
+    const abort = new AbortController();
+    fetch(url, { signal: abort.signal, headers: { accept: "application/json" } })
+      .then((res) => (res.ok ? (res.json() as Promise<LineProducts>) : undefined))
+      .then((data) => {
+        if (data) setRead({ url, data });
+      })
+      .catch(() => {});
+    return () => abort.abort();
+  }, [url]);
+  return url ? read?.data : undefined;
 }

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { CardProduct } from "~/app/components/product-card";
 import * as checkout from "~/app/routes/cart/checkout";
@@ -5,6 +6,7 @@ import * as cartStock from "~/app/routes/cart/stock";
 import * as category from "~/app/routes/storefront/category";
 import * as productDetails from "~/app/routes/storefront/product-details";
 import type { AppContext } from "~/server/app-context";
+import { products } from "~/server/db/schema";
 import { createProduct, listProducts, type Product } from "~/server/services/products";
 import { adjustStock } from "~/server/services/stock";
 import { signUpAdmin } from "~/server/testing/accounts";
@@ -153,9 +155,11 @@ describeDb(`storefront stock (${TEST_DB})`, () => {
     ]);
   });
 
-  it("the cart's stock read answers each product's levels, null when not tracked", async () => {
+  it("the cart's read answers each product's levels (null when not tracked) and its price now", async () => {
     const b = made["Bag B"]?._id ?? "";
     const c = made["Bag C"]?._id ?? "";
+    // The shop changes Bag C's price after a customer put it in their cart.
+    await ctx.db.update(products).set({ offerPrice: 777 }).where(eq(products.id, c));
     const answer = await callLoader(ctx, cartStock.loader, {
       path: `/cart-stock?product=${b}&product=${c}&product=unknown`,
     });
@@ -167,6 +171,7 @@ describeDb(`storefront stock (${TEST_DB})`, () => {
         ],
         [c]: null,
       },
+      prices: { [b]: PRODUCT_BODY.offerPrice, [c]: 777 },
     });
   });
 

@@ -1,9 +1,10 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import {
   type CartItem,
   MAX_CART_QUANTITY,
   NOT_APPLICABLE,
+  readCart,
   removeCartLine,
   setCartQuantity,
   tickAll,
@@ -11,11 +12,12 @@ import {
   toggleTick,
   type Unticked,
   untickedAfterRemoval,
+  updateCartPrices,
   useCart,
 } from "~/app/features/cart/cart-store";
 import { checkoutNavigation } from "~/app/features/cart/checkout-items";
 import { useHydrated, useViewportWidth } from "~/app/features/cart/client-hooks";
-import { type StockByProduct, useLineStock } from "~/app/features/cart/line-stock";
+import { type StockByProduct, useLineProducts } from "~/app/features/cart/line-stock";
 import { LineStockNotice } from "~/app/features/cart/line-stock-notice";
 import { deliveryCharges } from "~/app/features/cart/messages";
 import { pageTitle } from "~/app/features/cart/page-title";
@@ -102,7 +104,22 @@ function CartContents() {
   const chosen = tickedLines(cart.length, unticked);
   const chosenItems = chosen.map((i) => cart[i] as CartItem);
   const total = linesSubTotal(chosenItems);
-  const stock = useLineStock(cart.map((item) => item.id));
+  const read = useLineProducts(cart.map((item) => item.id));
+  const stock = read?.stock;
+  // A cart filled days ago shows the prices the shop charges now, and says so once.
+  const [repriced, setRepriced] = useState(false);
+  useEffect(() => {
+    const prices = read?.prices;
+    if (!prices) return;
+    const moved = new Map<string, number>();
+    for (const item of readCart()) {
+      const now = prices[item.id];
+      if (now !== undefined && now !== item.originalPrice) moved.set(item.id, now);
+    }
+    if (moved.size === 0) return;
+    updateCartPrices(moved);
+    setRepriced(true);
+  }, [read?.prices]);
 
   if (cart.length === 0) {
     return (
@@ -152,6 +169,11 @@ function CartContents() {
             })}
           </span>
         </div>
+        {repriced ? (
+          <p role="status" className="alert alert-info mb-3 text-sm">
+            {t("cart.pricesUpdated")}
+          </p>
+        ) : null}
         <ul className="space-y-3">
           {cart.map((item, index) => (
             <CartLine
