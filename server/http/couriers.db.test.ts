@@ -503,6 +503,15 @@ describeDb(`couriers (${TEST_DB})`, () => {
         { authorization: "Bearer sf-hook" },
       );
       expect(unknown.status).toBe(404);
+      // The parcel of this order with the invoice of another: refused, neither moves.
+      const other = await shipped();
+      const mismatched = await webhook(
+        "/webhooks/steadfast",
+        { ...body, consignment_id: booking?.consignmentId, invoice: String(other.orderNumber) },
+        { authorization: "Bearer sf-hook" },
+      );
+      expect(mismatched.status).toBe(409);
+      expect(await statusOf(other.id)).toBe("Shipping");
       expect(
         (
           await webhook(

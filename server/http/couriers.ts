@@ -465,7 +465,8 @@ function webhookRoute<M extends ReturnType<typeof webhookAuth>>(
       "not book), stores the courier's status and message, and moves a Shipping order to Delivered " +
       '(delivered) or Return (returned or cancelled at the door) with the history entry "by courier". ' +
       "A repeated or older notification changes nothing twice and never moves an order backwards. " +
-      "A body that is not the courier's notification answers 400 and changes nothing.",
+      "A body that is not the courier's notification answers 400 and changes nothing; one whose " +
+      "consignment id and invoice name two different orders answers 409 and changes neither.",
     middleware: [auth] as const,
     security: WEBHOOK_SECURITY[name],
     request: {
@@ -485,7 +486,7 @@ function webhookRoute<M extends ReturnType<typeof webhookAuth>>(
           "application/json": { schema: z.object({ status: z.number(), message: z.string() }) },
         },
       },
-      ...errorResponses(400, 401, 404),
+      ...errorResponses(400, 401, 404, 409),
     },
   });
 }

@@ -4027,7 +4027,7 @@ export interface paths {
         put?: never;
         /**
          * Steadfast's status notifications
-         * @description Authorized by `Authorization: Bearer <STEADFAST_WEBHOOK_TOKEN>` (401 otherwise). Finds the parcel by consignment id or invoice (the order number; 404 for one we did not book), stores the courier's status and message, and moves a Shipping order to Delivered (delivered) or Return (returned or cancelled at the door) with the history entry "by courier". A repeated or older notification changes nothing twice and never moves an order backwards. A body that is not the courier's notification answers 400 and changes nothing.
+         * @description Authorized by `Authorization: Bearer <STEADFAST_WEBHOOK_TOKEN>` (401 otherwise). Finds the parcel by consignment id or invoice (the order number; 404 for one we did not book), stores the courier's status and message, and moves a Shipping order to Delivered (delivered) or Return (returned or cancelled at the door) with the history entry "by courier". A repeated or older notification changes nothing twice and never moves an order backwards. A body that is not the courier's notification answers 400 and changes nothing; one whose consignment id and invoice name two different orders answers 409 and changes neither.
          */
         post: {
             parameters: {
@@ -4094,6 +4094,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4129,7 +4138,7 @@ export interface paths {
         put?: never;
         /**
          * Pathao's status notifications
-         * @description Authorized by the `X-PATHAO-Signature` header carrying PATHAO_WEBHOOK_SECRET (401 otherwise); answers carry `X-Pathao-Merchant-Webhook-Integration-Secret` as Pathao's panel expects, and its `webhook_integration` check answers 202. Finds the parcel by consignment id or invoice (the order number; 404 for one we did not book), stores the courier's status and message, and moves a Shipping order to Delivered (delivered) or Return (returned or cancelled at the door) with the history entry "by courier". A repeated or older notification changes nothing twice and never moves an order backwards. A body that is not the courier's notification answers 400 and changes nothing.
+         * @description Authorized by the `X-PATHAO-Signature` header carrying PATHAO_WEBHOOK_SECRET (401 otherwise); answers carry `X-Pathao-Merchant-Webhook-Integration-Secret` as Pathao's panel expects, and its `webhook_integration` check answers 202. Finds the parcel by consignment id or invoice (the order number; 404 for one we did not book), stores the courier's status and message, and moves a Shipping order to Delivered (delivered) or Return (returned or cancelled at the door) with the history entry "by courier". A repeated or older notification changes nothing twice and never moves an order backwards. A body that is not the courier's notification answers 400 and changes nothing; one whose consignment id and invoice name two different orders answers 409 and changes neither.
          */
         post: {
             parameters: {
@@ -4196,6 +4205,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4231,7 +4249,7 @@ export interface paths {
         put?: never;
         /**
          * RedX's status notifications
-         * @description Authorized by `?token=<REDX_WEBHOOK_SECRET>` on the callback URL (401 otherwise). Finds the parcel by consignment id or invoice (the order number; 404 for one we did not book), stores the courier's status and message, and moves a Shipping order to Delivered (delivered) or Return (returned or cancelled at the door) with the history entry "by courier". A repeated or older notification changes nothing twice and never moves an order backwards. A body that is not the courier's notification answers 400 and changes nothing.
+         * @description Authorized by `?token=<REDX_WEBHOOK_SECRET>` on the callback URL (401 otherwise). Finds the parcel by consignment id or invoice (the order number; 404 for one we did not book), stores the courier's status and message, and moves a Shipping order to Delivered (delivered) or Return (returned or cancelled at the door) with the history entry "by courier". A repeated or older notification changes nothing twice and never moves an order backwards. A body that is not the courier's notification answers 400 and changes nothing; one whose consignment id and invoice name two different orders answers 409 and changes neither.
          */
         post: {
             parameters: {
@@ -4298,6 +4316,15 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

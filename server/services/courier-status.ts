@@ -45,17 +45,23 @@ export type NotificationResult = {
 };
 
 async function findBooking(deps: CourierDeps, n: CourierNotification) {
+  const number = n.invoice && /^[0-9]{1,9}$/.test(n.invoice) ? Number(n.invoice) : null;
   if (n.consignmentId) {
     const [byConsignment] = await deps.db
-      .select({ orderId: orderCouriers.orderId })
+      .select({ orderId: orderCouriers.orderId, orderNumber: orders.orderNumber })
       .from(orderCouriers)
+      .innerJoin(orders, eq(orders.id, orderCouriers.orderId))
       .where(
         and(eq(orderCouriers.courier, n.courier), eq(orderCouriers.consignmentId, n.consignmentId)),
       )
       .limit(1);
+    // The couriers echo the order number we booked with: a report naming the parcel of one
+    // order and the invoice of another is someone's mistake, and moves neither.
+    if (byConsignment && number !== null && number !== byConsignment.orderNumber) {
+      throw new AppError("conflict", "The parcel's invoice names another order than its own");
+    }
     if (byConsignment) return byConsignment.orderId;
   }
-  const number = n.invoice && /^[0-9]{1,9}$/.test(n.invoice) ? Number(n.invoice) : null;
   if (number === null) return null;
   const [byInvoice] = await deps.db
     .select({ orderId: orderCouriers.orderId })
