@@ -14,18 +14,7 @@ export async function shopStockOf(
   ctx: Pick<AppContext, "db" | "catalogueCache">,
   ids: readonly string[],
 ): Promise<Record<string, StockLevel[] | null>> {
-  const unique = [...new Set(ids)].slice(0, 100);
-  if (unique.length === 0) return {};
-  const rows = await ctx.db
-    .select({
-      _id: products.id,
-      sizes: products.sizes,
-      colors: products.colors,
-      trackStock: products.trackStock,
-    })
-    .from(products)
-    .where(inArray(products.id, unique));
-  return shopStockOfProducts(ctx, rows);
+  return (await cartProductsOf(ctx, ids)).stock;
 }
 
 /**
