@@ -160,6 +160,33 @@ describe("checkout without JavaScript", () => {
     expect(taka(await guest.getByTestId("success-total").textContent())).toBe(newPrice * 2 + 120);
   });
 
+  it("changes a line's quantity with − and + and keeps what was typed; Enter in a field confirms the order", async () => {
+    await orderNow();
+    await fill("01812345670");
+    await guest.getByRole("button", { name: /^Increase quantity of/ }).click();
+    const quantity = guest.getByRole("group", { name: /^Quantity of/ }).locator("output");
+    await guest.waitForFunction((el) => el?.textContent === "3", await quantity.elementHandle());
+    // (The test before lowered the price: the line's price is read off the page.)
+    const unit = taka(await guest.getByTestId("sub-total").textContent()) / 3;
+    expect([product.price, product.price - 100]).toContain(unit);
+    // (Three of them may pass the free-delivery figure: the page's own total is the check.)
+    const total = taka(await guest.getByTestId("total").textContent());
+    expect(total).toBeGreaterThanOrEqual(unit * 3);
+    expect(await guest.getByLabel("Customer Name", { exact: true }).inputValue()).toBe(
+      "Karim Ahmed",
+    );
+    expect(await guest.getByLabel("Thana", { exact: true }).inputValue()).toBe("রূপসা");
+    expect(await guest.getByRole("radio", { name: /^Outside Dhaka/ }).isChecked()).toBe(true);
+    expect(new URL(guest.url()).pathname).toBe("/product-checkout");
+
+    // The phone keyboard's Go (Enter) places the order; it is not the first line's −.
+    await guest.getByLabel("Address", { exact: true }).press("Enter");
+    await guest.waitForURL(/\/order-success\?order=[\w-]+$/);
+    expect(taka(await guest.getByTestId("success-total").textContent())).toBe(total);
+    const items = guest.getByRole("list", { name: "Ordered items" }).getByRole("listitem");
+    expect(await items.first().textContent()).toContain("× 3");
+  });
+
   it("names the address's area when the one chosen is not it, and places the order at its charge", async () => {
     await orderNow();
     await fill("01812345679");

@@ -51,6 +51,27 @@ export function itemsFromFields(fields: URLSearchParams | FormData): ItemFields[
   });
 }
 
+/**
+ * Without scripts, − or + on a checkout line submits the form with this field: `<line>:<quantity>`
+ * (the line's position, from 0). The form comes back with that line's new quantity.
+ */
+export const LINE_QUANTITY_FIELD = "lineQuantity";
+
+export const lineQuantityValue = (index: number, quantity: number) => `${index}:${quantity}`;
+
+/** The posted lines' quantities with the change `lineQuantity` asks for, or null if none. */
+export function quantitiesAfterChange(
+  change: FormDataEntryValue | null,
+  lines: readonly { quantity: number }[],
+): number[] | null {
+  const match = typeof change === "string" ? /^(\d{1,2}):(\d{1,3})$/.exec(change) : null;
+  if (!match) return null;
+  const index = Number(match[1]);
+  if (index >= lines.length) return null;
+  const quantity = Math.min(MAX_LINE_QUANTITY, Math.max(1, Number(match[2])));
+  return lines.map((line, i) => (i === index ? quantity : line.quantity));
+}
+
 /** The customer fields of the checkout form as posted (names as in `CheckoutForm`). */
 export function customerFromFields(fields: FormData): CheckoutForm {
   return {

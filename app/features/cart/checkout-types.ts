@@ -11,8 +11,20 @@ export type CheckoutLoaderData = {
   districts: PlaceOption[];
 };
 
+/** The form as posted, to render it again without scripts. */
+type PostedCheckout = {
+  values: CheckoutForm;
+  /** The chosen district's thanas, for the form rendered without scripts. */
+  thanas: PlaceOption[];
+  /** The posted lines' quantities, in order: without scripts − and + change them by posting. */
+  quantities: number[];
+};
+
+/** Without scripts, − or + on a line: the form again with the line's new quantity; nothing placed. */
+export type CheckoutLineChanged = PostedCheckout & { ok: "line" };
+
 /** Confirm Order refused: the service's code, message and field issues, with what was posted. */
-export type CheckoutActionFailure = {
+export type CheckoutActionFailure = PostedCheckout & {
   ok: false;
   code: string;
   message: string;
@@ -24,7 +36,6 @@ export type CheckoutActionFailure = {
    * follows the address, a form without scripts may have posted another one).
    */
   pricesMoved?: boolean;
-  values: CheckoutForm;
-  /** The chosen district's thanas, for the form rendered without scripts. */
-  thanas: PlaceOption[];
 };
+
+export type CheckoutActionData = CheckoutActionFailure | CheckoutLineChanged;

@@ -25,8 +25,18 @@ import type { AppContext } from "~/server/app-context";
 import { AppError } from "~/server/errors";
 import { placedOrderSummary, placeOrder, priceCheckoutLines } from "~/server/services/orders";
 import { productPath } from "../catalogue/paths";
-import { customerFromFields, itemsFromFields } from "./checkout-form";
-import type { CheckoutActionFailure, CheckoutLoaderData, PlaceOption } from "./checkout-types";
+import {
+  customerFromFields,
+  itemsFromFields,
+  LINE_QUANTITY_FIELD,
+  quantitiesAfterChange,
+} from "./checkout-form";
+import type {
+  CheckoutActionFailure,
+  CheckoutLineChanged,
+  CheckoutLoaderData,
+  PlaceOption,
+} from "./checkout-types";
 
 const districtOptions = (): PlaceOption[] =>
   DISTRICTS_IN_BENGALI_ORDER.map((d) => ({ value: d.bnName, label: d.name }));
@@ -90,7 +100,8 @@ function withAreaOfAddress(form: CheckoutForm): CheckoutForm {
  * Confirm Order: the same `placeOrder` as POST /api/postOrder (schema, pricing, limits,
  * idempotency), from the posted form. Success redirects to /order-success with the order's
  * random id; a refusal re-renders the form with the issues under their fields, the current
- * figures (409 price_changed) or the service's message (429, 409 area).
+ * figures (409 price_changed) or the service's message (429, 409 area). A line's − or + without
+ * scripts posts the form too: it comes back with that quantity and what was typed, unplaced.
  */
 export async function placeCheckoutOrder(
   ctx: AppContext,
@@ -105,12 +116,17 @@ export async function placeCheckoutOrder(
   // the form shown again lists that district's thanas.
   const district = findDistrict(values.district);
   const items = itemsFromFields(fields);
+  const thanas = district ? thanaOptions(district.bnName) : [];
+  const changed = quantitiesAfterChange(fields.get(LINE_QUANTITY_FIELD), items);
+  if (changed) {
+    return data({ ok: "line", values, thanas, quantities: changed } satisfies CheckoutLineChanged);
+  }
   const rawKey = fields.get("idempotencyKey");
   const idempotencyKey =
     typeof rawKey === "string" && IDEMPOTENCY_KEY_PATTERN.test(rawKey) ? rawKey : undefined;
 
   const fail = (
-    failure: Omit<CheckoutActionFailure, "ok" | "values" | "thanas">,
+    failure: Omit<CheckoutActionFailure, "ok" | "values" | "thanas" | "quantities">,
     status: number,
     headers?: HeadersInit,
   ) =>
@@ -119,7 +135,8 @@ export async function placeCheckoutOrder(
         ok: false,
         ...failure,
         values,
-        thanas: district ? thanaOptions(district.bnName) : [],
+        thanas,
+        quantities: items.map((line) => line.quantity),
       } satisfies CheckoutActionFailure,
       { status, headers },
     );

@@ -1,4 +1,6 @@
 import { useI18n } from "~/app/i18n/use-i18n";
+import { useHydrated } from "./client-hooks";
+
 /** − quantity + with the decrease disabled at `min` and the increase at `max`. */
 export function QuantityStepper({
   value,
@@ -7,6 +9,7 @@ export function QuantityStepper({
   min = 1,
   max = 99,
   disabled = false,
+  field,
 }: {
   value: number;
   onChange: (next: number) => void;
@@ -15,17 +18,35 @@ export function QuantityStepper({
   min?: number;
   max?: number;
   disabled?: boolean;
+  /**
+   * Until the scripts run, − and + submit their form with this field set to the new quantity
+   * (`valueOf`), so they work without scripts; a tap while the scripts load waits for them.
+   */
+  field?: { name: string; valueOf: (next: number) => string };
 }) {
   const { t, count } = useI18n();
+  const hydrated = useHydrated();
+  const buttonFor = (next: number) =>
+    field && !hydrated
+      ? ({
+          type: "submit",
+          name: field.name,
+          value: field.valueOf(next),
+          "data-early-tap": "",
+        } as const)
+      : ({ type: "button" } as const);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a labelled group of two buttons and a value, not a form fieldset
     <div className="join" role="group" aria-label={t("cart.quantityOf", { label })}>
       <button
-        type="button"
+        {...buttonFor(value - 1)}
         className="btn btn-sm join-item w-9 px-0 text-lg"
         aria-label={t("cart.decreaseOf", { label })}
         disabled={disabled || value <= min}
-        onClick={() => onChange(value - 1)}
+        onClick={(e) => {
+          e.preventDefault();
+          onChange(value - 1);
+        }}
       >
         −
       </button>
@@ -37,11 +58,14 @@ export function QuantityStepper({
         {count(value)}
       </output>
       <button
-        type="button"
+        {...buttonFor(value + 1)}
         className="btn btn-sm join-item w-9 px-0 text-lg"
         aria-label={t("cart.increaseOf", { label })}
         disabled={disabled || value >= max}
-        onClick={() => onChange(value + 1)}
+        onClick={(e) => {
+          e.preventDefault();
+          onChange(value + 1);
+        }}
       >
         +
       </button>

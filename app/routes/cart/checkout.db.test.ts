@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OUT_OF_STOCK_MESSAGE } from "~/app/features/cart/checkout.server";
 import type { CheckoutActionFailure } from "~/app/features/cart/checkout-types";
 import { actorMiddleware } from "~/app/lib/context.server";
+import { MAX_LINE_QUANTITY } from "~/core/checkout";
 import type { AppContext } from "~/server/app-context";
 import { orderLines, orders, products } from "~/server/db/schema";
 import { appContext } from "~/server/http/router-context";
@@ -209,6 +210,26 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
     });
     expect(failure.values.mobileNumber).toBe("0171234");
     expect(failure.values.name).toBe(CUSTOMER_DATA.name);
+    expect((await ctx.db.select().from(orders)).length).toBe(before);
+  });
+
+  it("changes a line's quantity for − or + posted without scripts, keeps what was typed and places nothing", async () => {
+    const before = (await ctx.db.select().from(orders)).length;
+    const plus = await place(form({ lineQuantity: "0:3", district: "খুলনা" }));
+    expect(plus.status).toBe(200);
+    expect(plus.data).toMatchObject({
+      ok: "line",
+      quantities: [3],
+      values: { name: CUSTOMER_DATA.name, district: "খুলনা" },
+      thanas: expect.arrayContaining([expect.objectContaining({ value: "রূপসা" })]),
+    });
+    // Never below one, never past the line limit; a line that is not there changes nothing.
+    expect((await place(form({ lineQuantity: "0:0" }))).data).toMatchObject({ quantities: [1] });
+    expect((await place(form({ lineQuantity: "0:500" }))).data).toMatchObject({
+      quantities: [MAX_LINE_QUANTITY],
+    });
+    const stray = await place(form({ lineQuantity: "4:2", mobileNumber: "0171234" }));
+    expect(stray.status).toBe(400);
     expect((await ctx.db.select().from(orders)).length).toBe(before);
   });
 

@@ -8,6 +8,7 @@ import {
   updateCartPrices,
 } from "~/app/features/cart/cart-store";
 import { checkoutPage, placeCheckoutOrder } from "~/app/features/cart/checkout.server";
+import { LINE_QUANTITY_FIELD, lineQuantityValue } from "~/app/features/cart/checkout-form";
 import {
   type CheckoutState,
   forgetCheckoutItems,
@@ -16,7 +17,11 @@ import {
   rememberCheckoutItems,
   toCheckoutItems,
 } from "~/app/features/cart/checkout-items";
-import type { CheckoutActionFailure, PlaceOption } from "~/app/features/cart/checkout-types";
+import type {
+  CheckoutActionData,
+  CheckoutActionFailure,
+  PlaceOption,
+} from "~/app/features/cart/checkout-types";
 import { useHydrated, useViewportWidth } from "~/app/features/cart/client-hooks";
 import { useLineStock } from "~/app/features/cart/line-stock";
 import { LineStockNotice } from "~/app/features/cart/line-stock-notice";
@@ -117,11 +122,12 @@ const NO_PLACES: PlaceRules = { isDistrict: () => false, isValidDistrictThana: (
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
-  const failure = actionData as CheckoutActionFailure | undefined;
+  const posted = actionData as CheckoutActionData | undefined;
   const page = {
     idempotencyKey: loaderData.idempotencyKey,
     districts: loaderData.districts,
-    failure,
+    posted,
+    failure: posted?.ok === false ? posted : undefined,
   };
   // Items named in the URL (Order Now's form) are priced by the loader and render on the server.
   const served = loaderData.items;
@@ -174,6 +180,8 @@ function CheckoutSkeleton() {
 type PageProps = {
   idempotencyKey: string;
   districts: PlaceOption[];
+  /** What the action answered: a refused order, or a line's new quantity (without scripts). */
+  posted: CheckoutActionData | undefined;
   failure: CheckoutActionFailure | undefined;
 };
 
@@ -223,6 +231,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
       issues: [],
       values: null,
       thanas: [],
+      quantities: [],
     } as unknown as CheckoutActionFailure;
   }
 }
@@ -266,10 +275,23 @@ function fieldIssuesOf(failure: CheckoutActionFailure | undefined) {
   return { byField, other };
 }
 
-/** The posted fields of a refused order, in the area the server says the address has. */
-function withPostedArea(failure: CheckoutActionFailure): CheckoutForm {
-  const area = (failure.details as PriceChangedDetails | undefined)?.deliveryArea;
-  return isDeliveryArea(area) ? { ...failure.values, deliveryArea: area } : failure.values;
+/** The posted fields, in the area the server says the address has (a refused order). */
+function withPostedArea(posted: CheckoutActionData): CheckoutForm {
+  const area =
+    posted.ok === false
+      ? (posted.details as PriceChangedDetails | undefined)?.deliveryArea
+      : undefined;
+  return isDeliveryArea(area) ? { ...posted.values, deliveryArea: area } : posted.values;
+}
+
+/** The lines in the quantities last posted (a line's − or + without scripts), else as they were. */
+function withPostedQuantities<T extends { quantity: number }>(
+  items: readonly T[],
+  posted: CheckoutActionData | undefined,
+): T[] {
+  const quantities = posted?.quantities ?? [];
+  if (quantities.length !== items.length) return [...items];
+  return items.map((item, i) => ({ ...item, quantity: quantities[i] ?? item.quantity }));
 }
 
 function CheckoutPage({
@@ -277,6 +299,7 @@ function CheckoutPage({
   fromCart,
   idempotencyKey,
   districts,
+  posted,
   failure,
 }: PageProps & { initialItems: (CartItem | CheckoutLine)[]; fromCart: boolean }) {
   const { user, shop } = useRootData();
@@ -286,14 +309,16 @@ function CheckoutPage({
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const width = useViewportWidth();
-  // Rendered after a refused order without scripts: what was posted, at the current prices.
-  const [items, setItems] = useState(() => withCurrentPrices(initialItems, failure));
+  // Rendered after a post without scripts: what was posted, at the current prices.
+  const [items, setItems] = useState(() =>
+    withCurrentPrices(withPostedQuantities(initialItems, posted), failure),
+  );
   const stock = useLineStock(items.map((item) => item.id));
   /** One key per attempt: a retry after a server fault reuses it, a refused order gets a new one. */
   const [attemptKey, setAttemptKey] = useState(idempotencyKey);
   const [form, setForm] = useState<CheckoutForm>(() =>
-    failure?.values
-      ? withPostedArea(failure)
+    posted?.values
+      ? withPostedArea(posted)
       : {
           name: user?.name ?? "",
           email: user?.email ?? "",
@@ -387,8 +412,8 @@ function CheckoutPage({
         ? geo
             .thanasInBengaliOrderOf(knownDistrict.bnName)
             .map((t) => ({ value: t.bnName, label: t.name }))
-        : (failure?.thanas ?? []),
-    [geo, knownDistrict, failure],
+        : (posted?.thanas ?? []),
+    [geo, knownDistrict, posted],
   );
   const areas = selectableAreas(form);
 
@@ -448,6 +473,13 @@ function CheckoutPage({
       className="grid items-start gap-6 lg:grid-cols-[1fr_420px]"
       aria-label={t("checkout.form")}
     >
+      {hydrated ? null : (
+        // Enter in a field submits the form by its first submit button: without scripts that
+        // must be Confirm Order, not a line's − (the steppers post the form until then).
+        <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
+          {t("checkout.confirm")}
+        </button>
+      )}
       <input type="hidden" name="idempotencyKey" value={attemptKey} />
       {items.map((item, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the lines' fields travel in their order
@@ -671,6 +703,10 @@ function CheckoutPage({
                     label={lineLabelIn(item, t)}
                     disabled={sending}
                     onChange={(q) => changeQuantity(index, q)}
+                    field={{
+                      name: LINE_QUANTITY_FIELD,
+                      valueOf: (q) => lineQuantityValue(index, q),
+                    }}
                   />
                   <span className="text-sm tabular-nums">
                     {tr.taka(item.originalPrice)} × {tr.count(item.quantity)} ={" "}
