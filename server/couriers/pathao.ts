@@ -178,6 +178,8 @@ export type PathaoNotification =
       outcome: ParcelOutcome;
       message: string | null;
       charge: number | null;
+      /** The cash collected (`collected_amount`, taka), sent with delivered and partial-delivery. */
+      codAmount: number | null;
       at: Date | null;
     };
 
@@ -203,6 +205,7 @@ export function parsePathaoWebhook(body: unknown): PathaoNotification | null {
     outcome: pathaoOutcome(event),
     message: textOrNull(b.reason),
     charge: numberOrNull(b.delivery_fee),
+    codAmount: numberOrNull(b.collected_amount),
     at: parsedAt && !Number.isNaN(parsedAt.getTime()) ? parsedAt : null,
   };
 }

@@ -566,6 +566,34 @@ describeDb(`couriers (${TEST_DB})`, () => {
       );
     });
 
+    it("Pathao's partial delivery is Delivered with a staff alert naming the cash it collected", async () => {
+      const placed = await order(["Confirmed"]);
+      await call("POST", `/orders/${placed.id}/courier`, admin, { courier: "pathao" });
+      await settled(placed.id).toBe("booked");
+      const partial = await webhook(
+        "/webhooks/pathao",
+        {
+          event: "order.partial-delivery",
+          consignment_id: (await bookingOf(placed.id))?.consignmentId,
+          merchant_order_id: String(placed.orderNumber),
+          collected_amount: 450,
+          reason: "Customer kept one piece",
+        },
+        { "X-PATHAO-Signature": "pt-hook" },
+      );
+      expect(partial.body).toMatchObject({ orderStatus: "Delivered", moved: true });
+      const alerts = (await call("GET", "/alerts", admin)).body.data as {
+        orderId: string;
+        message: string;
+        details: { codAmount?: number };
+      }[];
+      const alert = alerts.find((a) => a.orderId === placed.id);
+      expect(alert?.details.codAmount).toBe(450);
+      expect(alert?.message).toContain(
+        `Pathao delivered only part of order #${placed.orderNumber} and collected ৳450`,
+      );
+    });
+
     it("RedX's callback with the secret in its URL; Bengali message kept", async () => {
       const placed = await order(["Confirmed"]);
       await call("POST", `/orders/${placed.id}/courier`, admin, { courier: "redx" });
