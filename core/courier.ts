@@ -8,6 +8,13 @@ export const COURIER_LABELS: Record<CourierName, string> = {
   redx: "RedX",
 };
 
+/** The couriers' names as Bengali writes them: Bengali pages and the Bengali SMS and emails. */
+export const COURIER_LABELS_BN: Record<CourierName, string> = {
+  steadfast: "স্টেডফাস্ট",
+  pathao: "পাঠাও",
+  redx: "রেডএক্স",
+};
+
 export function isCourierName(x: unknown): x is CourierName {
   return typeof x === "string" && (COURIER_NAMES as readonly string[]).includes(x);
 }

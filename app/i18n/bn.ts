@@ -1,4 +1,5 @@
 import { CATEGORY_NAMES_BN, SUB_CATEGORY_NAMES_BN } from "~/core/catalogue-bn";
+import { COURIER_LABELS_BN } from "~/core/courier";
 import { catalogueBn } from "./dashboard/catalogue";
 import { layoutBn } from "./dashboard/layout";
 import { ordersBn } from "./dashboard/orders";
@@ -449,6 +450,10 @@ export const bn: Catalog = {
   "dialog.ok": "ঠিক আছে",
   "shell.skip": "মূল অংশে যান",
   "social.notSetUp": "এই শপে Google দিয়ে সাইন ইন চালু করা হয়নি।",
+  "courier.steadfast": COURIER_LABELS_BN.steadfast,
+  "courier.pathao": COURIER_LABELS_BN.pathao,
+  "courier.redx": COURIER_LABELS_BN.redx,
+
   "track.title": "অর্ডার ট্র্যাক করুন",
   "track.description": "আপনার অর্ডার কোথায় আছে দেখুন: অর্ডার নম্বর আর আপনার ফোন নম্বর দিন।",
   "track.intro": "অর্ডার নম্বর আর যে ফোন নম্বর দিয়ে অর্ডার করেছেন সেটি দিন।",

@@ -93,6 +93,7 @@ export const ROUTE_MESSAGES = {
     "breadcrumb",
     "track",
     "status",
+    "courier",
     "color",
     "issue.mobileInvalid",
     "issue.tooManyRequests",
@@ -104,6 +105,7 @@ export const ROUTE_MESSAGES = {
   notFound: [],
   dashboard: [
     "dash",
+    "courier",
     "success",
     "delivery",
     "color",

@@ -1,3 +1,4 @@
+import { COURIER_LABELS } from "~/core/courier";
 import { catalogueEn } from "./dashboard/catalogue";
 import { layoutEn } from "./dashboard/layout";
 import { ordersEn } from "./dashboard/orders";
@@ -612,6 +613,11 @@ export const en = {
   "dialog.ok": "OK",
   "shell.skip": "Skip to content",
   "social.notSetUp": "Google sign-in is not set up on this shop.",
+  // The couriers' names (core/courier.ts COURIER_LABELS), on the dashboard and Track Order.
+  "courier.steadfast": COURIER_LABELS.steadfast,
+  "courier.pathao": COURIER_LABELS.pathao,
+  "courier.redx": COURIER_LABELS.redx,
+
   "track.title": "Track your order",
   "track.description": "See where your order is: enter its order number and your phone number.",
   "track.intro": "Enter the order number and the phone number you ordered with.",

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Job } from "pg-boss";
-import { COURIER_LABELS } from "~/core/courier";
+import { COURIER_LABELS, COURIER_LABELS_BN } from "~/core/courier";
 import { formatNumber } from "~/core/money";
 import {
   type MessageLanguage,
@@ -36,7 +36,11 @@ type OrderFacts = {
   trackUrl: string;
 };
 
-async function orderFacts(deps: SendDeps, orderId: string): Promise<OrderFacts | null> {
+async function orderFacts(
+  deps: SendDeps,
+  orderId: string,
+  language: MessageLanguage,
+): Promise<OrderFacts | null> {
   const [order] = await deps.db
     .select({
       orderNumber: orders.orderNumber,
@@ -76,7 +80,9 @@ async function orderFacts(deps: SendDeps, orderId: string): Promise<OrderFacts |
       shopName: deps.config.SHOP_NAME,
       shopPhone: deps.config.SHOP_PHONE,
       trackingCode: order.trackingCode ?? undefined,
-      courier: order.courier ? COURIER_LABELS[order.courier] : undefined,
+      courier: order.courier
+        ? (language === "bn" ? COURIER_LABELS_BN : COURIER_LABELS)[order.courier]
+        : undefined,
       trackUrl,
     },
     summary: {
@@ -101,7 +107,7 @@ async function compose(
   mail?: MailMessage;
   orderNumber: number | null;
 }> {
-  const facts = m.orderId ? await orderFacts(deps, m.orderId) : null;
+  const facts = m.orderId ? await orderFacts(deps, m.orderId, m.language as MessageLanguage) : null;
   const orderNumber = facts?.summary.orderNumber ?? null;
   const text =
     m.text ??

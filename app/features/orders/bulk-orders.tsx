@@ -1,7 +1,8 @@
 import { Link, useLocation, useSubmit } from "react-router";
+import { courierName } from "~/app/i18n/courier-name";
 import type { MessageKey } from "~/app/i18n/keys";
 import { useI18n } from "~/app/i18n/use-i18n";
-import { COURIER_LABELS, COURIER_NAMES, type CourierName } from "~/core/courier";
+import { COURIER_NAMES, type CourierName } from "~/core/courier";
 import { ORDER_STATUSES } from "~/core/order-status";
 import type { OrderView } from "~/core/order-view";
 import { BULK_FORM_ID } from "./courier-actions";
@@ -67,7 +68,7 @@ export function OrderCourierLine({ order }: { order: OrderView }) {
       : "";
   return (
     <p className="mt-1 text-xs whitespace-nowrap text-base-content/70" data-testid="order-courier">
-      {COURIER_LABELS[c.name]}
+      {courierName(tr.t, c.name)}
       {state}
       {c.trackingCode ? ` · ${c.trackingCode}` : ""}
       {c.consignmentId && c.consignmentId !== c.trackingCode ? ` · #${c.consignmentId}` : ""}
@@ -118,7 +119,7 @@ export function BulkOrderBar({ offered }: { offered: readonly CourierName[] }) {
             value={courier}
             className="btn btn-sm"
           >
-            {t("dash.orders.courier.bookWith", { courier: COURIER_LABELS[courier] })}
+            {t("dash.orders.courier.bookWith", { courier: courierName(t, courier) })}
           </button>
         ))}
         <button
@@ -201,7 +202,7 @@ export function ExportOrdersForm() {
             <option value="">{t("dash.orders.export.any")}</option>
             {COURIER_NAMES.map((c) => (
               <option key={c} value={c}>
-                {COURIER_LABELS[c]}
+                {courierName(t, c)}
               </option>
             ))}
             <option value="none">{t("dash.orders.export.none")}</option>

@@ -20,7 +20,7 @@ describe("a customer's order that a courier has", () => {
 
   it("says it in Bengali, with the number in Bengali digits", () => {
     expect(textOf(renderAt("bn"))).toContain(
-      "পার্সেলটি Steadfast-এর কাছে: বাতিল করতে দোকানে ফোন করুন ০১৭০০০০০০০০",
+      "পার্সেলটি স্টেডফাস্ট-এর কাছে: বাতিল করতে দোকানে ফোন করুন ০১৭০০০০০০০০",
     );
   });
 });

@@ -1,6 +1,6 @@
+import { courierName } from "~/app/i18n/courier-name";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { useRootData } from "~/app/lib/root-data";
-import { COURIER_LABELS } from "~/core/courier";
 import type { OrderView } from "~/core/order-view";
 
 /**
@@ -13,7 +13,7 @@ export function CancelByPhone({ order }: { order: Pick<OrderView, "courier"> }) 
   if (!order.courier) return null;
   return (
     <p className="mt-1 text-xs text-base-content/80" data-testid="cancel-by-phone">
-      {t("dash.orders.cancelByPhone", { courier: COURIER_LABELS[order.courier.name] })}{" "}
+      {t("dash.orders.cancelByPhone", { courier: courierName(t, order.courier.name) })}{" "}
       <a className="link whitespace-nowrap" href={`tel:${shop.phone}`}>
         {digits(shop.phone)}
       </a>

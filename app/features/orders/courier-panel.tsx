@@ -1,7 +1,8 @@
 import { Form, Link, useActionData, useLocation, useNavigation } from "react-router";
+import { courierName } from "~/app/i18n/courier-name";
 import type { MessageKey } from "~/app/i18n/keys";
 import { useI18n } from "~/app/i18n/use-i18n";
-import { COURIER_LABELS, type CourierName } from "~/core/courier";
+import type { CourierName } from "~/core/courier";
 import type { Role } from "~/core/order-status";
 import type { OrderView } from "~/core/order-view";
 import {
@@ -46,10 +47,10 @@ export function BookButtons({
           disabled={busy}
           aria-label={tr.t("dash.orders.courier.bookAria", {
             number: orderNo(tr, orderNumber),
-            courier: COURIER_LABELS[courier],
+            courier: courierName(tr.t, courier),
           })}
         >
-          {tr.t("dash.orders.courier.bookWith", { courier: COURIER_LABELS[courier] })}
+          {tr.t("dash.orders.courier.bookWith", { courier: courierName(tr.t, courier) })}
         </button>
       ))}
     </Form>
@@ -61,7 +62,7 @@ export function RetryBookingForm({ order }: { order: OrderView }) {
   const tr = useI18n();
   const c = order.courier;
   if (!c || (c.booking !== "failed" && c.booking !== "unknown")) return null;
-  const label = COURIER_LABELS[c.name];
+  const label = courierName(tr.t, c.name);
   return (
     <Form method="post" className="flex flex-col items-start gap-2">
       <input type="hidden" name="intent" value="courier-retry" />
@@ -100,7 +101,7 @@ export function RetryBookingForm({ order }: { order: OrderView }) {
 export function AreaPicker({ area }: { area: AreaQuestion }) {
   const tr = useI18n();
   const { t } = tr;
-  const label = COURIER_LABELS[area.courier];
+  const label = courierName(t, area.courier);
   // Pathao's recipient_area is optional: its last step may book with the city and zone only.
   const optionalArea = area.courier === "pathao" && area.step === "area";
   return (
@@ -199,7 +200,7 @@ function BulkSure({ ids, courier }: { ids: string[]; courier: CourierName | null
   const { t, count } = tr;
   const location = useLocation();
   const sentence = courier
-    ? t("dash.orders.bulk.sureBook", { count: count(ids.length), courier: COURIER_LABELS[courier] })
+    ? t("dash.orders.bulk.sureBook", { count: count(ids.length), courier: courierName(t, courier) })
     : t("dash.orders.bulk.sureConfirm", { count: count(ids.length) });
   return (
     <section
@@ -254,7 +255,7 @@ export function CourierPanel({
         </h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
           <dt className="text-base-content/70">{t("dash.orders.courier.courier")}</dt>
-          <dd className="font-medium">{COURIER_LABELS[c.name]}</dd>
+          <dd className="font-medium">{courierName(t, c.name)}</dd>
           <dt className="text-base-content/70">{t("dash.orders.courier.tracking")}</dt>
           <dd className="font-medium font-mono" data-testid="tracking-code">
             {c.trackingCode ?? c.consignmentId ?? "—"}
@@ -265,7 +266,7 @@ export function CourierPanel({
   }
   const rows: [string, string][] = c
     ? [
-        [t("dash.orders.courier.courier"), COURIER_LABELS[c.name]],
+        [t("dash.orders.courier.courier"), courierName(t, c.name)],
         [
           t("dash.orders.courier.booking"),
           c.booking ? t(`dash.orders.booking.${c.booking}` as MessageKey) : "—",

@@ -1,7 +1,8 @@
+import { courierLabelIn, courierName } from "~/app/i18n/courier-name";
 import type { MessageKey } from "~/app/i18n/keys";
 import { shortLineText } from "~/app/i18n/short-line-text";
 import type { Translator } from "~/app/i18n/translator";
-import { COURIER_LABELS, isCourierName, parcelStatusKey } from "~/core/courier";
+import { isCourierName, parcelStatusKey } from "~/core/courier";
 import type { CANCEL_REASONS, CallOutcome } from "~/core/order-calls";
 import type { OrderList } from "~/core/order-lists";
 import type { OrderStatus } from "~/core/order-status";
@@ -248,7 +249,8 @@ export function failureText(
 
 /** The button that cancels an order after its parcel was cancelled in the courier's panel. */
 export function parcelCancelledButton(tr: Tr, courier: unknown): string {
-  const name = typeof courier === "string" && isCourierName(courier) ? COURIER_LABELS[courier] : "";
+  const name =
+    typeof courier === "string" && isCourierName(courier) ? courierName(tr.t, courier) : "";
   return tr.t(k("parcelCancelled.button"), { courier: name });
 }
 
@@ -340,44 +342,55 @@ const PATTERNS: readonly Pattern[] = [
   ],
   [
     /^This order has been handed to (\w+) and can no longer be cancelled online: please call the shop$/,
-    (tr, [, courier]) => tr.t(k("said.parcelWithCourier"), { courier: courier ?? "" }),
+    (tr, [, courier]) =>
+      tr.t(k("said.parcelWithCourier"), { courier: courierLabelIn(tr.t, courier ?? "") }),
   ],
   [
     /^This order's parcel is booked with (\w+), whose API cannot cancel it: .+$/,
-    (tr, [, courier]) => tr.t(k("said.parcelNoCancelApi"), { courier: courier ?? "" }),
+    (tr, [, courier]) =>
+      tr.t(k("said.parcelNoCancelApi"), { courier: courierLabelIn(tr.t, courier ?? "") }),
   ],
   [
     /^(\w+) may already have this order's parcel: .+$/,
-    (tr, [, courier]) => tr.t(k("said.parcelMayExist"), { courier: courier ?? "" }),
+    (tr, [, courier]) =>
+      tr.t(k("said.parcelMayExist"), { courier: courierLabelIn(tr.t, courier ?? "") }),
   ],
   [
     /^(\w+) did not cancel the parcel \((.*)\): cancel it in .+$/,
     (tr, [, courier, why]) =>
-      tr.t(k("said.parcelNotCancelled"), { courier: courier ?? "", why: why ?? "" }),
+      tr.t(k("said.parcelNotCancelled"), {
+        courier: courierLabelIn(tr.t, courier ?? ""),
+        why: why ?? "",
+      }),
   ],
   [
     /^(\w+) could not be asked to cancel the parcel \((.*)\); nothing was changed, try again$/,
     (tr, [, courier, why]) =>
-      tr.t(k("said.parcelCancelUnreachable"), { courier: courier ?? "", why: why ?? "" }),
+      tr.t(k("said.parcelCancelUnreachable"), {
+        courier: courierLabelIn(tr.t, courier ?? ""),
+        why: why ?? "",
+      }),
   ],
   [
     /^(\w+) has no areas to look up here$/,
-    (tr, [, courier]) => tr.t(k("said.noAreas"), { courier: courier ?? "" }),
+    (tr, [, courier]) => tr.t(k("said.noAreas"), { courier: courierLabelIn(tr.t, courier ?? "") }),
   ],
   [
     /^(\w+) is not configured on this shop$/,
-    (tr, [, courier]) => tr.t(k("said.notConfigured"), { courier: courier ?? "" }),
+    (tr, [, courier]) =>
+      tr.t(k("said.notConfigured"), { courier: courierLabelIn(tr.t, courier ?? "") }),
   ],
   [
     /^This order is already (booked|being booked) with (\w+)$/,
     (tr, [, how, courier]) =>
       tr.t(k(how === "booked" ? "said.alreadyBooked" : "said.beingBooked"), {
-        courier: courier ?? "",
+        courier: courierLabelIn(tr.t, courier ?? ""),
       }),
   ],
   [
     /^This order's (\w+) booking did not go through: retry it$/,
-    (tr, [, courier]) => tr.t(k("said.notThrough"), { courier: courier ?? "" }),
+    (tr, [, courier]) =>
+      tr.t(k("said.notThrough"), { courier: courierLabelIn(tr.t, courier ?? "") }),
   ],
   [
     /^The booking is (\w+), nothing to retry$/,
@@ -389,21 +402,26 @@ const PATTERNS: readonly Pattern[] = [
   [
     /^(\w+) may already have order #(\d+): check its panel, then retry with confirmNotBooked$/,
     (tr, [, courier, n]) =>
-      tr.t(k("said.mayHave"), { courier: courier ?? "", number: tr.digits(n ?? "") }),
+      tr.t(k("said.mayHave"), {
+        courier: courierLabelIn(tr.t, courier ?? ""),
+        number: tr.digits(n ?? ""),
+      }),
   ],
   [
     /^Booking with (\w+) queued; the courier's answer shows here in a moment$/,
-    (tr, [, courier]) => tr.t(k("said.bookingQueued"), { courier: courier ?? "" }),
+    (tr, [, courier]) =>
+      tr.t(k("said.bookingQueued"), { courier: courierLabelIn(tr.t, courier ?? "") }),
   ],
   [
     /^Booking with (\w+) queued$/,
-    (tr, [, courier]) => tr.t(k("said.bookingQueuedShort"), { courier: courier ?? "" }),
+    (tr, [, courier]) =>
+      tr.t(k("said.bookingQueuedShort"), { courier: courierLabelIn(tr.t, courier ?? "") }),
   ],
   [
     /^Now choose the (\w+) (city|zone|area) for (.+)$/,
     (tr, [, courier, step, thana]) =>
       tr.t(k("said.nowChoose"), {
-        courier: courier ?? "",
+        courier: courierLabelIn(tr.t, courier ?? ""),
         step: tr.t(k(`said.step.${step}`)),
         thana: thana ?? "",
       }),
@@ -412,7 +430,7 @@ const PATTERNS: readonly Pattern[] = [
     /^Choose the (\w+) area for (.+), ([^,]+) before booking$/,
     (tr, [, courier, thana, district]) =>
       tr.t(k("said.chooseAreaFirst"), {
-        courier: courier ?? "",
+        courier: courierLabelIn(tr.t, courier ?? ""),
         thana: thana ?? "",
         district: district ?? "",
       }),

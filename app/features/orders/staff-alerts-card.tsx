@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
+import { courierName } from "~/app/i18n/courier-name";
 import { useI18n } from "~/app/i18n/use-i18n";
-import { COURIER_LABELS, isCourierName } from "~/core/courier";
+import { isCourierName } from "~/core/courier";
 import type { StaffAlertView } from "~/core/staff-alerts";
 import { parcelStatusText } from "./order-text";
 import { orderOverviewPath } from "./paths";
@@ -27,7 +28,7 @@ export function StaffAlertsCard({ alerts }: { alerts: readonly StaffAlertView[] 
         {alerts.map((alert) => {
           const courier =
             alert.details.courier && isCourierName(alert.details.courier)
-              ? COURIER_LABELS[alert.details.courier]
+              ? courierName(t, alert.details.courier)
               : "";
           const number = tr.digits(String(alert.orderNumber ?? ""));
           const short = (alert.details.short ?? [])

@@ -1,4 +1,4 @@
-import { courierName } from "~/app/i18n/dashboard/paper-text";
+import { courierName } from "~/app/i18n/courier-name";
 import { useI18n } from "~/app/i18n/use-i18n";
 import type { ShippingLabel } from "~/app/lib/print.server";
 import { PRINT_STYLES } from "~/shared/print-styles";

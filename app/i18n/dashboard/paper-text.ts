@@ -1,5 +1,5 @@
-import type { CourierName } from "~/core/courier";
 import { ORDER_CODE_NEEDS_CODE } from "~/core/notifications";
+import { courierLabelIn } from "../courier-name";
 import type { MessageKey } from "../keys";
 import type { Translator } from "../translator";
 
@@ -27,22 +27,6 @@ const KEYS: Readonly<Record<string, MessageKey>> = {
   "Only admins may manage courier areas": "dash.paper.server.adminsOnly",
 };
 
-const COURIER_KEYS: Readonly<Record<string, MessageKey>> = {
-  Steadfast: "dash.paper.courier.steadfast",
-  Pathao: "dash.paper.courier.pathao",
-  RedX: "dash.paper.courier.redx",
-};
-
-/** A courier's name (core/courier.ts COURIER_LABELS) in the page's language. */
-export function courierName(t: Translator["t"], courier: CourierName): string {
-  return t(`dash.paper.courier.${courier}`);
-}
-
-/** A courier's label as the server wrote it ("Pathao") in the page's language. */
-function courierLabel(t: Translator["t"], label: string): string {
-  return Object.hasOwn(COURIER_KEYS, label) ? t(COURIER_KEYS[label] as MessageKey) : label;
-}
-
 /** A text the server wrote with values in it: its message, else undefined. */
 function withValues(tr: Pick<Translator, "t" | "count">, message: string): string | undefined {
   const { t } = tr;
@@ -67,10 +51,10 @@ function withValues(tr: Pick<Translator, "t" | "count">, message: string): strin
   }
   const noAreas = /^(\S+) needs no areas$/.exec(message);
   if (noAreas)
-    return t("dash.paper.server.noAreas", { courier: courierLabel(t, noAreas[1] ?? "") });
+    return t("dash.paper.server.noAreas", { courier: courierLabelIn(t, noAreas[1] ?? "") });
   const noneHere = /^(\S+) has no areas to look up here$/.exec(message);
   if (noneHere) {
-    return t("dash.paper.server.noAreasHere", { courier: courierLabel(t, noneHere[1] ?? "") });
+    return t("dash.paper.server.noAreasHere", { courier: courierLabelIn(t, noneHere[1] ?? "") });
   }
   return undefined;
 }

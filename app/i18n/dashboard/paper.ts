@@ -48,11 +48,6 @@ export const paperEn = {
   "dash.paper.labels.courier": "Courier",
   "dash.paper.labels.tracking": "Tracking",
 
-  // The couriers' names (core/courier.ts COURIER_LABELS).
-  "dash.paper.courier.steadfast": "Steadfast",
-  "dash.paper.courier.pathao": "Pathao",
-  "dash.paper.courier.redx": "RedX",
-
   // Failed bookings.
   "dash.paper.failed.title": "Failed Bookings | Dashboard",
   "dash.paper.failed.heading": "Failed Bookings",
@@ -226,10 +221,6 @@ export const paperBn: PartCatalog<typeof paperEn> = {
   "dash.paper.labels.cod": "ক্যাশ অন ডেলিভারি",
   "dash.paper.labels.courier": "কুরিয়ার",
   "dash.paper.labels.tracking": "ট্র্যাকিং",
-
-  "dash.paper.courier.steadfast": "স্টেডফাস্ট",
-  "dash.paper.courier.pathao": "পাঠাও",
-  "dash.paper.courier.redx": "রেডএক্স",
 
   "dash.paper.failed.title": "ব্যর্থ বুকিং | ড্যাশবোর্ড",
   "dash.paper.failed.heading": "ব্যর্থ বুকিং",

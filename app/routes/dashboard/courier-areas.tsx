@@ -1,7 +1,8 @@
 import { Form, Link, useActionData } from "react-router";
 import { AREA_COURIERS } from "~/app/features/orders/courier-actions";
 import { courierAreaAction } from "~/app/features/orders/courier-areas.server";
-import { courierName, paperText } from "~/app/i18n/dashboard/paper-text";
+import { courierName } from "~/app/i18n/courier-name";
+import { paperText } from "~/app/i18n/dashboard/paper-text";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { isActionFailure, issuesByField } from "~/app/lib/field-issues";

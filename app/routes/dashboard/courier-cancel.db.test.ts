@@ -207,7 +207,7 @@ describeDb(`cancelling a booked order (${TEST_DB})`, () => {
       expect(failure.code).toBe("parcel_booked");
       const bn = makeTranslator("bn", wholeCatalog("bn"));
       expect(failureText(bn, "status", true, failure.message)).toContain(
-        "এই অর্ডার Steadfast-এর কাছে পাঠানো হয়েছে, তাই আর অনলাইনে বাতিল করা যাবে না",
+        "এই অর্ডার স্টেডফাস্ট-এর কাছে পাঠানো হয়েছে, তাই আর অনলাইনে বাতিল করা যাবে না",
       );
       expect(await statusOf(order.id)).toBe("Shipping");
     });

@@ -7,7 +7,7 @@ import {
 } from "~/app/features/orders/courier-panel";
 import { useStatusName } from "~/app/features/orders/order-status-badge";
 import { orderOverviewPath } from "~/app/features/orders/paths";
-import { courierName } from "~/app/i18n/dashboard/paper-text";
+import { courierName } from "~/app/i18n/courier-name";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { orPageError } from "~/app/lib/page-error.server";

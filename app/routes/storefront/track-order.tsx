@@ -15,11 +15,11 @@ import {
 } from "~/app/features/orders/track-order.server";
 import { routeMessages } from "~/app/i18n/catalog.server";
 import { colorName } from "~/app/i18n/catalogue-names";
+import { courierName } from "~/app/i18n/courier-name";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
 import { privatePageHeaders } from "~/app/lib/private-page-headers";
 import { NOT_APPLICABLE } from "~/core/cart-lines";
-import { COURIER_LABELS } from "~/core/courier";
 import { inLang } from "~/core/locale";
 import type { OrderStatus } from "~/core/order-status";
 import { trackOrderLink } from "~/core/order-tracking";
@@ -213,7 +213,7 @@ function TrackedOrderView({
             {t("track.courier")}
           </h3>
           <p className="mt-1">
-            {t("track.trackingCode", { courier: COURIER_LABELS[order.courier.name] })}
+            {t("track.trackingCode", { courier: courierName(t, order.courier.name) })}
             <strong data-testid="tracking-code">{order.courier.trackingCode}</strong>
             {order.courier.trackingUrl ? (
               <>
@@ -224,7 +224,7 @@ function TrackedOrderView({
                   target="_blank"
                   rel="noopener noreferrer"
                 >
-                  {t("track.parcelAt", { courier: COURIER_LABELS[order.courier.name] })}
+                  {t("track.parcelAt", { courier: courierName(t, order.courier.name) })}
                 </a>
               </>
             ) : null}
