@@ -41,13 +41,15 @@ const BROWSE_ROUTES =
 /** The cart, checkout and order-success pages. */
 const CART_ROUTES = /[\\/]app[\\/]routes[\\/]cart[\\/](cart|checkout|order-success)\.tsx$/;
 /**
- * "forms": the field-issue table (app/i18n/issues.ts and its stock lines), the checkout form's
- * rules and the Dhaka thana list (core/checkout.ts, core/dhaka-thanas.ts). Shared by checkout, contact, the sign-in
- * pages and the dashboard's schemas, yet no other page needs them (core/cart-lines.ts and
- * core/delivery.ts hold what the others use): one chunk of their own, never "shell" or "shop".
+ * "forms": the field-issue table (app/i18n/issues.ts and its stock lines), the checkout, contact
+ * and sign-in forms' rules and the Dhaka thana list (core/checkout.ts, core/contact.ts,
+ * core/account.ts, core/dhaka-thanas.ts). Shared by checkout, contact, the sign-in pages and the
+ * dashboard's schemas, yet no other page needs them (core/cart-lines.ts and core/delivery.ts hold
+ * what the others use): one chunk of their own, never "shell" or "shop". (A rule module left out
+ * of this list goes to the shell, and takes core/checkout.ts and the thana list with it.)
  */
 const FORMS =
-  /[\\/](app[\\/]i18n[\\/](issues|short-line-text)|core[\\/](checkout|dhaka-thanas))\.ts$/;
+  /[\\/](app[\\/]i18n[\\/](issues|short-line-text)|core[\\/](checkout|contact|account|dhaka-thanas))\.ts$/;
 
 /** The entry modules (route modules, the client entry) that import `id`, directly or not. */
 function entriesReaching(id: string, graph: ModuleGraph, memo: Map<string, Set<string>>) {
@@ -78,8 +80,13 @@ function chunkOf(
   const entries = [...entriesReaching(id, graph, memo)];
   if (entries.some((e) => SHELL_ROUTES.test(e))) return "shell";
   if (entries.length < 2 || !entries.some((e) => SHOP_ROUTES.test(e))) return null;
-  if (entries.some((e) => DASHBOARD_ROUTES.test(e))) return "shell";
   const browsing = entries.filter((e) => BROWSE_ROUTES.test(e)).length;
+  if (entries.some((e) => DASHBOARD_ROUTES.test(e))) {
+    // Shared by the dashboard and only the storefront's order pages (Track Order: the status
+    // badge, the couriers' names): a file of their own, not in every page's shell.
+    const everyPage = browsing > 0 || entries.some((e) => CART_ROUTES.test(e));
+    return everyPage ? "shell" : null;
+  }
   // The cart's, checkout's and order pages' shared parts: "cart" when only the cart, checkout and
   // order-success share them (one file instead of one per set of pages), else Rolldown's chunks.
   if (browsing === 0) return entries.every((e) => CART_ROUTES.test(e)) ? "cart" : null;
