@@ -187,6 +187,35 @@ describe("checkout without JavaScript", () => {
     expect(await items.first().textContent()).toContain("× 3");
   });
 
+  it("warns of a line past the stock with Reduce, and Change goes back to the product's choices", async () => {
+    const scarce = await api("/api/postProduct", "POST", {
+      ...PRODUCT_BODY,
+      name: "No-script Jamdani",
+      sizes: ["M"],
+      colors: ["White"],
+      trackStock: true,
+      stock: [{ size: "M", color: "White", quantity: 2 }],
+    });
+    expect(scarce.status).toBe(201);
+    const id = scarce.body.insertedId as string;
+    await guest.goto(`${baseURL}/product-checkout?product=${id}&size=M&color=White&quantity=2`);
+    const change = await guest.getByRole("link", { name: "Change" }).getAttribute("href");
+    expect(change).toBe(`/product-details/${id}?size=M&color=White&quantity=2`);
+    await guest.getByLabel("Customer Name", { exact: true }).fill("Karim Ahmed");
+    await guest.getByRole("button", { name: /^Increase quantity of/ }).click();
+    const notice = guest.getByTestId("line-stock");
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain("Only 2 left");
+    expect(await guest.getByLabel("Customer Name", { exact: true }).inputValue()).toBe(
+      "Karim Ahmed",
+    );
+    await notice.getByRole("button", { name: /^Reduce .* to 2$/ }).click();
+    await guest.getByTestId("sub-total").waitFor();
+    await guest.waitForFunction(() => !document.querySelector("[data-testid=line-stock]"));
+    const quantity = guest.getByRole("group", { name: /^Quantity of/ }).locator("output");
+    expect(await quantity.textContent()).toBe("2");
+  });
+
   it("names the address's area when the one chosen is not it, and places the order at its charge", async () => {
     await orderNow();
     await fill("01812345679");

@@ -1,10 +1,16 @@
 import type { CheckoutForm, CheckoutLine } from "~/core/checkout";
+import type { StockLevel } from "~/core/stock";
 
 export type PlaceOption = { value: string; label: string };
 
 export type CheckoutLoaderData = {
   /** Lines priced on the server (items named in the URL), or null: they come as navigation state. */
   items: CheckoutLine[] | null;
+  /**
+   * Those lines' stock, read with them: the page warns of a short line before its scripts run
+   * (and without them), as the `cart-stock` read does once they run.
+   */
+  stock?: Record<string, StockLevel[] | null>;
   /** One per page load: a repeated submit of this attempt returns the first order. */
   idempotencyKey: string;
   /** The districts in Bengali order, so the district list works before (or without) scripts. */
@@ -18,6 +24,8 @@ type PostedCheckout = {
   thanas: PlaceOption[];
   /** The posted lines' quantities, in order: without scripts − and + change them by posting. */
   quantities: number[];
+  /** Whether the posted fields pass the form's rules (the page's hint, before its scripts run). */
+  complete: boolean;
 };
 
 /** Without scripts, − or + on a line: the form again with the line's new quantity; nothing placed. */

@@ -4,9 +4,11 @@ import { orPageError } from "~/app/lib/page-error.server";
 import type { Actor } from "~/core/actor";
 import {
   type CheckoutForm,
+  checkoutFormIssues,
   IDEMPOTENCY_KEY_PATTERN,
   missingChoices,
   NOT_APPLICABLE,
+  type PlaceRules,
 } from "~/core/checkout";
 import { deliveryAreaFor } from "~/core/dhaka-thanas";
 import { toAsciiDigits } from "~/core/digits";
@@ -14,6 +16,7 @@ import {
   DISTRICTS_IN_BENGALI_ORDER,
   findDistrict,
   findThana,
+  isValidDistrictThana,
   thanasInBengaliOrderOf,
 } from "~/core/geo";
 import type { Lang } from "~/core/locale";
@@ -24,6 +27,7 @@ import { type ShortLine, shortLineText } from "~/core/stock";
 import type { AppContext } from "~/server/app-context";
 import { AppError } from "~/server/errors";
 import { placedOrderSummary, placeOrder, priceCheckoutLines } from "~/server/services/orders";
+import { shopStockOf } from "~/server/services/shop-stock";
 import { productPath } from "../catalogue/paths";
 import {
   customerFromFields,
@@ -74,8 +78,18 @@ export async function checkoutPage(ctx: AppContext, url: URL): Promise<CheckoutL
     }
   }
   const items = priced.map(({ offers: _offers, ...line }) => line);
-  return { items, idempotencyKey: randomUUID(), districts: districtOptions() };
+  const stock = await shopStockOf(
+    ctx,
+    items.map((line) => line.id),
+  );
+  return { items, stock, idempotencyKey: randomUUID(), districts: districtOptions() };
 }
+
+/** The places the checkout's rules know, as the page has them once its scripts load core/geo. */
+const PLACES: PlaceRules = {
+  isDistrict: (d) => findDistrict(d)?.bnName === d,
+  isValidDistrictThana,
+};
 
 const optionalNumber = (v: FormDataEntryValue | null) => {
   if (typeof v !== "string" || v.trim() === "") return undefined;
@@ -117,16 +131,23 @@ export async function placeCheckoutOrder(
   const district = findDistrict(values.district);
   const items = itemsFromFields(fields);
   const thanas = district ? thanaOptions(district.bnName) : [];
+  const complete = Object.keys(checkoutFormIssues(values, PLACES)).length === 0;
   const changed = quantitiesAfterChange(fields.get(LINE_QUANTITY_FIELD), items);
   if (changed) {
-    return data({ ok: "line", values, thanas, quantities: changed } satisfies CheckoutLineChanged);
+    return data({
+      ok: "line",
+      values,
+      thanas,
+      quantities: changed,
+      complete,
+    } satisfies CheckoutLineChanged);
   }
   const rawKey = fields.get("idempotencyKey");
   const idempotencyKey =
     typeof rawKey === "string" && IDEMPOTENCY_KEY_PATTERN.test(rawKey) ? rawKey : undefined;
 
   const fail = (
-    failure: Omit<CheckoutActionFailure, "ok" | "values" | "thanas" | "quantities">,
+    failure: Omit<CheckoutActionFailure, "ok" | "values" | "thanas" | "quantities" | "complete">,
     status: number,
     headers?: HeadersInit,
   ) =>
@@ -137,6 +158,7 @@ export async function placeCheckoutOrder(
         values,
         thanas,
         quantities: items.map((line) => line.quantity),
+        complete,
       } satisfies CheckoutActionFailure,
       { status, headers },
     );

@@ -1,5 +1,6 @@
 import { availabilityText } from "~/app/i18n/stock-text";
 import { useI18n } from "~/app/i18n/use-i18n";
+import { useHydrated } from "./client-hooks";
 import { type StockByProduct, shortfallOf } from "./line-stock";
 
 /**
@@ -11,14 +12,18 @@ export function LineStockNotice({
   line,
   label,
   onReduce,
+  field,
 }: {
   stock: StockByProduct | undefined;
   line: { id: string; size: string; color: string; quantity: number };
   label: string;
   onReduce: (quantity: number) => void;
+  /** Until the scripts run, the button submits its form with this field (as QuantityStepper's). */
+  field?: { name: string; valueOf: (next: number) => string };
 }) {
   const short = shortfallOf(stock, line);
   const tr = useI18n();
+  const hydrated = useHydrated();
   if (!short) return null;
   return (
     <p
@@ -32,10 +37,20 @@ export function LineStockNotice({
       )}
       {short.left > 0 ? (
         <button
-          type="button"
+          {...(field && !hydrated
+            ? {
+                type: "submit",
+                name: field.name,
+                value: field.valueOf(short.left),
+                "data-early-tap": "",
+              }
+            : { type: "button" })}
           className="btn btn-outline btn-xs"
           aria-label={tr.t("cart.reduceLine", { label, count: tr.count(short.left) })}
-          onClick={() => onReduce(short.left)}
+          onClick={(e) => {
+            e.preventDefault();
+            onReduce(short.left);
+          }}
         >
           {tr.t("cart.reduceTo", { count: tr.count(short.left) })}
         </button>

@@ -369,6 +369,27 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
     expect((await place(form({ product: scarce._id, quantity: "1" }))).status).toBe(302);
   });
 
+  it("reads the served lines' stock with them, so the page warns of a short line before (or without) its scripts", async () => {
+    const scarce = await createProduct(ctx.db, {
+      ...PRODUCT_BODY,
+      name: "Jamdani Orna",
+      trackStock: true,
+      stock: [{ size: "M", color: "White", quantity: 3 }],
+    });
+    const data = (await load(
+      `/product-checkout?product=${scarce._id}&size=M&color=White&quantity=3`,
+      checkoutLoader,
+    )) as { stock: Record<string, { size: string; color: string; quantity: number }[] | null> };
+    expect(data.stock[scarce._id]).toContainEqual(
+      expect.objectContaining({ size: "M", color: "White", quantity: 3 }),
+    );
+    // − or + posted says whether the form is complete, for the page's hint without scripts.
+    const complete = await place(form({ lineQuantity: "0:3" }));
+    expect(complete.data).toMatchObject({ ok: "line", complete: true });
+    const partial = await place(form({ lineQuantity: "0:3", address: "" }));
+    expect(partial.data).toMatchObject({ ok: "line", complete: false });
+  });
+
   describe("without a price the visitor saw", () => {
     it("asks to confirm the current one rather than placing at an unseen price", async () => {
       const { price: _price, ...noPrice } = form();

@@ -23,7 +23,7 @@ import type {
   PlaceOption,
 } from "~/app/features/cart/checkout-types";
 import { useHydrated, useViewportWidth } from "~/app/features/cart/client-hooks";
-import { useLineStock } from "~/app/features/cart/line-stock";
+import { type StockByProduct, useLineStock } from "~/app/features/cart/line-stock";
 import { LineStockNotice } from "~/app/features/cart/line-stock-notice";
 import { deliveryCharges } from "~/app/features/cart/messages";
 import { refuseShortOrderNow } from "~/app/features/cart/order-now-stock.server";
@@ -149,7 +149,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <p className="mt-1 mb-4 text-base-content/80">{t("checkout.intro", deliveryCharges(tr))}</p>
       {served ? (
         served.length > 0 ? (
-          <CheckoutPage initialItems={served} fromCart={false} {...page} />
+          <CheckoutPage
+            initialItems={served}
+            servedStock={loaderData.stock}
+            fromCart={false}
+            {...page}
+          />
         ) : (
           <NothingToCheckOut />
         )
@@ -211,6 +216,27 @@ function CheckoutItems(page: PageProps) {
   return <CheckoutPage initialItems={initial.items} fromCart={initial.fromCart} {...page} />;
 }
 
+/**
+ * Where "Change" leads: the cart (spec §2). Without scripts the cart cannot show its lines, so
+ * Order Now's item goes back to its product page with the choices made.
+ */
+function changePath(items: readonly (CartItem | CheckoutLine)[], toCart: boolean): string {
+  const [first] = items;
+  if (toCart || !first || items.length > 1) return "/cart";
+  const choices = new URLSearchParams({
+    size: first.size,
+    color: first.color,
+    quantity: String(first.quantity),
+  });
+  return `${productPath(first.id)}?${choices}`;
+}
+
+/** Without scripts, a line's − and + (and "Reduce to N") post the form with its new quantity. */
+const lineField = (index: number) => ({
+  name: LINE_QUANTITY_FIELD,
+  valueOf: (quantity: number) => lineQuantityValue(index, quantity),
+});
+
 /** What the browser makes of an answer that never came (network, 5xx): the order may be retried. */
 const SERVER_FAULT = "server_fault";
 
@@ -232,6 +258,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
       values: null,
       thanas: [],
       quantities: [],
+      complete: false,
     } as unknown as CheckoutActionFailure;
   }
 }
@@ -301,7 +328,13 @@ function CheckoutPage({
   districts,
   posted,
   failure,
-}: PageProps & { initialItems: (CartItem | CheckoutLine)[]; fromCart: boolean }) {
+  servedStock,
+}: PageProps & {
+  initialItems: (CartItem | CheckoutLine)[];
+  fromCart: boolean;
+  /** The stock the loader read with the lines, until the page's own read answers. */
+  servedStock?: StockByProduct;
+}) {
   const { user, shop } = useRootData();
   const tr = useI18n();
   const { t } = tr;
@@ -313,7 +346,7 @@ function CheckoutPage({
   const [items, setItems] = useState(() =>
     withCurrentPrices(withPostedQuantities(initialItems, posted), failure),
   );
-  const stock = useLineStock(items.map((item) => item.id));
+  const stock = useLineStock(items.map((item) => item.id)) ?? servedStock;
   /** One key per attempt: a retry after a server fault reuses it, a refused order gets a new one. */
   const [attemptKey, setAttemptKey] = useState(idempotencyKey);
   const [form, setForm] = useState<CheckoutForm>(() =>
@@ -398,6 +431,9 @@ function CheckoutPage({
   );
   const issues = checkoutFormIssues(form, places);
   const complete = Object.keys(issues).length === 0 && items.length > 0;
+  // Before the district list loads (and without scripts) the page cannot judge the places: the
+  // server said whether what it was sent is complete.
+  const looksComplete = geo || !posted ? complete : posted.complete && items.length > 0;
   const subTotal = linesSubTotal(items);
   const charge = chargeFor(form.deliveryArea, subTotal, freeOver);
   const freeNote = freeDeliveryText(subTotal, freeOver, tr);
@@ -656,7 +692,7 @@ function CheckoutPage({
           <h2 id="checkout-summary-heading" className="text-lg font-semibold">
             {t("checkout.yourOrder")}
           </h2>
-          <Link to="/cart" className="link text-sm font-medium">
+          <Link to={changePath(items, fromCart || hydrated)} className="link text-sm font-medium">
             {t("checkout.change")}
           </Link>
         </div>
@@ -703,10 +739,7 @@ function CheckoutPage({
                     label={lineLabelIn(item, t)}
                     disabled={sending}
                     onChange={(q) => changeQuantity(index, q)}
-                    field={{
-                      name: LINE_QUANTITY_FIELD,
-                      valueOf: (q) => lineQuantityValue(index, q),
-                    }}
+                    field={lineField(index)}
                   />
                   <span className="text-sm tabular-nums">
                     {tr.taka(item.originalPrice)} × {tr.count(item.quantity)} ={" "}
@@ -718,6 +751,7 @@ function CheckoutPage({
                   line={item}
                   label={lineLabelIn(item, t)}
                   onReduce={(q) => changeQuantity(index, q)}
+                  field={lineField(index)}
                 />
               </div>
             </li>
@@ -783,7 +817,7 @@ function CheckoutPage({
               : t("checkout.saveFailed")}
           </div>
         ) : null}
-        {!complete ? (
+        {!looksComplete ? (
           <p className="mt-4 text-xs text-base-content/80" id="confirm-hint">
             {t("checkout.fillEvery")}
           </p>
@@ -793,7 +827,7 @@ function CheckoutPage({
             type="submit"
             className="btn btn-primary w-full"
             disabled={hydrated && (!complete || sending)}
-            aria-describedby={!complete ? "confirm-hint" : undefined}
+            aria-describedby={!looksComplete ? "confirm-hint" : undefined}
           >
             {sending ? (
               <>
