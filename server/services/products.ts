@@ -1,6 +1,8 @@
 import { type AnyColumn, and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/core/actor";
 import { subCategoriesNamedIn } from "~/core/catalogue-bn";
+import { toAsciiDigits } from "~/core/digits";
+import { toBengaliDigits } from "~/core/locale";
 import {
   PRODUCT_CHANGED_MESSAGE,
   type Product,
@@ -90,14 +92,17 @@ async function searchProductIds(
   text: string,
   take: number,
 ): Promise<string[]> {
-  const pattern = `%${escapeLike(text)}%`;
+  // Digits typed on a Bengali keyboard (১০০) find names written with ASCII digits (100ml),
+  // and the other way round.
+  const patterns = [...new Set([text, toAsciiDigits(text), toBengaliDigits(text)])].map(
+    (spelling) => `%${escapeLike(spelling)}%`,
+  );
   // A search in Bengali also finds the products of the sub-categories it names (শাড়ি: every
   // Saree), as most shops name their products in English only.
   const namedSubs = subCategoriesNamedIn(text);
   const matchesText = (name: AnyColumn, nameBn: AnyColumn, subCategory: AnyColumn) =>
     or(
-      ilike(name, pattern),
-      ilike(nameBn, pattern),
+      ...patterns.flatMap((pattern) => [ilike(name, pattern), ilike(nameBn, pattern)]),
       namedSubs.length ? inArray(subCategory, namedSubs) : undefined,
     );
   const recent = db

@@ -85,6 +85,27 @@ describeDb(`product search beyond the recent window (${TEST_DB})`, () => {
     ).toHaveLength(1);
   });
 
+  it("finds a number typed in Bengali digits in a name written with ASCII ones, and the other way", async () => {
+    const perfume = await createProduct(ctx.db, {
+      name: "Oud Attar 35ml",
+      nameBn: "আতর ১২ মিলি",
+      description: "",
+      category: "Health and Beauty",
+      subCategory: "Perfume",
+      productType: "New Arrivals",
+      sizes: [],
+      colors: [],
+      images: [],
+      originalPrice: 900,
+      ratings: 5,
+      reviews: 0,
+    });
+    for (const text of ["৩৫ml", "35ml", "আতর 12", "আতর ১২"]) {
+      const found = await listProducts(ctx.db, { searchQuery: text, limit: 10 });
+      expect(found.data.map((p) => p._id), text).toContain(perfume._id);
+    }
+  });
+
   it("a search in Bengali finds the sub-category it names, though the products' names are English", async () => {
     const sarees = await ctx.db
       .select({ id: products.id })
