@@ -406,6 +406,36 @@ describeDb(`order management API (${TEST_DB})`, () => {
       ]);
     });
 
+    it("does not let the owner confirm again an order the shop cancelled, or one held for a look", async () => {
+      const o = await order(alice.id, alice.email);
+      expect(
+        (await call("PUT", `/orderStatus/${o.id}`, admin, { status: "Cancelled" })).status,
+      ).toBe(200);
+      const refused = await call("PUT", `/orderStatus/${o.id}`, alice, { status: "Confirmed" });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toBe(
+        "The shop cancelled this order: call the shop to order it again",
+      );
+      expect(await statusOf(o.id)).toBe("Cancelled");
+      // The shop may send it on; the owner's own cancellation stays theirs to undo.
+      expect(
+        (await call("PUT", `/orderStatus/${o.id}`, admin, { status: "Confirmed" })).status,
+      ).toBe(200);
+
+      const held = await order(alice.id, alice.email);
+      await ctx.db
+        .update(orders)
+        .set({ heldReason: "fraud: 3 returns" })
+        .where(eq(orders.id, held.id));
+      expect(
+        (await call("PUT", `/orderStatus/${held.id}`, alice, { status: "Cancelled" })).status,
+      ).toBe(200);
+      const again = await call("PUT", `/orderStatus/${held.id}`, alice, { status: "Confirmed" });
+      expect(again.status).toBe(409);
+      expect(again.body.error.message).toMatch(/held for the shop's check/);
+      expect(await statusOf(held.id)).toBe("Cancelled");
+    });
+
     it("lets a customer filter their orders by status, and an admin list any customer's", async () => {
       const cancelled = await order(bob.id, bob.email, ["Cancelled"]);
       const mine = await call("GET", `/order?email=${bob.email}&status=Cancelled&limit=500`, bob);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, max, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import type { Actor } from "~/core/actor";
 import { COURIER_LABELS } from "~/core/courier";
 import {
@@ -55,6 +55,33 @@ function conflict(message: string, current: OrderStatus): AppError {
     orderStatus: current,
     currentStatus: current,
   });
+}
+
+/** Who set the order Cancelled last ("customer", "admin", "system"), from its history. */
+async function cancelledBy(tx: Db, orderId: string): Promise<string | null> {
+  const [last] = await tx
+    .select({ role: orderStatusHistory.changedByRole })
+    .from(orderStatusHistory)
+    .where(
+      and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.toStatus, "Cancelled")),
+    )
+    .orderBy(desc(orderStatusHistory.changedAt))
+    .limit(1);
+  return last?.role ?? null;
+}
+
+export const SHOP_CANCELLED_TEXT = "The shop cancelled this order: call the shop to order it again";
+export const HELD_REORDER_TEXT =
+  "This order is held for the shop's check: the shop will call you about it";
+
+/**
+ * The owner's "confirm again" undoes their own cancellation only: an order the shop cancelled,
+ * or one held for a look (its number is blocked), is not theirs to send on.
+ */
+async function refuseOwnerReconfirm(tx: Db, orderId: string, heldReason: string | null) {
+  if (heldReason) throw conflict(HELD_REORDER_TEXT, "Cancelled");
+  const by = await cancelledBy(tx, orderId);
+  if (by !== null && by !== "customer") throw conflict(SHOP_CANCELLED_TEXT, "Cancelled");
 }
 
 /** When the order was last delivered (its latest Delivered history entry). */
@@ -216,7 +243,7 @@ async function changeInTransaction(
   const returnDays = options.returnDays ?? DEFAULT_RETURN_DAYS;
   return db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, status: orders.status })
+      .select({ id: orders.id, status: orders.status, heldReason: orders.heldReason })
       .from(orders)
       .where(and(eq(orders.id, id), visibleTo(viewer)))
       .for("update")
@@ -237,6 +264,9 @@ async function changeInTransaction(
           : `An order that is ${order.status} cannot be set to ${to}`,
         order.status,
       );
+    }
+    if (viewer.role !== "admin" && order.status === "Cancelled" && to === "Confirmed") {
+      await refuseOwnerReconfirm(tx, id, order.heldReason);
     }
     const [stamped] = await tx
       .update(orders)

@@ -102,7 +102,10 @@ describeDb(`product search beyond the recent window (${TEST_DB})`, () => {
     });
     for (const text of ["৩৫ml", "35ml", "আতর 12", "আতর ১২"]) {
       const found = await listProducts(ctx.db, { searchQuery: text, limit: 10 });
-      expect(found.data.map((p) => p._id), text).toContain(perfume._id);
+      expect(
+        found.data.map((p) => p._id),
+        text,
+      ).toContain(perfume._id);
     }
   });
 

@@ -259,6 +259,8 @@ const SAID: Readonly<Record<string, string>> = {
   "This order change is not complete; reload the page and try again": "said.incomplete",
   "Only admins may mark a return received": "said.adminsReceive",
   "Only admins may delete orders": "said.adminsDelete",
+  "The shop cancelled this order: call the shop to order it again": "said.shopCancelled",
+  "This order is held for the shop's check: the shop will call you about it": "said.heldReorder",
   "This return was already received": "said.alreadyReceived",
   "Order not found": "said.notFound",
   "Select at least one order": "said.selectOne",

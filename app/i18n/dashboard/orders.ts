@@ -312,6 +312,10 @@ export const ordersEn = {
   "dash.orders.said.incomplete": "This order change is not complete; reload the page and try again",
   "dash.orders.said.adminsReceive": "Only admins may mark a return received",
   "dash.orders.said.adminsDelete": "Only admins may delete orders",
+  "dash.orders.said.shopCancelled":
+    "The shop cancelled this order: call the shop to order it again",
+  "dash.orders.said.heldReorder":
+    "This order is held for the shop's check: the shop will call you about it",
   "dash.orders.said.adminsOnly": "Only admins may do this",
   "dash.orders.said.alreadyReceived": "This return was already received",
   "dash.orders.said.notFound": "Order not found",
@@ -687,6 +691,8 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
   "dash.orders.said.incomplete": "অর্ডারের পরিবর্তনটি অসম্পূর্ণ; পাতাটি আবার খুলে চেষ্টা করুন",
   "dash.orders.said.adminsReceive": "শুধু অ্যাডমিন ফেরত পণ্য পাওয়ার কথা লিখতে পারেন",
   "dash.orders.said.adminsDelete": "শুধু অ্যাডমিন অর্ডার মুছতে পারেন",
+  "dash.orders.said.shopCancelled": "দোকান এই অর্ডারটি বাতিল করেছে: আবার অর্ডার করতে দোকানে ফোন করুন",
+  "dash.orders.said.heldReorder": "এই অর্ডারটি দোকানের যাচাইয়ের জন্য আটকে আছে: দোকান আপনাকে ফোন করবে",
   "dash.orders.said.adminsOnly": "এটি শুধু অ্যাডমিন করতে পারেন",
   "dash.orders.said.alreadyReceived": "এই ফেরত পণ্য আগেই পাওয়া গেছে",
   "dash.orders.said.notFound": "অর্ডারটি পাওয়া যায়নি",
