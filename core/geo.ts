@@ -1,3 +1,4 @@
+import type { PlaceRules } from "./checkout";
 import { DISTRICTS, type District, type Thana } from "./districts";
 import { byCodeUnits } from "./text";
 
@@ -69,6 +70,12 @@ export function thanasOf(districtBnName: string): readonly string[] {
 export function isValidDistrictThana(districtBn: string, thanaBn: string): boolean {
   return thanaSets.get(normalizePlaceName(districtBn))?.has(normalizePlaceName(thanaBn)) ?? false;
 }
+
+/** The place checks of `checkoutFormIssues` (core/checkout.ts), from the districts' lists. */
+export const PLACE_RULES: PlaceRules = {
+  isDistrict: (d) => findDistrict(d)?.bnName === d,
+  isValidDistrictThana,
+};
 
 /**
  * Bengali alphabetical order. Unicode lays the Bengali letters out in the alphabet's order, and

@@ -12,10 +12,9 @@ import {
   MOBILE_NUMBER_MESSAGE,
   NOT_APPLICABLE,
   PAYMENT_SYSTEM,
-  type PlaceRules,
 } from "../checkout";
 import { DELIVERY_AREAS } from "../delivery";
-import { findDistrict, findThana, isValidDistrictThana, normalizePlaceName } from "../geo";
+import { findDistrict, findThana, normalizePlaceName, PLACE_RULES } from "../geo";
 import { normalizePhone } from "../phone";
 import { withTypedLineBreaks } from "./common";
 
@@ -51,12 +50,6 @@ const text = (required: string) =>
   z.string({ error: (iss) => (iss.input === undefined ? required : undefined) }).trim();
 
 const placeName = (required: string) => text(required).max(100).transform(normalizePlaceName);
-
-/** The place checks of core/geo.ts for `checkoutFormIssues`. */
-const PLACES: PlaceRules = {
-  isDistrict: (d) => findDistrict(d)?.bnName === d,
-  isValidDistrictThana,
-};
 
 const m = CHECKOUT_MESSAGES;
 
@@ -95,7 +88,7 @@ export const customerDataSchema = z.preprocess(
     })
     .superRefine(
       (c, ctx) => {
-        const found = checkoutFormIssues(asForm(c), PLACES, { areaMustMatchAddress: false });
+        const found = checkoutFormIssues(asForm(c), PLACE_RULES, { areaMustMatchAddress: false });
         for (const [field, message] of Object.entries(found)) {
           if (!alreadyRefused(ctx.issues, field)) {
             ctx.addIssue({ code: "custom", path: [field], message });

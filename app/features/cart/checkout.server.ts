@@ -8,7 +8,6 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   missingChoices,
   NOT_APPLICABLE,
-  type PlaceRules,
 } from "~/core/checkout";
 import { deliveryAreaFor } from "~/core/dhaka-thanas";
 import { toAsciiDigits } from "~/core/digits";
@@ -16,7 +15,7 @@ import {
   DISTRICTS_IN_BENGALI_ORDER,
   findDistrict,
   findThana,
-  isValidDistrictThana,
+  PLACE_RULES,
   thanasInBengaliOrderOf,
 } from "~/core/geo";
 import type { Lang } from "~/core/locale";
@@ -85,12 +84,6 @@ export async function checkoutPage(ctx: AppContext, url: URL): Promise<CheckoutL
   return { items, stock, idempotencyKey: randomUUID(), districts: districtOptions() };
 }
 
-/** The places the checkout's rules know, as the page has them once its scripts load core/geo. */
-const PLACES: PlaceRules = {
-  isDistrict: (d) => findDistrict(d)?.bnName === d,
-  isValidDistrictThana,
-};
-
 const optionalNumber = (v: FormDataEntryValue | null) => {
   if (typeof v !== "string" || v.trim() === "") return undefined;
   const n = Number(v);
@@ -131,7 +124,7 @@ export async function placeCheckoutOrder(
   const district = findDistrict(values.district);
   const items = itemsFromFields(fields);
   const thanas = district ? thanaOptions(district.bnName) : [];
-  const complete = Object.keys(checkoutFormIssues(values, PLACES)).length === 0;
+  const complete = Object.keys(checkoutFormIssues(values, PLACE_RULES)).length === 0;
   const changed = quantitiesAfterChange(fields.get(LINE_QUANTITY_FIELD), items);
   if (changed) {
     return data({

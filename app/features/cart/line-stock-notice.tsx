@@ -2,6 +2,7 @@ import { availabilityText } from "~/app/i18n/stock-text";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { useHydrated } from "./client-hooks";
 import { type StockByProduct, shortfallOf } from "./line-stock";
+import { type QuantityField, submitUntilHydrated } from "./submit-until-hydrated";
 
 /**
  * Under a cart or checkout line that asks for more than is left: "Only N left" and a button that
@@ -19,7 +20,7 @@ export function LineStockNotice({
   label: string;
   onReduce: (quantity: number) => void;
   /** Until the scripts run, the button submits its form with this field (as QuantityStepper's). */
-  field?: { name: string; valueOf: (next: number) => string };
+  field?: QuantityField;
 }) {
   const short = shortfallOf(stock, line);
   const tr = useI18n();
@@ -37,14 +38,7 @@ export function LineStockNotice({
       )}
       {short.left > 0 ? (
         <button
-          {...(field && !hydrated
-            ? {
-                type: "submit",
-                name: field.name,
-                value: field.valueOf(short.left),
-                "data-early-tap": "",
-              }
-            : { type: "button" })}
+          {...submitUntilHydrated(field, short.left, hydrated)}
           className="btn btn-outline btn-xs"
           aria-label={tr.t("cart.reduceLine", { label, count: tr.count(short.left) })}
           onClick={(e) => {

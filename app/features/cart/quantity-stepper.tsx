@@ -1,5 +1,6 @@
 import { useI18n } from "~/app/i18n/use-i18n";
 import { useHydrated } from "./client-hooks";
+import { type QuantityField, submitUntilHydrated } from "./submit-until-hydrated";
 
 /** − quantity + with the decrease disabled at `min` and the increase at `max`. */
 export function QuantityStepper({
@@ -22,24 +23,15 @@ export function QuantityStepper({
    * Until the scripts run, − and + submit their form with this field set to the new quantity
    * (`valueOf`), so they work without scripts; a tap while the scripts load waits for them.
    */
-  field?: { name: string; valueOf: (next: number) => string };
+  field?: QuantityField;
 }) {
   const { t, count } = useI18n();
   const hydrated = useHydrated();
-  const buttonFor = (next: number) =>
-    field && !hydrated
-      ? ({
-          type: "submit",
-          name: field.name,
-          value: field.valueOf(next),
-          "data-early-tap": "",
-        } as const)
-      : ({ type: "button" } as const);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a labelled group of two buttons and a value, not a form fieldset
     <div className="join" role="group" aria-label={t("cart.quantityOf", { label })}>
       <button
-        {...buttonFor(value - 1)}
+        {...submitUntilHydrated(field, value - 1, hydrated)}
         className="btn btn-sm join-item w-9 px-0 text-lg"
         aria-label={t("cart.decreaseOf", { label })}
         disabled={disabled || value <= min}
@@ -58,7 +50,7 @@ export function QuantityStepper({
         {count(value)}
       </output>
       <button
-        {...buttonFor(value + 1)}
+        {...submitUntilHydrated(field, value + 1, hydrated)}
         className="btn btn-sm join-item w-9 px-0 text-lg"
         aria-label={t("cart.increaseOf", { label })}
         disabled={disabled || value >= max}

@@ -419,16 +419,7 @@ function CheckoutPage({
   }, [navigation, fromCart]);
 
   const geo = useGeo();
-  const places = useMemo<PlaceRules>(
-    () =>
-      geo
-        ? {
-            isDistrict: (d) => geo.findDistrict(d)?.bnName === d,
-            isValidDistrictThana: geo.isValidDistrictThana,
-          }
-        : NO_PLACES,
-    [geo],
-  );
+  const places = geo ? geo.PLACE_RULES : NO_PLACES;
   const issues = checkoutFormIssues(form, places);
   const complete = Object.keys(issues).length === 0 && items.length > 0;
   // Before the district list loads (and without scripts) the page cannot judge the places: the
