@@ -1,11 +1,22 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { cspNonceContext } from "../shared/page-shell";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router's default report of a request's error, without the visitor's own mistakes: a 4xx
+ * it answers itself (a POST to a page that takes none is 405) is the request log's line, not a
+ * stack on stderr that anyone could repeat to fill the log.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 /**
  * React Router's default Node entry, plus the CSP nonce: <ServerRouter nonce> gives it to

@@ -33,6 +33,12 @@ describe("the server process", () => {
     const server = await startServer({ SEED_DEMO_DATA: "never" });
     // A shop started without SMTP_URL says at once that its mail goes nowhere (issue 20 item 25).
     await expect.poll(() => server.output()).toContain("Email is not being sent: set SMTP_URL.");
+    // A POST to a page that takes none is the visitor's mistake: 405, and no stack in the log.
+    const stray = await fetch(`http://127.0.0.1:${server.port}/shop`, {
+      method: "POST",
+      body: new URLSearchParams({ a: "b" }),
+    });
+    expect(stray.status).toBe(405);
     // A request whose headers are still arriving is in flight: the server must answer it.
     const socket = net.connect(server.port, "127.0.0.1");
     await new Promise((resolve) => socket.once("connect", resolve));
@@ -52,6 +58,7 @@ describe("the server process", () => {
     expect(answer).toMatch(/^HTTP\/1\.1 200/);
     expect(answer).toContain('"status":"ok"');
     expect(await server.exited).toBe(0);
+    expect(server.output()).not.toContain("You made a POST request");
     // The folder's lock went with the process: the next one may take it.
     expect(() => lockDataDir(server.dataDir).release()).not.toThrow();
     fs.rmSync(server.dataDir, { recursive: true, force: true });
