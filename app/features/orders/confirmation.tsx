@@ -84,7 +84,7 @@ export function RiskSummary({ order }: { order: OrderView }) {
       </span>
       {order.heldReason ? (
         <span className="font-semibold text-error">
-          {t("dash.orders.held", { reason: order.heldReason })}
+          {t("dash.orders.held", { reason: saidText(tr, order.heldReason) })}
         </span>
       ) : null}
       {order.awaitingCode ? (
@@ -341,7 +341,7 @@ export function RiskPanel({ order }: { order: OrderView }) {
       </h2>
       {order.heldReason ? (
         <p className="mb-2 font-semibold text-error">
-          {t("dash.orders.held", { reason: order.heldReason })}
+          {t("dash.orders.held", { reason: saidText(tr, order.heldReason) })}
         </p>
       ) : null}
       {order.awaitingCode ? (

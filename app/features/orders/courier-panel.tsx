@@ -279,7 +279,7 @@ export function CourierPanel({
           ? ([[t("dash.orders.courier.message"), c.message]] as [string, string][])
           : []),
         ...(c.lastError
-          ? ([[t("dash.orders.courier.error"), c.lastError]] as [string, string][])
+          ? ([[t("dash.orders.courier.error"), saidText(tr, c.lastError)]] as [string, string][])
           : []),
         ...(c.bookedAt
           ? ([[t("dash.orders.courier.bookedAt"), dateTime(tr, c.bookedAt)]] as [string, string][])

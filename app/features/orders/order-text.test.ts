@@ -50,6 +50,19 @@ const SAID = [
   "Booking with Pathao queued: 1 of 1 order",
   "Choose the Pathao area for মিরপুর, ঢাকা before booking",
   "Not enough stock: Mug (N/A / Red): only 2 left, you asked for 5; This product is out of stock. Please change the quantity or remove the item.",
+  "The shop cancelled this order: call the shop to order it again",
+  "This order is held for the shop's check: the shop will call you about it",
+  "Blocked number: fraud, many returns",
+  "Not sent: the order is Pending, not Confirmed",
+  "A booking request went to Pathao and its answer was lost: check Pathao's panel for order #100042 before retrying",
+  "Steadfast did not answer in time; it may have the parcel: check its panel for order #100042 before retrying",
+  "Booked while the order was Cancelled: cancel the parcel at the courier if it should not go",
+  "RedX: The courier could not be reached (fetch failed)",
+  "Pathao: No answer from the courier within 10 s",
+  "Steadfast: The courier's server failed (503)",
+  "RedX: The courier refused the request (422)",
+  "Pathao: The courier answered something that is not JSON",
+  "Steadfast: The courier refused our keys",
 ];
 
 describe("the order screens' texts", () => {
@@ -105,9 +118,7 @@ describe("the order screens' texts", () => {
     expect(historyByText(bengali, booked)).toBe(", কুরিয়ার বুকিংয়ে");
     expect(historyByText(bengali, called)).toBe(", নিশ্চিতকরণ কলে");
     // The courier's own words stay as it sent them.
-    expect(historyByText(bengali, delivered)).toBe(
-      ", কুরিয়ারের খবরে: Steadfast — Parcel is delivered",
-    );
+    expect(historyByText(bengali, delivered)).toBe(", কুরিয়ারের খবরে: স্টেডফাস্ট — Parcel is delivered");
     expect(historyByText(bengali, placed)).toBe(", করেছেন অতিথি গ্রাহক");
   });
 
@@ -144,6 +155,15 @@ describe("the order screens' texts", () => {
     expect(returnByLine(bengali, "2026-12-12T10:00:00Z", Date.parse("2026-12-01"))).toBe(
       "১২ ডিসেম্বর, ২০২৬ পর্যন্ত ফেরত দেওয়া যাবে",
     );
+    expect(saidText(bengali, "RedX: The courier could not be reached (fetch failed)")).toBe(
+      "রেডএক্স: কুরিয়ারের সাথে যোগাযোগ করা যায়নি (fetch failed)",
+    );
+    // The admin's reason is theirs; only the shop's prefix is translated.
+    expect(saidText(bengali, "Blocked number: fraud, many returns")).toBe(
+      "ব্লক করা নম্বর: fraud, many returns",
+    );
+    // A courier's own words after its name stay as it sent them.
+    expect(saidText(bengali, "Pathao: Invalid zone")).toBe("পাঠাও: Invalid zone");
     // A text the table does not know is shown as written.
     expect(saidText(bengali, "Something new")).toBe("Something new");
   });

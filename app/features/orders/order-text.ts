@@ -120,11 +120,12 @@ export function changedByText(tr: Tr, entry: Pick<OrderHistoryEntry, "byName" | 
 }
 
 /** How a note of the server's names what made a change ("by courier booking", …), in Bengali. */
-const NOTE_PREFIXES_BN: [RegExp, string][] = [
-  [/^by courier booking$/, "কুরিয়ার বুকিংয়ে"],
-  [/^by confirmation call$/, "নিশ্চিতকরণ কলে"],
-  [/^by confirmation call: /, "নিশ্চিতকরণ কলে: "],
-  [/^by courier: /, "কুরিয়ারের খবরে: "],
+const NOTE_PREFIXES_BN: [RegExp, (tr: Tr, found: string) => string][] = [
+  [/^by courier booking$/, () => "কুরিয়ার বুকিংয়ে"],
+  [/^by confirmation call$/, () => "নিশ্চিতকরণ কলে"],
+  [/^by confirmation call: /, () => "নিশ্চিতকরণ কলে: "],
+  [/^by courier: (\w+) — /, (tr, courier) => `কুরিয়ারের খবরে: ${courierLabelIn(tr.t, courier)} — `],
+  [/^by courier: /, () => "কুরিয়ারের খবরে: "],
 ];
 
 /**
@@ -140,7 +141,7 @@ export function historyByText(
     if (tr.lang === "en") return `, ${entry.note}`;
     const note = entry.note;
     const match = NOTE_PREFIXES_BN.find(([prefix]) => prefix.test(note));
-    return `, ${match ? note.replace(match[0], match[1]) : note}`;
+    return `, ${match ? note.replace(match[0], (_, found: string) => match[1](tr, found)) : note}`;
   }
   if (entry.from === null && entry.byRole === "system") return tr.t(k("history.byGuest"));
   return tr.t(k("by"), { name: changedByText(tr, entry) });
@@ -259,6 +260,8 @@ const SAID: Readonly<Record<string, string>> = {
   "This order change is not complete; reload the page and try again": "said.incomplete",
   "Only admins may mark a return received": "said.adminsReceive",
   "Only admins may delete orders": "said.adminsDelete",
+  "The courier answered something that is not JSON": "said.notJson",
+  "The courier refused our keys": "said.refusedKeys",
   "The shop cancelled this order: call the shop to order it again": "said.shopCancelled",
   "This order is held for the shop's check: the shop will call you about it": "said.heldReorder",
   "This return was already received": "said.alreadyReceived",
@@ -331,6 +334,58 @@ const PATTERNS: readonly Pattern[] = [
       }),
   ],
   [/^This order is held \(a blocked number\): .+$/, (tr) => tr.t(k("said.heldOrder"))],
+  // Why an order is held (server/services/risk.ts): the prefix is the shop's, the reason the admin's.
+  [
+    /^Blocked number: (.+)$/s,
+    (tr, [, reason]) => tr.t(k("said.blockedNumber"), { reason: reason ?? "" }),
+  ],
+  // A booking's last error (server/services/courier-booking.ts, server/couriers/http.ts).
+  [
+    /^Not sent: the order is (\w+), not Confirmed$/,
+    (tr, [, s]) => tr.t(k("said.notSent"), { status: status(tr, s) }),
+  ],
+  [
+    /^A booking request went to (\w+) and its answer was lost: check \w+'s panel for order #(\d+) before retrying$/,
+    (tr, [, courier, n]) =>
+      tr.t(k("said.answerLost"), {
+        courier: courierLabelIn(tr.t, courier ?? ""),
+        number: tr.digits(n ?? ""),
+      }),
+  ],
+  [
+    /^(\w+) did not answer in time; it may have the parcel: check its panel for order #(\d+) before retrying$/,
+    (tr, [, courier, n]) =>
+      tr.t(k("said.noAnswerInTime"), {
+        courier: courierLabelIn(tr.t, courier ?? ""),
+        number: tr.digits(n ?? ""),
+      }),
+  ],
+  [
+    /^Booked while the order was (\w+): cancel the parcel at the courier if it should not go$/,
+    (tr, [, s]) => tr.t(k("said.bookedWhile"), { status: status(tr, s) }),
+  ],
+  [
+    /^The courier could not be reached \((.*)\)$/s,
+    (tr, [, why]) => tr.t(k("said.unreachable"), { why: why ?? "" }),
+  ],
+  [
+    /^No answer from the courier within (\d+) s$/,
+    (tr, [, n]) => tr.t(k("said.noAnswerWithin"), { seconds: tr.count(Number(n)) }),
+  ],
+  [
+    /^The courier's server failed \((\d+)\)$/,
+    (tr, [, code]) => tr.t(k("said.serverFailed"), { code: tr.digits(code ?? "") }),
+  ],
+  [
+    /^The courier refused the request \((\d+)\)$/,
+    (tr, [, code]) => tr.t(k("said.refusedRequest"), { code: tr.digits(code ?? "") }),
+  ],
+  // "Pathao: <what went wrong>": the courier's name, then the shop's words (or the courier's own).
+  [
+    /^(Steadfast|Pathao|RedX): (.+)$/s,
+    (tr, [, courier, said]) =>
+      `${courierLabelIn(tr.t, courier ?? "")}: ${saidText(tr, said ?? "")}`,
+  ],
   [
     /^Select at most (\d+) orders at once$/,
     (tr, [, n]) => tr.t(k("said.selectAtMost"), { count: tr.count(Number(n)) }),

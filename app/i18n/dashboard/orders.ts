@@ -344,6 +344,20 @@ export const ordersEn = {
   "dash.orders.said.selectAtMost": "Select at most {count} orders at once",
   "dash.orders.said.heldOrder":
     "This order is held (a blocked number): confirm it on its own page after calling the customer",
+  "dash.orders.said.blockedNumber": "Blocked number: {reason}",
+  "dash.orders.said.notSent": "Not sent: the order is {status}, not Confirmed",
+  "dash.orders.said.answerLost":
+    "A booking request went to {courier} and its answer was lost: check {courier}'s panel for order #{number} before retrying",
+  "dash.orders.said.noAnswerInTime":
+    "{courier} did not answer in time; it may have the parcel: check its panel for order #{number} before retrying",
+  "dash.orders.said.bookedWhile":
+    "Booked while the order was {status}: cancel the parcel at the courier if it should not go",
+  "dash.orders.said.unreachable": "The courier could not be reached ({why})",
+  "dash.orders.said.noAnswerWithin": "No answer from the courier within {seconds} s",
+  "dash.orders.said.serverFailed": "The courier's server failed ({code})",
+  "dash.orders.said.refusedRequest": "The courier refused the request ({code})",
+  "dash.orders.said.notJson": "The courier answered something that is not JSON",
+  "dash.orders.said.refusedKeys": "The courier refused our keys",
   "dash.orders.said.notConfigured": "{courier} is not configured on this shop",
   "dash.orders.said.alreadyBooked": "This order is already booked with {courier}",
   "dash.orders.said.beingBooked": "This order is already being booked with {courier}",
@@ -721,6 +735,20 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
   "dash.orders.said.selectAtMost": "একবারে সর্বোচ্চ {count}টি অর্ডার বাছাই করুন",
   "dash.orders.said.heldOrder":
     "এই অর্ডারটি আটকে রাখা (ব্লক করা নম্বর): গ্রাহককে ফোন করে অর্ডারের নিজের পাতা থেকে নিশ্চিত করুন",
+  "dash.orders.said.blockedNumber": "ব্লক করা নম্বর: {reason}",
+  "dash.orders.said.notSent": "পাঠানো হয়নি: অর্ডারটি {status}, নিশ্চিত নয়",
+  "dash.orders.said.answerLost":
+    "{courier}-এ বুকিংয়ের অনুরোধ গেছে কিন্তু উত্তর হারিয়ে গেছে: আবার চেষ্টার আগে {courier}-এর প্যানেলে অর্ডার #{number} দেখুন",
+  "dash.orders.said.noAnswerInTime":
+    "{courier} সময়মতো উত্তর দেয়নি; পার্সেলটি হয়তো তাদের কাছে আছে: আবার চেষ্টার আগে তাদের প্যানেলে অর্ডার #{number} দেখুন",
+  "dash.orders.said.bookedWhile":
+    "অর্ডারটি {status} থাকা অবস্থায় বুক হয়েছে: পাঠানোর কথা না থাকলে কুরিয়ারে পার্সেলটি বাতিল করুন",
+  "dash.orders.said.unreachable": "কুরিয়ারের সাথে যোগাযোগ করা যায়নি ({why})",
+  "dash.orders.said.noAnswerWithin": "{seconds} সেকেন্ডের মধ্যে কুরিয়ার থেকে কোনো উত্তর আসেনি",
+  "dash.orders.said.serverFailed": "কুরিয়ারের সার্ভারে সমস্যা হয়েছে ({code})",
+  "dash.orders.said.refusedRequest": "কুরিয়ার অনুরোধটি ফিরিয়ে দিয়েছে ({code})",
+  "dash.orders.said.notJson": "কুরিয়ারের উত্তর পড়া যায়নি (JSON নয়)",
+  "dash.orders.said.refusedKeys": "কুরিয়ার দোকানের API কী গ্রহণ করেনি",
   "dash.orders.said.notConfigured": "এই দোকানে {courier} চালু নেই",
   "dash.orders.said.alreadyBooked": "এই অর্ডার আগেই {courier}-এ বুক হয়েছে",
   "dash.orders.said.beingBooked": "এই অর্ডার এখন {courier}-এ বুক হচ্ছে",

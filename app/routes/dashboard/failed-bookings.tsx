@@ -6,6 +6,7 @@ import {
   useCourierResult,
 } from "~/app/features/orders/courier-panel";
 import { useStatusName } from "~/app/features/orders/order-status-badge";
+import { saidText } from "~/app/features/orders/order-text";
 import { orderOverviewPath } from "~/app/features/orders/paths";
 import { courierName } from "~/app/i18n/courier-name";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
@@ -39,7 +40,8 @@ function StatusName({ status }: { status: OrderStatus }) {
 
 export default function FailedBookingsRoute({ loaderData }: Route.ComponentProps) {
   const result = useCourierResult();
-  const { t, count, digits } = useI18n();
+  const tr = useI18n();
+  const { t, count, digits } = tr;
   const heads = {
     order: t("dash.paper.failed.order"),
     customer: t("dash.paper.failed.customer"),
@@ -100,7 +102,7 @@ export default function FailedBookingsRoute({ loaderData }: Route.ComponentProps
                     </p>
                   </td>
                   <td data-label={heads.error} className="max-w-xs break-words">
-                    {order.courier?.lastError ?? "—"}
+                    {order.courier?.lastError ? saidText(tr, order.courier.lastError) : "—"}
                   </td>
                   <td data-label={heads.retry}>
                     <RetryBookingForm order={order} />
