@@ -8,6 +8,7 @@ import {
   smsSegments,
   templateProblem,
   trackOrderUrl,
+  UNPAIRED_BRACE,
   unknownPlaceholders,
 } from "./notifications";
 
@@ -67,6 +68,16 @@ describe("templates", () => {
     expect(templateProblem("Order {orderNo}")).toMatch(/^Unknown placeholder \{orderNo\}\. Use: /);
     expect(templateProblem("x".repeat(481))).toBe("At most 480 characters.");
     expect(templateProblem("Order {orderNumber}")).toBeNull();
+  });
+
+  it("refuses a brace without its pair, which the customer would get as typed", () => {
+    for (const typed of [
+      "{{orderNumber}} {orderNumber",
+      "Order {orderNumber",
+      "Order orderNumber}",
+    ]) {
+      expect(templateProblem(typed), typed).toBe(UNPAIRED_BRACE);
+    }
   });
 
   it("refuses a placeholder the event cannot fill, naming what it can", () => {

@@ -141,6 +141,10 @@ export function unknownPlaceholders(template: string): string[] {
   return unknown;
 }
 
+/** A brace outside a whole placeholder would reach the customer as it is ("{orderNumber"). */
+export const UNPAIRED_BRACE =
+  "A { or } is without its pair: write each placeholder as {orderNumber}, with both braces.";
+
 /** What the order-code SMS must hold: without `{code}` the customer gets no code to enter. */
 export const ORDER_CODE_NEEDS_CODE =
   "The order code message must hold {code}: without it the customer gets no code to enter.";
@@ -155,6 +159,7 @@ export function templateProblem(template: string, event?: SmsEvent): string | nu
   if (text.length > TEMPLATE_MAX_LENGTH) {
     return `At most ${TEMPLATE_MAX_LENGTH} characters.`;
   }
+  if (/[{}]/.test(text.replace(/\{[^{}]*\}/g, ""))) return UNPAIRED_BRACE;
   const usable = event ? EVENT_PLACEHOLDERS[event] : PLACEHOLDERS;
   const listed = usable.map((p) => `{${p}}`).join(" ");
   const unknown = unknownPlaceholders(text);

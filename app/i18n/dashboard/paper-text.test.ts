@@ -14,6 +14,7 @@ const ANSWERS = [
   templateProblem("{nmae}, #{orderNumber}") ?? "",
   templateProblem("Your order #{orderNumber}", "order_code") ?? "",
   templateProblem("Code {code}", "order_placed") ?? "",
+  templateProblem("Order {orderNumber") ?? "",
   "The template cannot be saved",
   "This change is not complete; reload the page and try again",
   "Message event not found",
@@ -44,6 +45,9 @@ describe("the server's answers on the paper pages (paperText)", () => {
       expect(text, answer).not.toMatch(/[0-9]/);
     }
     expect(paperText(bengali, templateProblem("{nmae}") ?? "")).toContain("{nmae}");
+    expect(paperText(bengali, templateProblem("Order {orderNumber") ?? "")).toBe(
+      "একটি { বা } জোড়া ছাড়া আছে: প্রতিটি প্লেসহোল্ডার দুই বন্ধনীসহ লিখুন, যেমন {orderNumber}।",
+    );
   });
 
   it("leaves a text it does not know as written", () => {

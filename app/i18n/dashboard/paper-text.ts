@@ -1,4 +1,4 @@
-import { ORDER_CODE_NEEDS_CODE } from "~/core/notifications";
+import { ORDER_CODE_NEEDS_CODE, UNPAIRED_BRACE } from "~/core/notifications";
 import { courierLabelIn } from "../courier-name";
 import type { MessageKey } from "../keys";
 import type { Translator } from "../translator";
@@ -44,6 +44,14 @@ function withValues(tr: Pick<Translator, "t" | "count">, message: string): strin
     return t("dash.paper.server.templateUnfilled", {
       names: unfilled[1] ?? "",
       known: unfilled[2] ?? "",
+    });
+  }
+  if (message === UNPAIRED_BRACE) {
+    // The braces go in as values: a message's own braces would be read as its placeholders.
+    return t("dash.paper.server.unpairedBrace", {
+      open: "{",
+      close: "}",
+      placeholder: "{orderNumber}",
     });
   }
   if (message === ORDER_CODE_NEEDS_CODE) {

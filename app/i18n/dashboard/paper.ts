@@ -154,6 +154,8 @@ export const paperEn = {
   // What the server answers on these pages (app/i18n/dashboard/paper-text.ts).
   "dash.paper.server.templateNotSaved": "The template cannot be saved",
   "dash.paper.server.templateEmpty": "Write the message (or restore the default).",
+  "dash.paper.server.unpairedBrace":
+    "A {open} or {close} is without its pair: write each placeholder as {placeholder}, with both braces.",
   "dash.paper.server.templateTooLong": "At most {max} characters.",
   "dash.paper.server.templateUnknown": "Unknown placeholder {names}. Use: {known}",
   "dash.paper.server.templateUnfilled":
@@ -322,6 +324,8 @@ export const paperBn: PartCatalog<typeof paperEn> = {
 
   "dash.paper.server.templateNotSaved": "টেমপ্লেটটি সেভ করা যায়নি",
   "dash.paper.server.templateEmpty": "মেসেজটি লিখুন (অথবা ডিফল্টে ফেরান)।",
+  "dash.paper.server.unpairedBrace":
+    "একটি {open} বা {close} জোড়া ছাড়া আছে: প্রতিটি প্লেসহোল্ডার দুই বন্ধনীসহ লিখুন, যেমন {placeholder}।",
   "dash.paper.server.templateTooLong": "সর্বোচ্চ {max} অক্ষর।",
   "dash.paper.server.templateUnknown": "{names} চেনা যায়নি। এগুলো বসানো যায়: {known}",
   "dash.paper.server.templateUnfilled":
