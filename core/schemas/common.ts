@@ -11,6 +11,8 @@ export function isHttpUrl(value: string): boolean {
 
 export const IMAGE_REF_MESSAGE =
   "Enter an https:// link or a /media/ path: an http:// image cannot show on the shop's pages";
+/** Anything else that is not an image link (javascript:, data:, a path outside /media/). */
+export const IMAGE_LINK_MESSAGE = "Enter an https:// link to an image or a /media/ path";
 
 /**
  * A /media/ path the shop's media store does not hold (never uploaded, or removed since): the
@@ -35,7 +37,11 @@ export const imageRefSchema = z
   .min(1, { error: "Choose an image", abort: true })
   .max(2000)
   .refine((v) => (isHttpUrl(v) && new URL(v).protocol === "https:") || isMediaPath(v), {
-    message: IMAGE_REF_MESSAGE,
+    // Only an http:// link is told why it cannot show; other text is not a link at all.
+    error: (issue) =>
+      typeof issue.input === "string" && /^http:\/\//i.test(issue.input.trim())
+        ? IMAGE_REF_MESSAGE
+        : IMAGE_LINK_MESSAGE,
   });
 
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });

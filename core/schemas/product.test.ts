@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { IMAGE_REF_MESSAGE } from "./common";
+import { IMAGE_LINK_MESSAGE, IMAGE_REF_MESSAGE } from "./common";
 import { productInputSchema, productQuerySchema, productUpdateSchema } from "./product";
 
 const good = {
@@ -151,6 +151,11 @@ describe("productInputSchema", () => {
     }
     const plain = productInputSchema.safeParse({ ...good, images: ["http://img.example/a.jpg"] });
     expect(plain.error?.issues[0]?.message).toBe(IMAGE_REF_MESSAGE);
+    // Text that is no link at all is not told about http://.
+    for (const notALink of ["javascript:alert(1)", "data:text/html,x", "/media/../../etc/passwd"]) {
+      const refused = productInputSchema.safeParse({ ...good, images: [notALink] });
+      expect(refused.error?.issues[0]?.message, notALink).toBe(IMAGE_LINK_MESSAGE);
+    }
     expect(
       productInputSchema.safeParse({ ...good, images: ["HTTPS://img.example/a.jpg"] }).success,
     ).toBe(true);

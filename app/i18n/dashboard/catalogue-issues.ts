@@ -1,5 +1,9 @@
 import { PRODUCT_CHANGED_MESSAGE, SLIDE_CHANGED_MESSAGE } from "~/core/schemas";
-import { IMAGE_REF_MESSAGE, MEDIA_MISSING_MESSAGE } from "~/core/schemas/common";
+import {
+  IMAGE_LINK_MESSAGE,
+  IMAGE_REF_MESSAGE,
+  MEDIA_MISSING_MESSAGE,
+} from "~/core/schemas/common";
 import { STOCK_MOVED_MESSAGE } from "~/core/stock";
 import { categoryName, colorName, subCategoryName } from "../catalogue-names";
 import type { MessageKey } from "../keys";
@@ -21,6 +25,7 @@ const FIXED: Readonly<Record<string, MessageKey>> = {
   "Choose a product type": "dash.catalogue.issue.chooseType",
   "Enter an http(s) URL": "dash.catalogue.issue.url",
   [IMAGE_REF_MESSAGE]: "dash.catalogue.issue.imageRef",
+  [IMAGE_LINK_MESSAGE]: "dash.catalogue.issue.imageLink",
   [MEDIA_MISSING_MESSAGE]: "dash.catalogue.issue.mediaMissing",
   "Unknown size": "dash.catalogue.issue.unknownSize",
   "Unknown colour": "dash.catalogue.issue.unknownColour",

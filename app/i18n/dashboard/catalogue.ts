@@ -176,6 +176,7 @@ export const catalogueEn = {
   "dash.catalogue.issue.url": "Enter an http(s) URL",
   "dash.catalogue.issue.imageRef":
     "Enter an https:// link or a /media/ path: an http:// image cannot show on the shop's pages",
+  "dash.catalogue.issue.imageLink": "Enter an https:// link to an image or a /media/ path",
   "dash.catalogue.issue.mediaMissing": "This picture is not in the shop's media: upload it again",
   "dash.catalogue.issue.unknownSize": "Unknown size",
   "dash.catalogue.issue.unknownColour": "Unknown colour",
@@ -403,6 +404,7 @@ export const catalogueBn: PartCatalog<typeof catalogueEn> = {
   "dash.catalogue.issue.url": "সঠিক ওয়েব লিংক দিন",
   "dash.catalogue.issue.imageRef":
     "ছবির নিরাপদ লিংক দিন বা ছবিটি আপলোড করুন: অনিরাপদ (এইচটিটিপি) লিংকের ছবি দোকানের পেজে দেখা যায় না",
+  "dash.catalogue.issue.imageLink": "ছবির নিরাপদ (এইচটিটিপিএস) লিংক দিন বা ছবিটি আপলোড করুন",
   "dash.catalogue.issue.mediaMissing": "এই ছবিটি দোকানে রাখা নেই: ছবিটি আবার আপলোড করুন",
   "dash.catalogue.issue.unknownSize": "তালিকা থেকে সাইজ বেছে নিন",
   "dash.catalogue.issue.unknownColour": "তালিকা থেকে রং বেছে নিন",
