@@ -47,6 +47,21 @@ describe("configuration", () => {
     );
   });
 
+  it("says at start of a courier's webhook secret set without that courier's keys", () => {
+    expect(loadConfig({}).warnings).toEqual([]);
+    expect(
+      loadConfig({ STEADFAST_WEBHOOK_TOKEN: "t", REDX_WEBHOOK_SECRET: "r", REDX_API_TOKEN: "x" })
+        .warnings,
+    ).toEqual([
+      "STEADFAST_WEBHOOK_TOKEN is set, but its courier is not: set STEADFAST_API_KEY and STEADFAST_SECRET_KEY too, or its webhooks are refused.",
+    ]);
+    expect(loadConfig({ PATHAO_WEBHOOK_SECRET: "p" }).warnings).toEqual([
+      expect.stringMatching(
+        /^PATHAO_WEBHOOK_SECRET is set, but its courier is not: set PATHAO_CLIENT_ID/,
+      ),
+    ]);
+  });
+
   it("lists every bad setting in one clear error", () => {
     let error: unknown;
     try {

@@ -235,6 +235,8 @@ function smsIssues(
 
 export type Config = Env & {
   dataDir: string;
+  /** Settings given that do nothing as they are, one line each (printed at start). */
+  warnings: string[];
   publicUrl: string;
   /** Whether the rate limits apply: RATE_LIMIT, else AUTH_RATE_LIMIT, else on outside NODE_ENV=test. */
   rateLimit: boolean;
@@ -312,6 +314,34 @@ function courierSettings(e: Env): CourierSettings {
   };
 }
 
+/**
+ * Settings that do nothing as given: a courier's webhook secret without that courier's keys
+ * (every notification is then refused as unauthorized, and nothing said why). Printed at start.
+ */
+function unusedSettings(e: Env, couriers: CourierSettings): string[] {
+  const secrets = [
+    [
+      "steadfast",
+      "STEADFAST_WEBHOOK_TOKEN",
+      e.STEADFAST_WEBHOOK_TOKEN,
+      "STEADFAST_API_KEY and STEADFAST_SECRET_KEY",
+    ],
+    [
+      "pathao",
+      "PATHAO_WEBHOOK_SECRET",
+      e.PATHAO_WEBHOOK_SECRET,
+      "PATHAO_CLIENT_ID, PATHAO_CLIENT_SECRET and PATHAO_STORE_ID",
+    ],
+    ["redx", "REDX_WEBHOOK_SECRET", e.REDX_WEBHOOK_SECRET, "REDX_API_TOKEN"],
+  ] as const;
+  return secrets
+    .filter(([courier, , value]) => value && !couriers[courier])
+    .map(
+      ([, name, , needs]) =>
+        `${name} is set, but its courier is not: set ${needs} too, or its webhooks are refused.`,
+    );
+}
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -325,16 +355,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const couriers = courierSettings(e);
   return {
     ...e,
     dataDir,
+    warnings: unusedSettings(e, couriers),
     rateLimit:
       (e.RATE_LIMIT ?? e.AUTH_RATE_LIMIT ?? (e.NODE_ENV === "test" ? "off" : "on")) === "on",
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }
       : { kind: "pglite", dataDir: path.join(dataDir, "pglite") },
-    couriers: courierSettings(e),
+    couriers,
     sms: smsSettings(e, dataDir),
     media:
       e.MEDIA_STORAGE === "s3"

@@ -95,6 +95,7 @@ export default await createHonoServer<AppEnv>({
   listeningListener(info) {
     logger.info({ port: info.port, url: ctx.config.publicUrl }, "Haat is serving");
     console.log(`\nHaat is running at ${ctx.config.publicUrl}\n`);
+    for (const warning of ctx.config.warnings) console.log(`${warning}\n`);
     if (ctx.mailer.kind === "outbox") {
       // Without this line a shop could run for days before noticing no customer gets mail.
       console.log(
