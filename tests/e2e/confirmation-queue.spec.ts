@@ -70,6 +70,14 @@ describe("an admin works the confirmation queue", () => {
     expect(await risk.textContent()).toContain("4 orders, 0 delivered, 0 cancelled, 3 returned");
     expect(await riskyRow.locator(`a[href="tel:${refusing}"]`).count()).toBe(1);
     expect(await riskyRow.textContent()).toContain("Not called yet");
+    // On a laptop beside the menu the whole row is in view: nothing to scroll sideways for.
+    const overflow = await page.evaluate(() => {
+      const table = document.querySelector("table");
+      return table && table.parentElement
+        ? table.scrollWidth - table.parentElement.clientWidth
+        : null;
+    });
+    expect(overflow).toBe(0);
 
     // No answer: recorded, and the order leaves the queue until its delay has passed.
     await riskyRow.getByRole("button", { name: `No answer: order ${risky.n}` }).click();

@@ -101,10 +101,17 @@ export function OrderTable({
               <td className={`min-w-24`} data-label={col.customerName}>
                 {order.customerData.name}
               </td>
-              <td className={`whitespace-nowrap`} data-label={col.customerNumber}>
+              <td
+                // The number stays whole; the admin's history line under it wraps, so the row's
+                // actions stay in view on a laptop beside the menu.
+                className={side === "admin" ? "min-w-40" : "whitespace-nowrap"}
+                data-label={col.customerNumber}
+              >
                 {side === "admin" ? (
                   <>
-                    <PhoneLink phone={order.customerData.mobileNumber} />
+                    <div className="whitespace-nowrap">
+                      <PhoneLink phone={order.customerData.mobileNumber} />
+                    </div>
                     <RiskSummary order={order} />
                   </>
                 ) : (
@@ -134,7 +141,8 @@ export function OrderTable({
                 ) : null}
               </td>
               <td className="max-sm:w-full" data-label={col.actions}>
-                <div className="flex items-start gap-1.5">
+                {/* The buttons may wrap, so the table fits beside the menu without sideways scroll. */}
+                <div className="flex flex-wrap items-start gap-1.5">
                   <Link
                     to={orderOverviewPath(order._id)}
                     className="btn btn-ghost btn-sm btn-square"
