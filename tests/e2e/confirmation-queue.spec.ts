@@ -73,9 +73,8 @@ describe("an admin works the confirmation queue", () => {
     // On a laptop beside the menu the whole row is in view: nothing to scroll sideways for.
     const overflow = await page.evaluate(() => {
       const table = document.querySelector("table");
-      return table && table.parentElement
-        ? table.scrollWidth - table.parentElement.clientWidth
-        : null;
+      const box = table?.parentElement;
+      return table && box ? table.scrollWidth - box.clientWidth : null;
     });
     expect(overflow).toBe(0);
 
