@@ -56,7 +56,8 @@ describe("an admin works the confirmation queue", () => {
         expect(moved.status).toBe(200);
       }
     }
-    const risky = await placeOrder(refusing, "Risky Rahman");
+    // A name typed without a space (it happens) must not push the row's buttons out of view.
+    const risky = await placeOrder(refusing, `RiskyRahman${"Chowdhury".repeat(8)}`);
     const calm = await placeOrder(freshPhone(), "Calm Karim");
 
     // Pending Orders, the Risky filter: the new order from that number, flagged.

@@ -67,7 +67,7 @@ export function RiskSummary({ order }: { order: OrderView }) {
   const risk = order.risk;
   if (!risk) return null;
   return (
-    <div className="mt-1 flex flex-col gap-0.5 text-xs" data-testid="risk">
+    <div className="mt-1 flex flex-col gap-0.5 text-xs [overflow-wrap:anywhere]" data-testid="risk">
       {risk.risky ? (
         <span className="badge badge-error badge-sm w-fit whitespace-nowrap">
           {t("dash.orders.risky")}

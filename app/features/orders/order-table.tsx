@@ -98,7 +98,8 @@ export function OrderTable({
               <td className={`whitespace-nowrap font-semibold`} data-label={col.amount}>
                 {tr.taka(order.total)}
               </td>
-              <td className={`min-w-24`} data-label={col.customerName}>
+              {/* A name typed without spaces wraps anywhere rather than widening the table. */}
+              <td className="min-w-24 [overflow-wrap:anywhere]" data-label={col.customerName}>
                 {order.customerData.name}
               </td>
               <td
