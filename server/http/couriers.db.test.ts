@@ -670,6 +670,13 @@ describeDb(`couriers (${TEST_DB})`, () => {
       expect(
         (await call("POST", "/blocked-phones", admin, { phone: "12", reason: "x" })).status,
       ).toBe(400);
+      // A bad number and no reason: both said at once.
+      const both = await call("POST", "/blocked-phones", admin, { phone: "abc" });
+      expect(both.status).toBe(400);
+      expect(both.body.error.issues).toEqual([
+        { path: "phone", message: "Enter an 11-digit mobile number such as 01712345678" },
+        { path: "reason", message: "Give a reason" },
+      ]);
       expect(
         (await call("POST", "/blocked-phones", alice, { phone: "01911000222", reason: "x" }))
           .status,

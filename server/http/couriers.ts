@@ -3,6 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { COURIER_LABELS, COURIER_NAMES, type CourierName } from "~/core/courier";
+import { blockPhoneInputSchema } from "~/core/schemas/risk";
 import { STAFF_ALERT_KINDS } from "~/core/staff-alerts";
 import {
   PATHAO_INTEGRATION_HEADER,
@@ -259,7 +260,7 @@ const blockRoute = createRoute({
       required: true,
       content: {
         "application/json": {
-          schema: z.object({ phone: z.string().max(20), reason: z.string().max(500) }),
+          schema: blockPhoneInputSchema,
         },
       },
     },

@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Actor } from "~/core/actor";
 import type { OrderRiskView } from "~/core/courier";
 import { isBangladeshMobile, normalizePhone } from "~/core/phone";
+import { BLOCK_PHONE_MESSAGE, blockPhoneInputSchema } from "~/core/schemas/risk";
 import type { AppContext } from "../app-context";
 import { CourierError } from "../couriers/courier";
 import type { Db } from "../db/client";
@@ -107,30 +108,24 @@ function phoneOrIssue(raw: string): string {
   const phone = normalizePhone(raw);
   if (!isBangladeshMobile(phone)) {
     throw new AppError("invalid", "Not a Bangladesh mobile number", [
-      { path: "phone", message: "Enter an 11-digit mobile number such as 01712345678" },
+      { path: "phone", message: BLOCK_PHONE_MESSAGE },
     ]);
   }
   return phone;
 }
 
 /** Adds a number to the block list with a reason (admins); its next orders are held. */
-const MAX_BLOCK_REASON = 500;
-export const BLOCK_REASON_TOO_LONG = "A reason of at most 500 characters";
-
 export async function blockPhone(
   deps: Pick<AppContext, "db">,
   actor: Actor,
-  input: { phone: string; reason: string },
+  input: unknown,
 ): Promise<BlockedPhone> {
   requireAdmin(actor);
-  const phone = phoneOrIssue(input.phone);
-  const reason = input.reason.trim();
-  if (!reason)
-    throw new AppError("invalid", "Say why", [{ path: "reason", message: "Give a reason" }]);
-  // The API's schema says the same; the page's form reaches this service without it.
-  if (reason.length > MAX_BLOCK_REASON) {
-    throw new AppError("invalid", "Say why", [{ path: "reason", message: BLOCK_REASON_TOO_LONG }]);
-  }
+  // The API's schema checks the same; the page's form reaches this service without it.
+  const parsed = blockPhoneInputSchema.safeParse(input);
+  if (!parsed.success) throw AppError.fromZod(parsed.error);
+  const phone = normalizePhone(parsed.data.phone);
+  const reason = parsed.data.reason;
   const [row] = await deps.db
     .insert(phoneBlocks)
     .values({ phone, reason, blockedByUserId: actor.userId })

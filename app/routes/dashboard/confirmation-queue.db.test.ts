@@ -250,7 +250,8 @@ describeDb(`confirmation queue pages (${TEST_DB})`, () => {
       form: { intent: "block", phone: "123", reason: "" },
     });
     expect(bad.status).toBe(400);
-    expect(bad.data).toMatchObject({ issues: [{ path: "phone" }] });
+    // Both problems at once, each under its field.
+    expect(bad.data).toMatchObject({ issues: [{ path: "phone" }, { path: "reason" }] });
     const noReason = await postToAction(ctx, blockedAction, {
       path: "/dashboard/blockedNumbers",
       cookie: admin.cookie,
