@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFER_LIMIT_MS, deferPageScripts } from "./deferred-scripts";
+import { DEFER_LIMIT_MS, deferPageScripts, SLOW_LINK_RTT_MS } from "./deferred-scripts";
 
 const NONCE = "bm9uY2Utb2YtdGhlLXBhZ2U=";
 const SOURCE = `;
@@ -23,7 +23,7 @@ const page = (source = SOURCE) =>
 /** The arguments the loader script is called with. */
 function loaderCall(html: string): { attributes: string; args: unknown[] } {
   const match =
-    /<script([^>]*)>\(function startScriptsAfterPaint[\s\S]*?\}\)\(([\s\S]*)\)<\/script><script/.exec(
+    /<script([^>]*)>\(function startScriptsAfterPaint[\s\S]*?\}\)\(([\s\S]*)\)<\/script><\/head>/.exec(
       html,
     );
   if (!match) throw new Error("no loader script");
@@ -31,15 +31,16 @@ function loaderCall(html: string): { attributes: string; args: unknown[] } {
 }
 
 describe("deferPageScripts", () => {
-  it("takes the module preloads out and starts React Router's module script from a loader", () => {
+  it("takes the module preloads out and starts React Router's module script from a loader at the end of <head>", () => {
     const html = deferPageScripts(page());
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).not.toContain('type="module"');
     // Everything else is untouched, in its place.
-    expect(html).toContain('<link rel="stylesheet" href="/assets/dashboard.css"/></head>');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/dashboard.css"/><script nonce');
+    expect(html).toContain("</script></head><body>");
     expect(html).toContain('<main id="content"><p>৳ 120</p></main>');
     expect(html).toContain(
-      `<script nonce="${NONCE}">window.__reactRouterContext = {};</script><script nonce`,
+      `<script nonce="${NONCE}">window.__reactRouterContext = {};</script><script nonce="${NONCE}">window.__reactRouterContext.streamController`,
     );
     expect(html.endsWith("close();</script></body></html>")).toBe(true);
 
@@ -49,13 +50,14 @@ describe("deferPageScripts", () => {
       ["/assets/entry.client-C.js", "/assets/root-A.js?v=1&x=2"],
       SOURCE,
       DEFER_LIMIT_MS,
+      SLOW_LINK_RTT_MS,
     ]);
   });
 
   it("writes the loader as a script the browser can parse", () => {
     const html = deferPageScripts(page());
     const body =
-      /<script nonce="[^"]*">(\(function startScriptsAfterPaint[\s\S]*?)<\/script><script/.exec(
+      /<script nonce="[^"]*">(\(function startScriptsAfterPaint[\s\S]*?)<\/script><\/head>/.exec(
         html,
       )?.[1];
     expect(body).toBeDefined();

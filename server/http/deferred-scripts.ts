@@ -1,40 +1,69 @@
 /**
- * The page's JavaScript is fetched once the page has been painted (docs/decisions/028).
+ * The page's JavaScript is fetched once the page has been painted (docs/decisions/028), or with
+ * the page on a link of long round trips (docs/decisions/086).
  *
  * React Router's `<Scripts>` puts a `<link rel="modulepreload">` per module in `<head>` and one
  * inline `<script type="module">` that imports the route modules and then the client entry. On
  * slow mobile data those ~130 kB gzip share the link with the HTML and the first images, although
  * the server-rendered page is readable without them. Here the links are taken out and the module
- * script is replaced, in place, by a classic inline script (same nonce) that starts the very same
- * module script, with every module preloaded at once (no waterfall), after the browser has painted
- * the page and the images it asks for first (`fetchpriority="high"`) have arrived.
+ * script is replaced by a classic inline script (same nonce) at the end of `<head>`, which starts
+ * the very same module script once the document is parsed, with every module preloaded at once
+ * (no waterfall), after the browser has painted the page and the images it asks for first
+ * (`fetchpriority="high"`) have arrived. Where the browser estimates its round trips above
+ * `SLOW_LINK_RTT_MS`, the modules are preloaded at once instead and the page starts them at its
+ * first paint: the link would otherwise idle while the phone lays the page out.
  */
 
 /** What a page waits for before its scripts are fetched, at most. */
 export const DEFER_LIMIT_MS = 3000;
 
 /**
- * Runs in the browser, as the text of an inline script: `preloads` are the module URLs React
- * Router preloads, `source` the text of its module script. Self-contained (no imports, no
- * closures): it is serialised with Function.prototype.toString.
+ * Round trips longer than this (`navigator.connection.rtt`, Chromium's estimate from what it has
+ * measured; 100 ms before it has measured anything) mark a slow link.
  */
-function startScriptsAfterPaint(preloads: string[], source: string, limitMs: number): void {
+export const SLOW_LINK_RTT_MS = 100;
+
+/**
+ * Runs in the browser, as the text of an inline script in `<head>`: `preloads` are the module
+ * URLs React Router preloads, `source` the text of its module script. Self-contained (no imports,
+ * no closures): it is serialised with Function.prototype.toString.
+ */
+function startScriptsAfterPaint(
+  preloads: string[],
+  source: string,
+  limitMs: number,
+  slowLinkRttMs: number,
+): void {
   const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? "";
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
+  let preloaded = false;
+  const preload = () => {
+    if (preloaded) return;
+    preloaded = true;
     for (const href of preloads) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
       link.href = href;
       document.head.appendChild(link);
     }
-    const script = document.createElement("script");
-    script.type = "module";
-    script.nonce = nonce;
-    script.textContent = source;
-    document.body.appendChild(script);
+  };
+  const whenParsed = (then: () => void) => {
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", then, { once: true });
+    } else then();
+  };
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    preload();
+    // Hydration needs the whole document, React Router's data script included.
+    whenParsed(() => {
+      const script = document.createElement("script");
+      script.type = "module";
+      script.nonce = nonce;
+      script.textContent = source;
+      document.body.appendChild(script);
+    });
   };
   // A hidden page paints nothing (and gets no animation frames): nothing to wait for.
   if (document.visibilityState === "hidden") {
@@ -43,6 +72,9 @@ function startScriptsAfterPaint(preloads: string[], source: string, limitMs: num
   }
   // Set first: whatever goes wrong below, the scripts still start.
   setTimeout(start, limitMs);
+  const rtt = (navigator as { connection?: { rtt?: unknown } }).connection?.rtt;
+  const slowLink = typeof rtt === "number" && rtt > slowLinkRttMs;
+  if (slowLink) preload();
   const observable =
     (typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes) || [];
   const afterFrames = (then: () => void, delayMs: number) =>
@@ -56,28 +88,30 @@ function startScriptsAfterPaint(preloads: string[], source: string, limitMs: num
       resolve();
     }).observe({ type: "paint", buffered: true });
   });
+  if (slowLink) {
+    firstPaint.then(start);
+    return;
+  }
   // Each image the page asks for first: on screen (its largest-contentful-paint entry), or a
   // moment after it arrived where it is not the largest element or the browser cannot tell.
-  const images = Array.from(
-    document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]'),
-  ).map(
-    (img) =>
-      new Promise<void>((resolve) => {
-        if (observable.includes("largest-contentful-paint")) {
-          new PerformanceObserver((list, observer) => {
-            if (!list.getEntries().some((e) => (e as LargestContentfulPaint).element === img))
-              return;
-            observer.disconnect();
-            resolve();
-          }).observe({ type: "largest-contentful-paint", buffered: true });
-        }
-        const arrived = () => afterFrames(resolve, 100);
-        if (img.complete) return arrived();
-        img.addEventListener("load", arrived, { once: true });
-        img.addEventListener("error", arrived, { once: true });
-      }),
-  );
-  Promise.all([firstPaint, ...images]).then(start);
+  const firstImageShown = (img: HTMLImageElement) =>
+    new Promise<void>((resolve) => {
+      if (observable.includes("largest-contentful-paint")) {
+        new PerformanceObserver((list, observer) => {
+          if (!list.getEntries().some((e) => (e as LargestContentfulPaint).element === img)) return;
+          observer.disconnect();
+          resolve();
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      }
+      const arrived = () => afterFrames(resolve, 100);
+      if (img.complete) return arrived();
+      img.addEventListener("load", arrived, { once: true });
+      img.addEventListener("error", arrived, { once: true });
+    });
+  whenParsed(() => {
+    const images = document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]');
+    Promise.all([firstPaint, ...Array.from(images, firstImageShown)]).then(start);
+  });
 }
 
 const LOADER_SOURCE = startScriptsAfterPaint.toString();
@@ -119,7 +153,7 @@ export type DeferredPage = {
 
 /**
  * A server-rendered page with its module preloads removed and React Router's module script
- * started after the first paint. A page without that script (an error page rendered without
+ * started after the first paint by a loader at the end of its `<head>`. A page without that script (an error page rendered without
  * `<Scripts>`, a fragment) is returned unchanged.
  */
 export function deferScripts(html: string): DeferredPage {
@@ -133,11 +167,21 @@ export function deferScripts(html: string): DeferredPage {
     preloads.push(unescapeAttribute(href));
     return "";
   });
-  const loader = `<script${before}${after}>(${LOADER_SOURCE})(${scriptSafeJson(preloads)},${scriptSafeJson(source)},${DEFER_LIMIT_MS})</script>`;
-  return {
-    html: head + loader + html.slice(script.index + whole.length),
-    started: { source, attributes: before + after },
-  };
+  const loader = `<script${before}${after}>(${LOADER_SOURCE})(${scriptSafeJson(preloads)},${scriptSafeJson(source)},${DEFER_LIMIT_MS},${SLOW_LINK_RTT_MS})</script>`;
+  const rest = html.slice(script.index + whole.length);
+  // At the end of <head>, so that a slow link's preloads go out before the body is parsed. React
+  // hydrates the body against what it rendered: the module script's place keeps an (empty)
+  // script element, as React skips over an element it did not render only in <head>.
+  const headEnd = head.indexOf("</head>");
+  const page =
+    headEnd === -1
+      ? head + loader + rest
+      : head.slice(0, headEnd) +
+        loader +
+        head.slice(headEnd) +
+        `<script${before}${after}></script>` +
+        rest;
+  return { html: page, started: { source, attributes: before + after } };
 }
 
 /** `deferScripts`' page alone. */
