@@ -39,8 +39,9 @@ describe("deferPageScripts", () => {
     expect(html).toContain('<link rel="stylesheet" href="/assets/dashboard.css"/><script nonce');
     expect(html).toContain("</script></head><body>");
     expect(html).toContain('<main id="content"><p>৳ 120</p></main>');
+    // The module script's place keeps an empty element with its attributes, for hydration.
     expect(html).toContain(
-      `<script nonce="${NONCE}">window.__reactRouterContext = {};</script><script nonce="${NONCE}">window.__reactRouterContext.streamController`,
+      `<script nonce="${NONCE}">window.__reactRouterContext = {};</script><script nonce="${NONCE}"></script><script nonce="${NONCE}">window.__reactRouterContext.streamController`,
     );
     expect(html.endsWith("close();</script></body></html>")).toBe(true);
 
