@@ -161,6 +161,7 @@ async function setGrid(
     .where(eq(productStock.productId, productId))
     .orderBy(...LOCK_ORDER)
     .for("update");
+  const changes: QuantityChange[] = [];
   for (const [index, cell] of grid.entries()) {
     const before =
       current.find((r) => r.size === cell.size && r.color === cell.color)?.quantity ?? 0;
@@ -176,35 +177,40 @@ async function setGrid(
       }
     }
     const change = cell.quantity - before;
-    if (change === 0) continue;
-    await setQuantity(tx, productId, cell, cell.quantity, change, writer);
+    if (change !== 0)
+      changes.push({ size: cell.size, color: cell.color, quantity: cell.quantity, change });
   }
+  await setQuantities(tx, productId, changes, writer);
 }
 
-async function setQuantity(
+type QuantityChange = Variant & { quantity: number; change: number };
+
+/** Sets each variant's pieces, each difference one ledger entry: two statements for any number. */
+async function setQuantities(
   tx: Db,
   productId: string,
-  variant: Variant,
-  quantity: number,
-  change: number,
+  changes: readonly QuantityChange[],
   writer: StockWriter,
 ): Promise<void> {
+  if (changes.length === 0) return;
   await tx
     .insert(productStock)
-    .values({ productId, size: variant.size, color: variant.color, quantity })
+    .values(changes.map(({ size, color, quantity }) => ({ productId, size, color, quantity })))
     .onConflictDoUpdate({
       target: [productStock.productId, productStock.size, productStock.color],
-      set: { quantity },
+      set: { quantity: sql.raw(`excluded.${productStock.quantity.name}`) },
     });
-  await tx.insert(stockLedger).values({
-    productId,
-    size: variant.size,
-    color: variant.color,
-    change,
-    reason: writer.reason,
-    userId: writer.userId,
-    at: writer.at,
-  });
+  await tx.insert(stockLedger).values(
+    changes.map(({ size, color, change }) => ({
+      productId,
+      size,
+      color,
+      change,
+      reason: writer.reason,
+      userId: writer.userId,
+      at: writer.at,
+    })),
+  );
 }
 
 /** A grid's field issues as the API's 400 (nothing is written). */
@@ -275,7 +281,7 @@ export async function adjustStock(
         },
       ]);
     }
-    await setQuantity(tx, productId, { size, color }, after, change, {
+    await setQuantities(tx, productId, [{ size, color, quantity: after, change }], {
       userId: actor?.userId ?? null,
       at: new Date(),
       reason,
