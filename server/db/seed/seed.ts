@@ -24,6 +24,9 @@ export const DEMO_CUSTOMER = {
 
 type Log = (line: string) => void;
 
+/** Products whose pictures are copied at the same time while seeding. */
+const PICTURE_COPIES_AT_ONCE = 8;
+
 /** A brand-new database: no products, slides, users or orders. Only then is demo data added on start. */
 export async function isDatabaseFresh(db: Db): Promise<boolean> {
   const counts = await Promise.all([products, slides, user, orders].map((t) => db.$count(t)));
@@ -43,19 +46,27 @@ async function seedProducts(ctx: AppContext, log: Log): Promise<void> {
   const prepared: { input: NewProduct; createdAt: Date }[] = [];
   // The pictures are files drawn beforehand (demo-image-files.ts), with their srcset copies, as
   // uploads have them (so S3_PUBLIC_URL works): copied into the media store, each one once.
+  // Several products' at a time: each copy mostly waits for the disk (or the bucket).
   const pictures = demoPictures(ctx);
-  for (const [i, p] of demo.entries()) {
-    const images = await Promise.all(
-      Array.from({ length: p.imageCount }, (_, n) =>
-        pictures.product(p.subCategory, p.imageSeed + n),
-      ),
-    );
-    const { imageSeed: _seed, imageCount: _count, createdAt, ...input } = p;
-    prepared.push({ input: { ...input, images: [...new Set(images)] }, createdAt });
-    if ((i + 1) % step === 0 || i + 1 === demo.length) {
-      progress(log, "product images", i + 1, demo.length);
+  let next = 0;
+  let done = 0;
+  const copyNext = async (): Promise<void> => {
+    for (let i = next++; i < demo.length; i = next++) {
+      const p = demo[i] as (typeof demo)[number];
+      const images = await Promise.all(
+        Array.from({ length: p.imageCount }, (_, n) =>
+          pictures.product(p.subCategory, p.imageSeed + n),
+        ),
+      );
+      const { imageSeed: _seed, imageCount: _count, createdAt, ...input } = p;
+      prepared[i] = { input: { ...input, images: [...new Set(images)] }, createdAt };
+      done++;
+      if (done % step === 0 || done === demo.length) {
+        progress(log, "product images", done, demo.length);
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: PICTURE_COPIES_AT_ONCE }, copyNext));
   // One transaction: an interrupted seed leaves no half catalogue behind.
   await ctx.db.transaction(async (tx) => {
     // The shelf as counted when the shop opened: each variant's pieces, one "import" entry each.
