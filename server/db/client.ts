@@ -9,7 +9,9 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { ConfigError } from "../config";
+import { logger } from "../logger";
 import { lockDataDir } from "./data-dir-lock";
+import { installedPgliteVersion, isNewPgliteDataDir, readPgliteTemplate } from "./pglite-template";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -189,7 +191,7 @@ export async function openDatabase(
   try {
     const client = await PGlite.create({
       dataDir: target.dataDir,
-      loadDataDir: target.loadDataDir,
+      loadDataDir: target.loadDataDir ?? (migrate ? await templateOfNewFolder(target) : undefined),
       fs: target.fs,
       // On a folder, PGlite writes through Node's fs: a commit is in the OS's hands before the
       // query returns, so a killed process loses no acknowledged write (decision 022). Relaxed
@@ -218,6 +220,25 @@ export async function openDatabase(
     lock?.release();
     throw err;
   }
+}
+
+/**
+ * What a new data folder on disk starts from: the committed template (docs/decisions/087), so
+ * that a new shop's first start skips initdb. A folder already set up opens as it is; a restore
+ * (`migrate: false`) gets an empty database.
+ */
+async function templateOfNewFolder(
+  target: Extract<DatabaseTarget, { kind: "pglite" }>,
+): Promise<Blob | undefined> {
+  if (!target.dataDir || target.fs || !isNewPgliteDataDir(target.dataDir)) return undefined;
+  const template = await readPgliteTemplate();
+  if (!template) {
+    logger.warn(
+      { pglite: installedPgliteVersion() },
+      "no database template made by this PGlite (server/db/pglite-template): the new database is set up from scratch, which takes longer; `npm run make-pglite-template` makes one",
+    );
+  }
+  return template;
 }
 
 /**

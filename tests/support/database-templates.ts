@@ -2,7 +2,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import type { Database } from "~/server/db/client";
 
 /**
  * One migrated database per run, which every suite's fresh database starts from (docs/decisions/063):
@@ -31,44 +30,31 @@ const made: Made = shared.__haatTestTemplates;
  * everything made does not load them again.
  */
 async function serverModules() {
-  const [config, client, jobQueue, testContext] = await Promise.all([
-    import("~/server/config"),
+  const [client, newDatabase, template, testContext] = await Promise.all([
     import("~/server/db/client"),
-    import("~/server/jobs/job-queue"),
+    import("~/server/jobs/new-database"),
+    import("~/server/db/pglite-template"),
     import("~/server/testing/test-context"),
   ]);
   return {
-    loadConfig: config.loadConfig,
     openDatabase: client.openDatabase,
-    openJobQueue: jobQueue.openJobQueue,
+    setUpNewDatabase: newDatabase.setUpNewDatabase,
+    dumpOfNewPgliteDatabase: newDatabase.dumpOfNewPgliteDatabase,
+    readPgliteTemplate: template.readPgliteTemplate,
     createPostgresDatabase: testContext.createPostgresDatabase,
   };
 }
 
-/** The PGlite dump, made once for every project of the run that asks for it. */
+/**
+ * The PGlite dump, made once for every project of the run that asks for it: from the committed
+ * template a new shop starts from (decision 087), with what was added since, as a first start.
+ */
 function pgliteDump(): Promise<Blob> {
   made.dump ??= (async () => {
-    const { openDatabase } = await serverModules();
-    const database = await openDatabase({ kind: "pglite" });
-    try {
-      await addJobQueue(database);
-      return await (database.pglite as NonNullable<Database["pglite"]>).dumpDataDir("none");
-    } finally {
-      await database.close();
-    }
+    const { dumpOfNewPgliteDatabase, readPgliteTemplate } = await serverModules();
+    return dumpOfNewPgliteDatabase(await readPgliteTemplate());
   })();
   return made.dump;
-}
-
-/** What the app context's job queue makes on a new database (its schema and our queues). */
-async function addJobQueue(database: Database): Promise<void> {
-  const { loadConfig, openJobQueue } = await serverModules();
-  const config = loadConfig({ NODE_ENV: "test" });
-  const jobs = await openJobQueue(database, {
-    monitorSeconds: config.JOB_MONITOR_SECONDS,
-    courierRetrySeconds: config.COURIER_RETRY_SECONDS,
-  });
-  await jobs.stop();
 }
 
 async function pgliteTemplate(project: TestProject) {
@@ -113,12 +99,12 @@ async function migratedShopFolder(): Promise<string> {
 async function postgresTemplate(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
-  const { createPostgresDatabase, openDatabase } = await serverModules();
+  const { createPostgresDatabase, openDatabase, setUpNewDatabase } = await serverModules();
   const template = await createPostgresDatabase(url);
   try {
     const database = await openDatabase({ kind: "postgres", url: template.url, max: 1 });
     try {
-      await addJobQueue(database);
+      await setUpNewDatabase(database);
     } finally {
       await database.close();
     }
