@@ -163,7 +163,9 @@ export default defineConfig({
   resolve: {
     alias: [{ find: /^~\//, replacement: fileURLToPath(new URL("./", import.meta.url)) }],
   },
-  build: { target: "es2022" },
+  // No gzip column in the build's file list: computing it is part of every `npm start`'s wait,
+  // and `npm run bench -- --only bundle` measures what the browser is sent (decision 087).
+  build: { target: "es2022", reportCompressedSize: false },
   environments: {
     // A storefront page loads a handful of script files, not one per shared module.
     client: { build: { rollupOptions: { output: { codeSplitting: clientChunks() } } } },
