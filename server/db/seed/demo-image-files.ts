@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { IMAGE_KINDS, MEDIA_WIDTHS } from "~/core/media";
-import type { AppContext } from "~/server/app-context";
 import { demoProductImage, demoSlideImage } from "~/server/media/demo-images";
 import { makeVariants, type PreparedImage, storePreparedImage } from "~/server/media/pipeline";
+import type { MediaStorage } from "~/server/media/storage";
 
 /*
  * The demo catalogue's pictures, drawn once by `npm run draw-demo-images` and committed as WebP
@@ -94,13 +94,13 @@ async function readDemoPicture(name: string, width: number): Promise<PreparedIma
  * each picture once per run. A picture missing from the committed files (a sub-category added
  * since they were drawn) is drawn here instead.
  */
-export function demoPictures(ctx: AppContext) {
+export function demoPictures(media: MediaStorage) {
   const stored = new Map<string, Promise<string>>();
   const store = (name: string, width: number, draw: () => Promise<PreparedImage>) => {
     let url = stored.get(name);
     if (!url) {
       url = readDemoPicture(name, width).then(async (files) =>
-        storePreparedImage(ctx.media, files ?? (await draw())),
+        storePreparedImage(media, files ?? (await draw())),
       );
       stored.set(name, url);
     }
@@ -119,4 +119,37 @@ export function demoPictures(ctx: AppContext) {
       );
     },
   };
+}
+
+export type DemoPictures = ReturnType<typeof demoPictures>;
+
+/** Products whose pictures are copied at the same time: each copy mostly waits for the disk. */
+const PRODUCTS_AT_ONCE = 8;
+
+/**
+ * Each product's picture URLs (its `imageCount` pictures from `imageSeed` on, duplicates
+ * dropped), copied into the media store a few products at a time; `onCopied` counts products.
+ */
+export async function copyProductPictures(
+  pictures: DemoPictures,
+  demo: readonly { subCategory: string; imageSeed: number; imageCount: number }[],
+  onCopied: (done: number) => void = () => {},
+): Promise<string[][]> {
+  const urls: string[][] = [];
+  let next = 0;
+  let done = 0;
+  const copyNext = async (): Promise<void> => {
+    for (let i = next++; i < demo.length; i = next++) {
+      const p = demo[i] as (typeof demo)[number];
+      const images = await Promise.all(
+        Array.from({ length: p.imageCount }, (_, n) =>
+          pictures.product(p.subCategory, p.imageSeed + n),
+        ),
+      );
+      urls[i] = [...new Set(images)];
+      onCopied(++done);
+    }
+  };
+  await Promise.all(Array.from({ length: PRODUCTS_AT_ONCE }, copyNext));
+  return urls;
 }

@@ -80,7 +80,7 @@ async function imagePool(
     for (const image of row.images) if (list.length < 8 && !list.includes(image)) list.push(image);
     pool.set(row.subCategory, list);
   }
-  const pictures = demoPictures(ctx);
+  const pictures = demoPictures(ctx.media);
   for (const subCategory of subCategories) {
     if ((pool.get(subCategory)?.length ?? 0) > 0) continue;
     pool.set(subCategory, [await pictures.product(subCategory, 0)]);

@@ -8,7 +8,12 @@ import { createProduct, type NewProduct } from "~/server/services/products";
 import type { Db } from "../client";
 import { newId } from "../ids";
 import { orders, products, slides, user } from "../schema";
-import { DEMO_SLIDES, demoPictures } from "./demo-image-files";
+import {
+  copyProductPictures,
+  DEMO_SLIDES,
+  type DemoPictures,
+  demoPictures,
+} from "./demo-image-files";
 import { generateDemoProducts } from "./demo-products";
 
 export const DEMO_ADMIN = {
@@ -24,9 +29,6 @@ export const DEMO_CUSTOMER = {
 
 type Log = (line: string) => void;
 
-/** Products whose pictures are copied at the same time while seeding. */
-const PICTURE_COPIES_AT_ONCE = 8;
-
 /** A brand-new database: no products, slides, users or orders. Only then is demo data added on start. */
 export async function isDatabaseFresh(db: Db): Promise<boolean> {
   const counts = await Promise.all([products, slides, user, orders].map((t) => db.$count(t)));
@@ -39,34 +41,21 @@ function progress(log: Log, label: string, done: number, total: number) {
   log(`  ${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total}`);
 }
 
-async function seedProducts(ctx: AppContext, log: Log): Promise<void> {
+async function seedProducts(ctx: AppContext, log: Log, pictures: DemoPictures): Promise<void> {
   if ((await ctx.db.$count(products)) > 0) return log("  products: already present, kept");
   const demo = generateDemoProducts();
   const step = Math.max(1, Math.round(demo.length / 10));
-  const prepared: { input: NewProduct; createdAt: Date }[] = [];
   // The pictures are files drawn beforehand (demo-image-files.ts), with their srcset copies, as
   // uploads have them (so S3_PUBLIC_URL works): copied into the media store, each one once.
-  // Several products' at a time: each copy mostly waits for the disk (or the bucket).
-  const pictures = demoPictures(ctx);
-  let next = 0;
-  let done = 0;
-  const copyNext = async (): Promise<void> => {
-    for (let i = next++; i < demo.length; i = next++) {
-      const p = demo[i] as (typeof demo)[number];
-      const images = await Promise.all(
-        Array.from({ length: p.imageCount }, (_, n) =>
-          pictures.product(p.subCategory, p.imageSeed + n),
-        ),
-      );
-      const { imageSeed: _seed, imageCount: _count, createdAt, ...input } = p;
-      prepared[i] = { input: { ...input, images: [...new Set(images)] }, createdAt };
-      done++;
-      if (done % step === 0 || done === demo.length) {
-        progress(log, "product images", done, demo.length);
-      }
+  const images = await copyProductPictures(pictures, demo, (done) => {
+    if (done % step === 0 || done === demo.length) {
+      progress(log, "product images", done, demo.length);
     }
-  };
-  await Promise.all(Array.from({ length: PICTURE_COPIES_AT_ONCE }, copyNext));
+  });
+  const prepared = demo.map(({ imageSeed: _seed, imageCount: _count, createdAt, ...input }, i) => ({
+    input: { ...input, images: images[i] ?? [] } satisfies NewProduct,
+    createdAt,
+  }));
   // One transaction: an interrupted seed leaves no half catalogue behind.
   await ctx.db.transaction(async (tx) => {
     // The shelf as counted when the shop opened: each variant's pieces, one "import" entry each.
@@ -77,9 +66,8 @@ async function seedProducts(ctx: AppContext, log: Log): Promise<void> {
   log(`  products: ${prepared.length} added`);
 }
 
-async function seedSlides(ctx: AppContext, log: Log): Promise<void> {
+async function seedSlides(ctx: AppContext, log: Log, pictures: DemoPictures): Promise<void> {
   if ((await ctx.db.$count(slides)) > 0) return log("  slides: already present, kept");
-  const pictures = demoPictures(ctx);
   const rows = [];
   for (const [i, s] of DEMO_SLIDES.entries()) {
     const image = await pictures.slide(i);
@@ -229,9 +217,10 @@ async function seedOrders(
 /** Demo catalogue, slides, users and orders. Each part is added only when missing. */
 export async function seedDemoData(ctx: AppContext, options: { log?: Log } = {}): Promise<void> {
   const log = options.log ?? (() => {});
+  const pictures = demoPictures(ctx.media);
   log("Seeding demo data:");
-  await seedProducts(ctx, log);
-  await seedSlides(ctx, log);
+  await seedProducts(ctx, log, pictures);
+  await seedSlides(ctx, log, pictures);
   const adminId = await ensureUser(ctx, DEMO_ADMIN, "admin");
   const customerId = await ensureUser(ctx, DEMO_CUSTOMER, "customer");
   await seedOrders(ctx, log, { adminId, customerId });
