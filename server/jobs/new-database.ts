@@ -3,8 +3,9 @@ import { type Database, openDatabase } from "../db/client";
 import { openJobQueue } from "./job-queue";
 
 /**
- * What a server's first start makes of an empty database: our migrations, then the job queue's
- * schema and queues (closed again at once: no worker runs).
+ * What a server's first start adds to a migrated database: the job queue's schema and queues
+ * (closed again at once: no worker runs). With the default settings: each start sets the queues'
+ * retry settings from its own configuration.
  */
 export async function setUpNewDatabase(database: Database): Promise<void> {
   const config = loadConfig({ NODE_ENV: "test" });
@@ -17,8 +18,9 @@ export async function setUpNewDatabase(database: Database): Promise<void> {
 }
 
 /**
- * A PGlite data folder as a server's first start leaves it, dumped as a tar: made in memory by
- * initdb, or from `start` (a dump of an older such folder) with what has been added since.
+ * A PGlite data folder as a server's first start leaves it (migrated, with the job queue), dumped
+ * as a tar: made in memory by initdb, or from `start` (a dump of an older such folder) with the
+ * migrations added since.
  */
 export async function dumpOfNewPgliteDatabase(start?: Blob): Promise<Blob> {
   const database = await openDatabase({ kind: "pglite", loadDataDir: start });
