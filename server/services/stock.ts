@@ -74,6 +74,20 @@ export async function stockOf(
   return new Map(subjects.map((p) => [p._id, levelsFor(p, byProduct.get(p._id) ?? [])]));
 }
 
+/**
+ * The pieces stored for the variants a product no longer offers (a size or colour unticked keeps
+ * its figures): the product form starts from them too, so ticking one again shows its pieces and
+ * guards them with the rest of the grid instead of saving 0 over them.
+ */
+export async function hiddenStockOf(db: Db, product: StockSubject): Promise<StockLevel[]> {
+  const offered = new Set(variantsOf(product).map((v) => `${v.size}\u0000${v.color}`));
+  const rows = await db
+    .select({ size: productStock.size, color: productStock.color, quantity: productStock.quantity })
+    .from(productStock)
+    .where(eq(productStock.productId, product._id));
+  return rows.filter((r) => !offered.has(`${r.size}\u0000${r.color}`));
+}
+
 /** The products with their `stock` added (one query for all of them). */
 export async function withStock<P extends StockSubject>(
   db: Db,

@@ -14,7 +14,7 @@ import {
   updateProduct,
 } from "~/server/services/products";
 import { addSlide, deleteSlide, getSlide, listSlides, updateSlide } from "~/server/services/slides";
-import { type StockFilter, stockOf } from "~/server/services/stock";
+import { hiddenStockOf, type StockFilter, stockOf } from "~/server/services/stock";
 import { productBodyFromForm } from "./product-form-values";
 import type { AdminProductRow } from "./product-row";
 
@@ -78,8 +78,10 @@ export async function loadAdminProducts(
 }
 
 /** The product with its pieces on hand per variant, for the update form. */
-export function loadProductForEdit(ctx: AppContext, id: string) {
-  return orPageError(getProductWithStock(ctx.db, id));
+/** A product for its form: its stock, and the figures kept for sizes and colours unticked. */
+export async function loadProductForEdit(ctx: AppContext, id: string) {
+  const product = await orPageError(getProductWithStock(ctx.db, id));
+  return { ...product, hiddenStock: await hiddenStockOf(ctx.db, product) };
 }
 
 export function loadSlides(ctx: AppContext) {

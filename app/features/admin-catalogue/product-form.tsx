@@ -66,7 +66,14 @@ const said = (t: Translator["t"], notice: { title: MessageKey; text: MessageKey 
 
 type Props =
   | { mode: "add" }
-  | { mode: "update"; product: Product & { stock: readonly StockLevel[] } };
+  | {
+      mode: "update";
+      product: Product & {
+        stock: readonly StockLevel[];
+        /** Figures kept for the sizes and colours unticked (shown again when ticked). */
+        hiddenStock?: readonly StockLevel[];
+      };
+    };
 
 /** The issues the core schema finds in the form as it is (images are checked by the server). */
 function schemaIssues(values: ProductFormValues): FieldIssues {
@@ -90,7 +97,9 @@ export function ProductForm(props: Props) {
   const save = useRouteAction();
   const stored = props.mode === "update" ? props.product : null;
   const [values, setValues] = useState<ProductFormValues>(
-    stored ? formValuesOf(stored, stored.stock) : EMPTY_PRODUCT_FORM,
+    stored
+      ? formValuesOf(stored, [...stored.stock, ...(stored.hiddenStock ?? [])])
+      : EMPTY_PRODUCT_FORM,
   );
   const [slots, setSlots] = useState<ImageSlotState[]>(() =>
     Array.from({ length: IMAGE_SLOTS }, (_, i) => slotOf(stored?.images[i])),

@@ -6,6 +6,7 @@ import * as allProducts from "~/app/routes/dashboard/all-products";
 import * as dashboardHome from "~/app/routes/dashboard/home";
 import * as stockHistory from "~/app/routes/dashboard/stock-history";
 import * as updateProduct from "~/app/routes/dashboard/update-product";
+import type { StockLevel } from "~/core/stock";
 import type { AppContext } from "~/server/app-context";
 import { productStock, products, stockLedger } from "~/server/db/schema";
 import { signUp, signUpAdmin } from "~/server/testing/accounts";
@@ -13,6 +14,7 @@ import { ledgerMismatches } from "~/server/testing/stock-ledger";
 import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
 import { callLoader, postToAction } from "~/tests/support/page-action";
 import type { AdminProductsPage } from "./catalogue.server";
+import { formValuesOf, productFormData } from "./product-form-values";
 
 /**
  * The admin's stock screens (issue 22 item 3) against the real database: the product form's
@@ -50,6 +52,12 @@ describeDb(`admin stock screens (${TEST_DB})`, () => {
         (r) => [`${r.size}/${r.color}`, r.quantity],
       ),
     );
+  /** A FormData as the fields `postToAction` posts (each key's values in order). */
+  const fieldsOf = (data: FormData) => {
+    const fields: Record<string, string[]> = {};
+    for (const [key, value] of data) fields[key] = [...(fields[key] ?? []), String(value)];
+    return fields;
+  };
   const table = async (query = "") =>
     (
       await callLoader(ctx, allProducts.loader, {
@@ -145,6 +153,62 @@ describeDb(`admin stock screens (${TEST_DB})`, () => {
       { size: "L", color: "Black", quantity: 0 },
     ]);
     expect(await ledgerMismatches(ctx.db)).toEqual([]);
+  });
+
+  it("a colour ticked again shows the pieces kept for it, and saving the form untouched keeps them", async () => {
+    const row = await productNamed("Grid Dinner Set");
+    const edit = await callLoader(ctx, updateProduct.loader, {
+      path: `/dashboard/update/${row.id}`,
+      cookie: admin.cookie,
+      params: { id: row.id },
+    });
+    const { product } = edit.data as {
+      product: Parameters<typeof formValuesOf>[0] & {
+        stock: StockLevel[];
+        hiddenStock: StockLevel[];
+      };
+    };
+    // White was unticked above with 2 of M/White and 10 of L/White on hand: the form holds
+    // them, out of sight.
+    expect(product.hiddenStock).toHaveLength(2);
+    expect(product.hiddenStock).toEqual(
+      expect.arrayContaining([
+        { size: "M", color: "White", quantity: 2 },
+        { size: "L", color: "White", quantity: 10 },
+      ]),
+    );
+    const values = formValuesOf(product, [...product.stock, ...product.hiddenStock]);
+    const ticked = { ...values, colors: ["Black", "White"] };
+    expect(ticked.stock).toMatchObject({ "stock:M:White": "2", "stock:L:White": "10" });
+    const entries = await ctx.db.$count(stockLedger, eq(stockLedger.productId, row.id));
+
+    const saved = await postToAction(ctx, updateProduct.action, {
+      path: `/dashboard/update/${row.id}`,
+      cookie: admin.cookie,
+      params: { id: row.id },
+      form: fieldsOf(productFormData(ticked, product.images)),
+    });
+    expect(saved).toMatchObject({ status: 302 });
+    expect(await onHand(row.id)).toMatchObject({ "M/White": 2, "L/White": 10 });
+    // No ledger entry: nobody changed a figure.
+    expect(await ctx.db.$count(stockLedger, eq(stockLedger.productId, row.id))).toBe(entries);
+    expect(await ledgerMismatches(ctx.db)).toEqual([]);
+
+    // White unticked again, as the tests below expect the product.
+    const reopened = await callLoader(ctx, updateProduct.loader, {
+      path: `/dashboard/update/${row.id}`,
+      cookie: admin.cookie,
+      params: { id: row.id },
+    });
+    const current = (reopened.data as typeof edit.data & { product: typeof product }).product;
+    const unticked = { ...formValuesOf(current, current.stock), colors: ["Black"] };
+    const again = await postToAction(ctx, updateProduct.action, {
+      path: `/dashboard/update/${row.id}`,
+      cookie: admin.cookie,
+      params: { id: row.id },
+      form: fieldsOf(productFormData(unticked, current.images)),
+    });
+    expect(again).toMatchObject({ status: 302 });
   });
 
   it("All Products shows stock per product and filters Low stock and Sold out on the server", async () => {
