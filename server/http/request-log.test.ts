@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { logger } from "../logger";
 import type { AppEnv } from "./env";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
@@ -42,5 +43,31 @@ describe("the request id", () => {
     const broken = await app().request("/broken", { headers: { "X-Request-Id": "r2" } });
     expect(broken.status).toBe(500);
     expect(broken.headers.get("x-request-id")).toBe("r2");
+  });
+});
+
+describe("the request's log line", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("says 499, not 500, when the visitor went away before the answer; a real 500 stays 500", async () => {
+    const lines: unknown[] = [];
+    vi.spyOn(logger, "info").mockImplementation(((line: unknown) => {
+      lines.push(line);
+    }) as typeof logger.info);
+    const left = new AbortController();
+    const shop = new Hono<AppEnv>();
+    shop.use(requestLog());
+    // As React Router answers an action whose request was aborted meanwhile.
+    shop.post("/authentication/login", (c) => {
+      left.abort("Client connection prematurely closed.");
+      return c.text("aborted", 500);
+    });
+    shop.get("/broken", (c) => c.text("Something went wrong", 500));
+    await shop.request("/authentication/login", { method: "POST", signal: left.signal });
+    await shop.request("/broken");
+    expect(lines).toMatchObject([
+      { method: "POST", path: "/authentication/login", status: 499 },
+      { method: "GET", path: "/broken", status: 500 },
+    ]);
   });
 });
