@@ -63,6 +63,20 @@ const bookRoute = createRoute({
   },
 });
 
+/**
+ * A route whose JSON body may be left out: one sent empty (many clients set Content-Type on every
+ * POST) is read as no body, instead of being refused as malformed JSON.
+ */
+const optionalJsonBody = createMiddleware<AppEnv>(async (c, next) => {
+  const raw = c.req.raw;
+  if (raw.headers.has("content-type") && (await raw.clone().text()).trim() === "") {
+    const headers = new Headers(raw.headers);
+    headers.delete("content-type");
+    c.req.raw = new Request(c.req.url, { method: raw.method, headers, signal: raw.signal });
+  }
+  await next();
+});
+
 const retryRoute = createRoute({
   method: "post",
   path: "/orders/{id}/courier/retry",
@@ -72,7 +86,7 @@ const retryRoute = createRoute({
     "For a booking whose `courier.booking` is `failed` (the courier refused it or kept failing: " +
     "`courier.lastError`) or `unknown` (a request to Pathao or RedX got no answer, so the parcel may " +
     "exist: check the courier's panel and send `confirmNotBooked: true`). 409 otherwise.",
-  middleware: [adminOnly] as const,
+  middleware: [adminOnly, optionalJsonBody] as const,
   request: {
     params: idParams,
     body: {
