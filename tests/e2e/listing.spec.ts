@@ -80,6 +80,20 @@ describe("a visitor browses the listings", () => {
     await page.close();
   });
 
+  it("loads more products into a category's grid with JavaScript", async () => {
+    const first = await api("category=Gadget%20Items&limit=20");
+    expect(first.nextCursor).not.toBeNull();
+    const second = await api(`category=Gadget%20Items&limit=20&cursor=${first.nextCursor}`);
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${baseURL}/product/category/Gadget%20Items`);
+    await page.locator("main[data-hydrated]").waitFor();
+    await page.getByRole("link", { name: "Load more" }).click();
+    const all = [...first.data, ...second.data].map((p) => p.name);
+    await expect.poll(() => gridNames(page, "Gadget Items")).toEqual(all);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Gadget Items");
+    await page.close();
+  });
+
   it("gets the next page from the Load more link without JavaScript", async () => {
     const first = await api("limit=20");
     const second = await api(`limit=20&cursor=${first.nextCursor}`);

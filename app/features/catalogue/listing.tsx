@@ -41,7 +41,8 @@ export function Listing(props: Props) {
 function ListingBody({ title, intro, crumbs, page, related, empty }: Props) {
   const location = useLocation();
   const { t, count } = useI18n();
-  const fetcher = useFetcher<ListingPage>();
+  // "Load more" loads this route's next page: every listing route answers it under `page`.
+  const fetcher = useFetcher<{ page: ListingPage }>();
   const [products, setProducts] = useState<CardProduct[]>(page.products);
   const [nextCursor, setNextCursor] = useState(page.nextCursor);
   const [firstNew, setFirstNew] = useState<number | undefined>(undefined);
@@ -59,7 +60,7 @@ function ListingBody({ title, intro, crumbs, page, related, empty }: Props) {
   const appended = useRef<unknown>(null);
 
   useEffect(() => {
-    const more = fetcher.data;
+    const more = fetcher.data?.page;
     if (fetcher.state !== "idle" || !more || appended.current === more) return;
     appended.current = more;
     const seen = new Set(products.map((p) => p._id));

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await loadListingPage(appOf(context), request, {
     searchQuery: search || undefined,
   });
-  return { ...page, search, messages: routeMessages(context, "shop") };
+  return { page, search, messages: routeMessages(context, "shop") };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -51,7 +51,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           ? [{ label: t("shop.crumb"), to: "/shop" }, { label: t("shop.search") }]
           : [{ label: t("shop.crumb") }]
       }
-      page={loaderData}
+      page={loaderData.page}
       empty={search ? t("shop.noMatch", { search }) : undefined}
       related={{
         label: t("shop.categories"),
