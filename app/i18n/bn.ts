@@ -212,6 +212,7 @@ export const bn: Catalog = {
   "stock.in": "স্টকে আছে",
   "stock.few": "আর মাত্র {count}টি আছে",
   "stock.out": "স্টকে নেই",
+  "stock.fewForAllLines": "এই সাইজ ও রঙের আপনার সব লাইন মিলিয়ে আর মাত্র {count}টি আছে",
   "issue.chooseSize": "অনুগ্রহ করে একটি সাইজ বেছে নিন",
   "issue.chooseColour": "অনুগ্রহ করে একটি রং বেছে নিন",
   "cart.title": "কার্ট",

@@ -370,6 +370,7 @@ export const en = {
   "stock.in": "In stock",
   "stock.few": "Only {count} left",
   "stock.out": "Out of stock",
+  "stock.fewForAllLines": "Only {count} left for all your lines of this size and colour",
   "issue.chooseSize": "Please choose a size",
   "issue.chooseColour": "Please choose a colour",
   "cart.title": "Cart",

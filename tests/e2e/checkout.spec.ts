@@ -69,6 +69,9 @@ describe("a guest checks out", () => {
     // The page's Bengali sentence is marked as Bengali (the header's "বাংলা" link is too).
     expect(await page.locator("main [lang=bn]").first().textContent()).toContain(SUCCESS_TEXT);
     expect(await page.getByRole("link", { name: "Go to Homepage" }).getAttribute("href")).toBe("/");
+    // Back leads to the cart, not to a fresh form of the same items that would order them again.
+    await page.goBack();
+    await page.waitForURL(/\/cart$/);
 
     expect(await readCart(page)).toEqual([kept]);
     await page.goto(`${baseURL}/cart`);
@@ -76,6 +79,26 @@ describe("a guest checks out", () => {
       .poll(() => page.getByRole("link", { name: kept.name, exact: true }).count())
       .toBe(1);
     expect(await page.getByRole("link", { name: wanted.name, exact: true }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("shows two cart lines of one size and colour as one line and orders them together", async () => {
+    const product = products.find((p) => p.colors.length >= 1) as (typeof products)[number];
+    const line = cartItem(product, { color: product.colors[0] });
+    const page = await newPage();
+    // Add To Cart twice: the cart keeps two lines (spec §9).
+    await seedCart(page, baseURL, [line, line]);
+    await page.goto(`${baseURL}/cart`);
+    await page.getByRole("button", { name: "Proceed To Checkout" }).click();
+    await page.waitForURL(/\/product-checkout$/);
+    const lines = page.getByRole("list", { name: "Products" }).getByRole("listitem");
+    await expect.poll(() => lines.count()).toBe(1);
+    expect(await lines.first().locator("output").textContent()).toBe("2");
+    expect(taka(await page.getByTestId("sub-total").textContent())).toBe(line.originalPrice * 2);
+    await fillCheckout(page, { area: "Inside Dhaka" });
+    await confirm(page).click();
+    await page.waitForURL(/\/order-success/);
+    expect(await readCart(page)).toEqual([]);
     await page.context().close();
   });
 

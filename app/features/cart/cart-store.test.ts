@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   type CartItem,
+  mergeSameChoice,
   parseCart,
   tickAll,
   tickedLines,
@@ -106,6 +107,11 @@ describe("withoutOrdered", () => {
     ]);
   });
 
+  it("removes the lines that checkout showed and ordered as one", () => {
+    expect(withoutOrdered([black, other, black], [{ ...black, quantity: 2 }])).toEqual([other]);
+    expect(withoutOrdered([black, red, black], [{ ...black, quantity: 3 }])).toEqual([red]);
+  });
+
   it("leaves the cart alone for an item that was never in it (Order Now)", () => {
     expect(withoutOrdered([red, other], [{ ...item, id: "p9" }])).toEqual([red, other]);
   });
@@ -144,5 +150,22 @@ describe("ticked cart lines", () => {
     // Line 2 unticked; deleting line 0 moves it to position 1.
     expect([...untickedAfterRemoval(new Set([2]), 0)]).toEqual([1]);
     expect([...untickedAfterRemoval(new Set([0, 2]), 0)]).toEqual([1]);
+  });
+});
+
+describe("mergeSameChoice", () => {
+  it("makes one line of each product, size and colour, their quantities added, in first order", () => {
+    const black = { ...item, quantity: 1 };
+    const red = { ...item, color: "Red", quantity: 1 };
+    expect(mergeSameChoice([black, red, { ...black, quantity: 2 }])).toEqual([
+      { ...black, quantity: 3 },
+      red,
+    ]);
+    expect(
+      mergeSameChoice([
+        { ...black, quantity: 60 },
+        { ...black, quantity: 60 },
+      ]),
+    ).toEqual([{ ...black, quantity: 99 }]);
   });
 });

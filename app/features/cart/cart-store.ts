@@ -151,14 +151,38 @@ export function removeCartLine(index: number): void {
   writeCart(items.filter((_, i) => i !== index));
 }
 
-function sameChoice(a: CartItem, b: CartItem): boolean {
+export function sameChoice(
+  a: Pick<CartItem, "id" | "size" | "color">,
+  b: Pick<CartItem, "id" | "size" | "color">,
+): boolean {
   return a.id === b.id && a.color === b.color && a.size === b.size;
 }
 
 /**
- * The cart without the lines that were just ordered: for each ordered item, one line of the
- * same product, colour and size (preferring one with the same quantity). Quantities and prices
- * may have changed at checkout, so they do not have to match. Other lines stay.
+ * The lines as checkout shows and orders them: lines of the same product, size and colour (the
+ * cart keeps each Add To Cart as a line of its own, spec §9) become one, their quantities added,
+ * so that one line's stock notice and stepper speak for all the pieces of that choice.
+ */
+export function mergeSameChoice<T extends CartItem>(items: readonly T[]): T[] {
+  const merged: T[] = [];
+  for (const item of items) {
+    const at = merged.findIndex((m) => sameChoice(m, item));
+    const into = merged[at];
+    if (into) {
+      merged[at] = {
+        ...into,
+        quantity: Math.min(MAX_CART_QUANTITY, into.quantity + item.quantity),
+      };
+    } else merged.push(item);
+  }
+  return merged;
+}
+
+/**
+ * The cart without the lines that were just ordered: for each ordered item, the line of the same
+ * product, colour and size with the same quantity, else lines of that choice until they make up
+ * its quantity (checkout shows such lines as one: `mergeSameChoice`), at least one. Quantities and
+ * prices may have changed at checkout, so they do not have to match. Other lines stay.
  */
 export function withoutOrdered(
   cart: readonly CartItem[],
@@ -166,9 +190,18 @@ export function withoutOrdered(
 ): CartItem[] {
   const left = [...cart];
   for (const item of ordered) {
-    let at = left.findIndex((x) => sameChoice(x, item) && x.quantity === item.quantity);
-    if (at < 0) at = left.findIndex((x) => sameChoice(x, item));
-    if (at >= 0) left.splice(at, 1);
+    const exact = left.findIndex((x) => sameChoice(x, item) && x.quantity === item.quantity);
+    if (exact >= 0) {
+      left.splice(exact, 1);
+      continue;
+    }
+    let removed = 0;
+    for (let at = left.findIndex((x) => sameChoice(x, item)); at >= 0; ) {
+      removed += (left[at] as CartItem).quantity;
+      left.splice(at, 1);
+      if (removed >= item.quantity) break;
+      at = left.findIndex((x) => sameChoice(x, item));
+    }
   }
   return left;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { NOT_APPLICABLE } from "~/core/cart-lines";
 import { type StockLevel, sameVariant } from "~/core/stock";
+import { sameChoice } from "./cart-store";
 
 /** Pieces on hand per product (`null`: not tracked), as the `cart-stock` loader answers. */
 export type StockByProduct = Record<string, StockLevel[] | null>;
@@ -17,14 +18,33 @@ export function leftOf(stock: StockByProduct | undefined, line: Line): number | 
   return level ? Math.max(0, level.quantity) : null;
 }
 
-/** What a line's notice says when it asks for more than is left; null when it fits. */
+/**
+ * When a line asks for more than is left: the pieces left, and how many this line may have when
+ * `others` pieces of the same size and colour are asked for by the cart's other lines (0: the
+ * other lines take them all). Null when it fits.
+ */
 export function shortfallOf(
   stock: StockByProduct | undefined,
   line: Line,
-): { left: number; text: string } | null {
+  others = 0,
+): { left: number; room: number } | null {
   const left = leftOf(stock, line);
-  if (left === null || line.quantity <= left) return null;
-  return { left, text: left === 0 ? "Out of stock" : `Only ${left} left` };
+  if (left === null || line.quantity + others <= left) return null;
+  return { left, room: Math.max(0, left - others) };
+}
+
+/** For each line, the pieces of its size and colour the other chosen lines ask for. */
+export function othersOfSameChoice(
+  lines: readonly Line[],
+  chosen: (index: number) => boolean,
+): number[] {
+  return lines.map((line, i) =>
+    lines.reduce(
+      (sum, other, j) =>
+        j !== i && chosen(j) && sameChoice(other, line) ? sum + other.quantity : sum,
+      0,
+    ),
+  );
 }
 
 /** The `cart-stock` URL of these products. */

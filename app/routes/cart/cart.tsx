@@ -17,7 +17,11 @@ import {
 } from "~/app/features/cart/cart-store";
 import { checkoutNavigation } from "~/app/features/cart/checkout-items";
 import { useHydrated, useViewportWidth } from "~/app/features/cart/client-hooks";
-import { type StockByProduct, useLineProducts } from "~/app/features/cart/line-stock";
+import {
+  othersOfSameChoice,
+  type StockByProduct,
+  useLineProducts,
+} from "~/app/features/cart/line-stock";
 import { LineStockNotice } from "~/app/features/cart/line-stock-notice";
 import { deliveryCharges } from "~/app/features/cart/messages";
 import { pageTitle } from "~/app/features/cart/page-title";
@@ -106,6 +110,8 @@ function CartContents() {
   const total = linesSubTotal(chosenItems);
   const read = useLineProducts(cart.map((item) => item.id));
   const stock = read?.stock;
+  // Lines of the same size and colour share what is left (each Add To Cart is a line, spec §9).
+  const others = othersOfSameChoice(cart, (i) => !unticked.has(i));
   // A cart filled days ago shows the prices the shop charges now, and says so once.
   const [repriced, setRepriced] = useState(false);
   useEffect(() => {
@@ -185,6 +191,7 @@ function CartContents() {
               nameMax={lineLimit}
               checked={!unticked.has(index)}
               stock={stock}
+              others={others[index] ?? 0}
               onToggle={() => toggle(index)}
               onRemove={() => remove(index)}
             />
@@ -253,6 +260,7 @@ function CartLine({
   nameMax,
   checked,
   stock,
+  others,
   onToggle,
   onRemove,
 }: {
@@ -261,6 +269,8 @@ function CartLine({
   nameMax: number;
   checked: boolean;
   stock: StockByProduct | undefined;
+  /** Pieces of this size and colour the other chosen lines ask for. */
+  others: number;
   onToggle: () => void;
   onRemove: () => void;
 }) {
@@ -325,6 +335,7 @@ function CartLine({
             stock={stock}
             line={item}
             label={label}
+            others={checked ? others : 0}
             onReduce={(q) => setCartQuantity(index, q)}
           />
           <p className="text-sm font-semibold tabular-nums">

@@ -3,6 +3,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { notify } from "~/app/components/dialogs";
 import {
   type CartItem,
+  mergeSameChoice,
   NOT_APPLICABLE,
   removeOrderedFromCart,
   updateCartPrices,
@@ -213,7 +214,14 @@ function CheckoutItems(page: PageProps) {
     return { items: recallCheckoutItems(), fromCart: recallCheckoutFromCart() };
   });
   if (initial.items.length === 0) return <NothingToCheckOut />;
-  return <CheckoutPage initialItems={initial.items} fromCart={initial.fromCart} {...page} />;
+  return (
+    <CheckoutPage
+      initialItems={mergeSameChoice(initial.items)}
+      cartLines={initial.items}
+      fromCart={initial.fromCart}
+      {...page}
+    />
+  );
 }
 
 /**
@@ -323,6 +331,7 @@ function withPostedQuantities<T extends { quantity: number }>(
 
 function CheckoutPage({
   initialItems,
+  cartLines,
   fromCart,
   idempotencyKey,
   districts,
@@ -331,6 +340,8 @@ function CheckoutPage({
   servedStock,
 }: PageProps & {
   initialItems: (CartItem | CheckoutLine)[];
+  /** The cart lines the items came from, as they were (several may make one item). */
+  cartLines?: CartItem[];
   fromCart: boolean;
   /** The stock the loader read with the lines, until the page's own read answers. */
   servedStock?: StockByProduct;
@@ -371,6 +382,10 @@ function CheckoutPage({
   const priceNotice = failure?.code === "price_changed";
   const server = fieldIssuesOf(failure);
   const busy = useRef(false);
+  // The lines a refusal spoke of: once they are changed (a Reduce), its words about their stock
+  // no longer hold, and the lines' own notices say what is left.
+  const [linesAtRefusal, setLinesAtRefusal] = useState(items);
+  const stockIssuesStale = failure?.code === "out_of_stock" && linesAtRefusal !== items;
 
   // After a refused Confirm Order (with scripts): the current prices and area, the cart's
   // prices updated, the fields touched again by hand before their messages give way; a
@@ -379,6 +394,7 @@ function CheckoutPage({
   useEffect(() => {
     if (!failure || seen.current === failure) return;
     seen.current = failure;
+    setLinesAtRefusal(items);
     busy.current = false;
     if (failure.code !== SERVER_FAULT) setAttemptKey(newIdempotencyKey());
     setTouched({});
@@ -413,10 +429,10 @@ function CheckoutPage({
       navigation.formMethod === "POST" &&
       navigation.location.pathname === "/order-success"
     ) {
-      if (fromCart) removeOrderedFromCart(placedItems.current as CartItem[]);
+      if (fromCart) removeOrderedFromCart(cartLines ?? (placedItems.current as CartItem[]));
       forgetCheckoutItems();
     }
-  }, [navigation, fromCart]);
+  }, [navigation, fromCart, cartLines]);
 
   const geo = useGeo();
   const places = geo ? geo.PLACE_RULES : NO_PLACES;
@@ -495,6 +511,10 @@ function CheckoutPage({
   return (
     <Form
       method="post"
+      // Placed or refused, the post takes the checkout's place in the history: Back from the
+      // order's success page leads to where the visitor came from, not to a fresh form of the
+      // same items that a second Confirm would order again.
+      replace
       noValidate
       onSubmit={submit}
       className="grid items-start gap-6 lg:grid-cols-[1fr_420px]"
@@ -791,7 +811,7 @@ function CheckoutPage({
               : t("checkout.priceChanged")}
           </div>
         ) : null}
-        {server.other.length > 0 ? (
+        {server.other.length > 0 && !stockIssuesStale ? (
           <div role="alert" className="alert alert-error mt-4 text-sm">
             <ul>
               {server.other.map((m) => (
