@@ -95,7 +95,11 @@ describe("accounts without JavaScript", () => {
     await page.getByLabel("Email").fill("customer@haat.test");
     await page.getByRole("button", { name: "Forgot" }).click();
     await page.waitForURL(`${baseURL}/?notice=reset-sent`);
-    await page.getByRole("status").filter({ hasText: "Password Reset Email Sent" }).waitFor();
+    const notice = page.getByRole("status").filter({ hasText: "Password Reset Email Sent" });
+    await notice.waitFor();
+    // It closes itself after 3 seconds (spec §9), uncovering the header.
+    await expect.poll(() => notice.isVisible(), { timeout: 8_000 }).toBe(false);
+    await page.getByRole("link", { name: "Register / Login" }).click({ timeout: 2_000 });
     await context.close();
   });
 });

@@ -145,7 +145,7 @@ export function RedirectNotice() {
   return (
     <div
       role="status"
-      className="fixed inset-x-3 top-3 z-50 mx-auto max-w-md rounded-box border border-base-300 bg-base-100 p-4 shadow-lg"
+      className="notice-closes fixed inset-x-3 top-3 z-50 mx-auto max-w-md rounded-box border border-base-300 bg-base-100 p-4 shadow-lg"
     >
       <h2 className="font-bold text-lg">{notice.title}</h2>
       <p>{notice.text}</p>
