@@ -289,7 +289,10 @@ export async function getProductWithStock(db: Db, id: string): Promise<WithStock
   return product;
 }
 
-/** Spec §9: up to 10 related products, the newest of the same category, never the product itself. */
+/**
+ * Spec §9: up to 10 related products, the newest of the same category, never the product itself;
+ * sold-out ones after the available ones, as in the listings.
+ */
 export const RELATED_PRODUCTS_LIMIT = 10;
 
 export async function relatedProducts(
@@ -297,13 +300,15 @@ export async function relatedProducts(
   product: Pick<Product, "_id" | "category">,
   limit: number = RELATED_PRODUCTS_LIMIT,
 ): Promise<Product[]> {
-  const rows = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.category, product.category), ne(products.id, product._id)))
-    .orderBy(...newestFirst)
-    .limit(Math.max(0, Math.min(limit, RELATED_PRODUCTS_LIMIT)));
-  return rows.map(toProduct);
+  const take = Math.max(0, Math.min(limit, RELATED_PRODUCTS_LIMIT));
+  if (take === 0) return [];
+  const page = await listSoldOutLast(
+    db,
+    [eq(products.category, product.category), ne(products.id, product._id)],
+    { limit: take },
+    { soldOut: false },
+  );
+  return page.data;
 }
 
 /** The newest products' ids and last change, for sitemap.xml (bounded: a sitemap holds 50,000 URLs at most). */

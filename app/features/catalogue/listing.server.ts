@@ -40,7 +40,11 @@ export async function loadListingPage(
       { soldOutLast: true },
     );
     const cards = (await withStock(ctx.db, found.data)).map(toCardProduct);
-    return { products: cards, nextCursor: found.nextCursor };
+    // A search's pages come in the search's order: each puts its sold-out products last.
+    const ordered = filter.searchQuery
+      ? [...cards.filter((c) => !c.soldOut), ...cards.filter((c) => c.soldOut)]
+      : cards;
+    return { products: ordered, nextCursor: found.nextCursor };
   };
   // Searches are not cached: their words are the visitor's, without end, and the search is fast.
   const key = `listing:${filter.category ?? ""}|${filter.subCategory ?? ""}|${productType ?? ""}|${cursor ?? ""}`;

@@ -5,9 +5,15 @@ import * as checkout from "~/app/routes/cart/checkout";
 import * as cartStock from "~/app/routes/cart/stock";
 import * as category from "~/app/routes/storefront/category";
 import * as productDetails from "~/app/routes/storefront/product-details";
+import * as shop from "~/app/routes/storefront/shop";
 import type { AppContext } from "~/server/app-context";
 import { products } from "~/server/db/schema";
-import { createProduct, listProducts, type Product } from "~/server/services/products";
+import {
+  createProduct,
+  listProducts,
+  type Product,
+  relatedProducts,
+} from "~/server/services/products";
 import { adjustStock } from "~/server/services/stock";
 import { signUpAdmin } from "~/server/testing/accounts";
 import { PRODUCT_BODY } from "~/server/testing/api-fixtures";
@@ -129,6 +135,14 @@ describeDb(`storefront stock (${TEST_DB})`, () => {
       ["Bag A", true],
       ["Bag D", true],
     ]);
+  });
+
+  it("a search's page and a product's related products list sold-out ones last too", async () => {
+    const answer = await callLoader(ctx, shop.loader, { path: "/shop?search=Bag" });
+    const cards = (answer.data as { page: { products: CardProduct[] } }).page.products;
+    expect(cards.map((c) => c.name)).toEqual(["Bag B", "Bag C", "Bag E", "Bag A", "Bag D"]);
+    const related = await relatedProducts(ctx.db, made["Bag B"] as Product);
+    expect(related.map((p) => p.name)).toEqual(["Bag C", "Bag E", "Bag A", "Bag D"]);
   });
 
   it("the product page carries the pieces on hand (null when not tracked), current after a change", async () => {
