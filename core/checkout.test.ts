@@ -247,6 +247,25 @@ describe("the delivery area follows the address", () => {
     expect(sylhet.deliveryArea).toBe("Outside Dhaka");
     expect(selectableAreas(sylhet)).toEqual(["Outside Dhaka"]);
   });
+
+  it("decides nothing from a district half typed, and drops an area the address decided once it no longer does", () => {
+    const whole = (d: string) => findDistrict(d)?.bnName === d;
+    const start = { district: "", thana: "", deliveryArea: "" };
+    const typed = withAddressArea({ ...start, district: "D" }, start, whole);
+    expect(typed.deliveryArea).toBe("");
+    const dhaka = withAddressArea({ ...typed, district: "ঢাকা" }, typed, whole);
+    expect(dhaka.deliveryArea).toBe("");
+    const mirpur = withAddressArea({ ...dhaka, thana: "মিরপুর" }, dhaka, whole);
+    expect(mirpur.deliveryArea).toBe("Inside Dhaka");
+    // The thana cleared: Inside Dhaka was the address's, not the customer's: choose again.
+    const cleared = withAddressArea({ ...mirpur, thana: "" }, mirpur, whole);
+    expect(cleared.deliveryArea).toBe("");
+    // Chosen by hand while undecided, it stays while the address still decides nothing.
+    const chosen = { ...cleared, deliveryArea: "Outside Dhaka" };
+    expect(withAddressArea({ ...chosen, district: "ঢাক" }, chosen, whole).deliveryArea).toBe(
+      "Outside Dhaka",
+    );
+  });
 });
 
 describe("missingChoices", () => {

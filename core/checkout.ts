@@ -199,15 +199,25 @@ export function areaMismatchMessage(expected: DeliveryArea): string {
     : "Inside Dhaka is for Dhaka city's thanas only: this address is Outside Dhaka";
 }
 
+type AddressAndArea = Pick<CheckoutForm, "district" | "thana" | "deliveryArea">;
+
 /**
- * The form after its district or thana changed: the delivery area follows the address when
- * the address decides it, and stays as chosen while it does not (Dhaka without a thana).
+ * The form after its district or thana changed (`before`: as it was): the delivery area follows
+ * the address when the address decides it. While it does not (Dhaka without a thana, a district
+ * half typed: `isDistrict` says which are whole), an area chosen by hand stays, and one the old
+ * address had decided is dropped, to be chosen again.
  */
-export function withAddressArea<
-  F extends Pick<CheckoutForm, "district" | "thana" | "deliveryArea">,
->(form: F): F {
-  const area = deliveryAreaFor(form.district, form.thana);
-  return area && area !== form.deliveryArea ? { ...form, deliveryArea: area } : form;
+export function withAddressArea<F extends AddressAndArea>(
+  form: F,
+  before?: AddressAndArea,
+  isDistrict: (district: string) => boolean = () => true,
+): F {
+  const decided = (f: AddressAndArea) =>
+    isDistrict(f.district) ? deliveryAreaFor(f.district, f.thana) : null;
+  const area = decided(form);
+  if (area) return area !== form.deliveryArea ? { ...form, deliveryArea: area } : form;
+  const wasDecided = before ? decided(before) : null;
+  return wasDecided && wasDecided === form.deliveryArea ? { ...form, deliveryArea: "" } : form;
 }
 
 /** The area the address leaves open to choose: both while undecided, else only its own. */

@@ -460,6 +460,8 @@ function CheckoutPage({
   );
   const areas = selectableAreas(form);
 
+  // Until the district list arrives no address decides the area (the server judges it then).
+  const isWholeDistrict = (d: string) => geo?.findDistrict(d)?.bnName === d;
   /** A typed district: a known one (Bengali or English name) is kept in Bengali; a new
    * district empties the thana; the delivery area follows the address. */
   const changeDistrict = (typed: string) =>
@@ -467,12 +469,12 @@ function CheckoutPage({
       const found = geo?.findDistrict(typed);
       const next = found ? found.bnName : typed;
       const thana = found && found.bnName === f.district ? f.thana : "";
-      return withAddressArea({ ...f, district: next, thana });
+      return withAddressArea({ ...f, district: next, thana }, f, isWholeDistrict);
     });
   const changeThana = (typed: string) =>
     setForm((f) => {
       const found = geo?.findThana(f.district, typed);
-      return withAddressArea({ ...f, thana: found ? found.bnName : typed });
+      return withAddressArea({ ...f, thana: found ? found.bnName : typed }, f, isWholeDistrict);
     });
 
   const set = <K extends CheckoutField>(field: K, value: CheckoutForm[K]) =>
