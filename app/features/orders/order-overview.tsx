@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import type { MessageKey } from "~/app/i18n/keys";
 import { useI18n } from "~/app/i18n/use-i18n";
-import { inLang, type Lang } from "~/core/locale";
+import { inLang } from "~/core/locale";
 import { mediaUrlForWidth } from "~/core/media";
 import type { Role } from "~/core/order-status";
 import type { OrderDetailView } from "~/core/order-view";
@@ -24,6 +24,7 @@ import {
   returnByLine,
 } from "./order-text";
 import { orderInvoicePath, orderListFor, orderListPath } from "./paths";
+import { placeName } from "./place-name";
 import { useOrderAction } from "./use-order-action";
 
 function Details({ id, title, rows }: { id: string; title: string; rows: [string, ReactNode][] }) {
@@ -51,11 +52,6 @@ function Card({ label, children }: { label: string; children: ReactNode }) {
       <div className="mt-1 text-lg font-semibold">{children}</div>
     </div>
   );
-}
-
-/** "Dhaka (ঢাকা)" on an English page, as stored (Bengali) on a Bengali one. */
-function placeName(lang: Lang, stored: string, english: string | undefined): string {
-  return lang === "en" && english && english !== stored ? `${english} (${stored})` : stored;
 }
 
 /** Spec §2 order overview, for an admin (every order) or the order's customer. */

@@ -6,6 +6,7 @@ import type { AppContext } from "~/server/app-context";
 import { AppError, RateLimitedError } from "~/server/errors";
 import { type OrderLocator, resendOrderCode, verifyOrderCode } from "~/server/services/order-codes";
 import { trackOrder } from "~/server/services/order-tracking";
+import { englishPlaceNames } from "./place-names.server";
 
 /** What /track-order shows: the form's values, and the order or why there is none. */
 export type TrackPageData = {
@@ -15,6 +16,8 @@ export type TrackPageData = {
   failure: { status: number; message: string; issues: Record<string, string> } | null;
   /** After a right code: the order goes on to the team. */
   verified: boolean;
+  /** The English names of the order's district and thana, for an English page. */
+  placeNames?: { district?: string; thana?: string };
 };
 
 /** Tracking is personal: never kept by any cache (decision 060). */
@@ -47,7 +50,8 @@ export async function trackOrderPage(ctx: AppContext, url: URL, clientAddress: s
   }
   try {
     const order = await trackOrder(ctx, parsed.data, clientAddress);
-    return data({ ...empty, order, verified } satisfies TrackPageData, {
+    const placeNames = englishPlaceNames(order.district, order.thana);
+    return data({ ...empty, order, verified, placeNames } satisfies TrackPageData, {
       headers: TRACK_PAGE_HEADERS,
     });
   } catch (err) {

@@ -6,10 +6,10 @@ import { isCallFormPost, orderCallAction } from "~/app/features/orders/order-cal
 import { orderChangeAction } from "~/app/features/orders/order-changes.server";
 import { OrderOverview } from "~/app/features/orders/order-overview";
 import { orderNo } from "~/app/features/orders/order-text";
+import { englishPlaceNames } from "~/app/features/orders/place-names.server";
 import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf, requireUser } from "~/app/lib/context.server";
 import { orderForPage } from "~/app/lib/orders.server";
-import { findDistrict, findThana } from "~/core/geo";
 import { listOrderMessages } from "~/server/notify/messages";
 import type { Route } from "./+types/order-overview";
 
@@ -20,12 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const offered = user.role === "admin" ? appOf(context).couriers.offered() : [];
   const messages =
     user.role === "admin" ? await listOrderMessages(appOf(context).db, user, params.id) : [];
-  // Orders store the Bengali place names (what couriers read); an English page adds the English.
-  const district = findDistrict(order.customerData.district);
-  const placeNames = {
-    district: district?.name,
-    thana: district ? findThana(district.bnName, order.customerData.thana)?.name : undefined,
-  };
+  const placeNames = englishPlaceNames(order.customerData.district, order.customerData.thana);
   return { order, viewerRole: user.role, offered, messages, placeNames };
 }
 

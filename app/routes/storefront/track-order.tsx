@@ -5,6 +5,7 @@ import { OrderCodeForm } from "~/app/features/orders/order-code-form";
 import { orderCodeText } from "~/app/features/orders/order-code-text";
 import { OrderStatusBadge, useStatusName } from "~/app/features/orders/order-status-badge";
 import { OrderTotals } from "~/app/features/orders/order-totals";
+import { placeName } from "~/app/features/orders/place-name";
 import {
   type OrderCodeActionData,
   orderCodeAction,
@@ -73,7 +74,7 @@ export function meta({ matches }: Route.MetaArgs) {
 const field = "input input-bordered w-full";
 
 export default function TrackOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { values, order, failure, verified } = loaderData as TrackPageData;
+  const { values, order, failure, verified, placeNames } = loaderData as TrackPageData;
   const tr = useI18n();
   const { t } = tr;
   return (
@@ -140,6 +141,7 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
       {order ? (
         <TrackedOrderView
           order={order}
+          placeNames={placeNames}
           verified={verified}
           phone={values.phone}
           actionData={actionData as OrderCodeActionData | undefined}
@@ -151,11 +153,13 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
 
 function TrackedOrderView({
   order,
+  placeNames,
   verified,
   phone,
   actionData,
 }: {
   order: NonNullable<TrackPageData["order"]>;
+  placeNames: TrackPageData["placeNames"];
   verified: boolean;
   phone: string;
   actionData?: OrderCodeActionData;
@@ -272,8 +276,9 @@ function TrackedOrderView({
         <h3 id="track-delivery-heading" className="text-lg font-semibold">
           {t("track.deliveryTo")}
         </h3>
-        <p className="mt-1" lang="bn">
-          {order.thana}, {order.district}
+        <p className="mt-1" lang={lang === "en" && placeNames?.district ? undefined : "bn"}>
+          {placeName(lang, order.thana, placeNames?.thana)},{" "}
+          {placeName(lang, order.district, placeNames?.district)}
         </p>
       </section>
     </article>
