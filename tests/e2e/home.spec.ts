@@ -236,6 +236,25 @@ describe("a visitor on the home page", () => {
     await page.close();
   });
 
+  it("without scripts, Show Me More leads to the whole list and no tab that cannot work shows", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto(baseURL);
+    const popular = page.getByRole("region", { name: "Most Popular Item" });
+    expect(await popular.getByRole("tab").count()).toBe(0);
+    expect(await popular.getByRole("button", { name: "Show Me More" }).count()).toBe(0);
+    await popular.getByRole("link", { name: "Show Me More" }).click();
+    await page.waitForURL((url) => url.pathname === "/shop");
+    expect(new URL(page.url()).searchParams.get("productType")).toBe("Most Popular");
+    await page.goto(baseURL);
+    await page
+      .getByRole("region", { name: "100 TK Items" })
+      .getByRole("link", { name: "Show Me More" })
+      .click();
+    await page.waitForURL(/\/product\/category\/100%20TK%20Items$/);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("100 TK Items");
+    await page.close();
+  });
+
   it("shows 2, 3 and 5 products per carousel view at 375, 800 and 1280 px, with 10/15/20 px gaps", async () => {
     for (const [width, perView, gap] of [
       [375, 2, 10],

@@ -1,10 +1,12 @@
 import { useRef, useState } from "react";
 import { ProductCard, toCardProduct } from "~/app/components/product-card";
+import { categoryPath } from "~/app/features/catalogue/paths";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { CHEAP_ITEMS_CATEGORY } from "~/core/catalogue";
 import type { ProductList } from "./most-popular";
 import { fetchProducts } from "./products-api";
 import { SectionHeading } from "./section-heading";
+import { ShowMoreLink } from "./show-more-link";
 
 /** Spec §9: 100 TK Items shows 10 first. */
 export const CHEAP_FIRST = 10;
@@ -80,12 +82,13 @@ export function CheapItems({ initial }: { initial: ProductList }) {
         <div className="mt-6 text-center">
           <button
             type="button"
-            className="btn btn-primary btn-outline min-w-40"
+            className="btn btn-primary btn-outline min-w-40 [@media(scripting:none)]:hidden"
             onClick={onClick}
             disabled={loading}
           >
             {loading ? t("common.loadingDots") : allShown ? t("home.showLess") : t("home.showMore")}
           </button>
+          <ShowMoreLink to={categoryPath(CHEAP_ITEMS_CATEGORY)} />
         </div>
       ) : null}
     </section>

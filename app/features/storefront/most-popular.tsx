@@ -6,6 +6,7 @@ import { CATEGORIES } from "~/core/catalogue";
 import { SOLD_OUT_LAST_START } from "~/core/stock";
 import { fetchProducts } from "./products-api";
 import { SectionHeading } from "./section-heading";
+import { ShowMoreLink } from "./show-more-link";
 
 /** Spec §9: Most Popular shows 10, then 5 more per click. */
 export const POPULAR_PAGE = 10;
@@ -137,7 +138,8 @@ export function MostPopular({ initial }: { initial: ProductList }) {
       <div
         role="tablist"
         aria-label={t("home.mostPopular.tabs")}
-        className="no-scrollbar -mx-3 mb-4 flex gap-2 overflow-x-auto px-3 pb-1"
+        // Without scripts the tabs could not fetch their products: not shown there.
+        className="no-scrollbar -mx-3 mb-4 flex gap-2 overflow-x-auto px-3 pb-1 [@media(scripting:none)]:hidden"
       >
         {TABS.map((tab, i) => {
           const selected = tab === state.tab;
@@ -191,7 +193,7 @@ export function MostPopular({ initial }: { initial: ProductList }) {
           <div className="mt-6 text-center">
             <button
               type="button"
-              className="btn btn-primary btn-outline min-w-40"
+              className="btn btn-primary btn-outline min-w-40 [@media(scripting:none)]:hidden"
               onClick={more}
               disabled={loading === "more"}
             >
@@ -201,6 +203,7 @@ export function MostPopular({ initial }: { initial: ProductList }) {
                   ? t("home.showLess")
                   : t("home.showMore")}
             </button>
+            <ShowMoreLink to={`/shop?${new URLSearchParams({ productType: "Most Popular" })}`} />
           </div>
         ) : null}
       </div>
