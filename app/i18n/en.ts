@@ -293,7 +293,8 @@ export const en = {
   "shop.description":
     "Every imported product in the shop, newest first: cash on delivery anywhere in Bangladesh.",
   "shop.allProducts": "All Products",
-  "shop.searchIntro": "Every product whose name contains what you searched for, as typed, newest first.",
+  "shop.searchIntro":
+    "Every product whose name contains what you searched for, as typed, newest first.",
   "shop.intro": "Imported goods, newest first. Cash on delivery anywhere in Bangladesh.",
   "shop.noMatch": "No products match “{search}”.",
   "shop.categories": "Categories",
