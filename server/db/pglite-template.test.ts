@@ -63,5 +63,6 @@ describe("the new database template (decision 087)", () => {
     } finally {
       await again.close();
     }
-  });
+    // Two starts of PGlite: seconds on a busy machine, beyond the unit tests' 5 s default.
+  }, 60_000);
 });
