@@ -247,6 +247,65 @@ describeDb(`couriers (${TEST_DB})`, () => {
       );
     });
 
+    it("a refused booking may go to another courier instead; one without the thana's area asks for it", async () => {
+      const placed = await order(["Confirmed"], { thana: "বাড্ডা" });
+      steadfast.failNext(/^\/create_order$/, {
+        status: 422,
+        body: {
+          status: 422,
+          message: "Validation failed",
+          errors: { recipient_phone: ["Blocked"] },
+        },
+      });
+      await call("POST", `/orders/${placed.id}/courier`, admin, { courier: "steadfast" });
+      await settled(placed.id).toBe("failed");
+
+      const withoutArea = await call("POST", `/orders/${placed.id}/courier/retry`, admin, {
+        courier: "redx",
+      });
+      expect(withoutArea.status).toBe(409);
+      expect(withoutArea.body.error).toMatchObject({
+        needs: "courier_area",
+        courier: "redx",
+        thana: "বাড্ডা",
+      });
+      // Asking changed nothing: the booking is still Steadfast's failed one.
+      expect(await bookingOf(placed.id)).toMatchObject({ courier: "steadfast", state: "failed" });
+      expect(
+        (await call("POST", `/orders/${placed.id}/courier/retry`, admin, { courier: "dhl" }))
+          .status,
+      ).toBe(400);
+
+      expect(
+        (
+          await call("PUT", "/courier-areas", admin, {
+            courier: "redx",
+            district: "ঢাকা",
+            thana: "বাড্ডা",
+            areaId: 3,
+            areaName: "Gulshan",
+          })
+        ).status,
+      ).toBe(200);
+      const switched = await call("POST", `/orders/${placed.id}/courier/retry`, admin, {
+        courier: "redx",
+      });
+      expect(switched.status).toBe(202);
+      expect(switched.body).toEqual({ orderId: placed.id, courier: "redx", state: "queued" });
+      await settled(placed.id).toBe("booked");
+      expect((await call("GET", `/orders/${placed.id}`, admin)).body.data.courier).toMatchObject({
+        name: "redx",
+        booking: "booked",
+      });
+      expect(redx.callsTo(/^\/parcel$/).at(-1)?.body).toMatchObject({
+        merchant_invoice_id: String(placed.orderNumber),
+        delivery_area_id: 3,
+      });
+      expect(
+        steadfast.parcels.filter((p) => p.invoice === String(placed.orderNumber)),
+      ).toHaveLength(0);
+    });
+
     it("an answer lost after Steadfast created the parcel: the retry finds it by invoice, one parcel", async () => {
       const placed = await order(["Confirmed"]);
       steadfast.failNext(/^\/create_order$/, "lose-answer");

@@ -85,14 +85,21 @@ const retryRoute = createRoute({
   description:
     "For a booking whose `courier.booking` is `failed` (the courier refused it or kept failing: " +
     "`courier.lastError`) or `unknown` (a request to Pathao or RedX got no answer, so the parcel may " +
-    "exist: check the courier's panel and send `confirmNotBooked: true`). 409 otherwise.",
+    "exist: check the courier's panel and send `confirmNotBooked: true`). 409 otherwise. " +
+    "With `courier`, the booking goes to that courier instead; a thana without its area → 409 " +
+    'with `details.needs: "courier_area"`, as for a first booking.',
   middleware: [adminOnly, optionalJsonBody] as const,
   request: {
     params: idParams,
     body: {
       required: false,
       content: {
-        "application/json": { schema: z.object({ confirmNotBooked: z.boolean().optional() }) },
+        "application/json": {
+          schema: z.object({
+            confirmNotBooked: z.boolean().optional(),
+            courier: courierSchema.optional(),
+          }),
+        },
       },
     },
   },

@@ -50,6 +50,20 @@ async function requireArea(deps: CourierDeps, courier: Courier, district: string
 }
 
 /**
+ * The order's thana must have this courier's area (404 for no such order). Called before the
+ * booking's transaction: the area may be looked up at the courier, and PGlite has one connection.
+ */
+async function requireAreaOfOrder(deps: CourierDeps, courier: Courier, orderId: string) {
+  const [found] = await deps.db
+    .select({ district: orders.district, thana: orders.thana })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!found) throw AppError.notFound("Order");
+  await requireArea(deps, courier, found.district, found.thana);
+}
+
+/**
  * POST /api/orders/{id}/courier: queues the booking of a Confirmed order with a configured
  * courier (admins). The job is stored in the same transaction as the booking row, so a queued
  * booking is never lost and never queued twice. Not Confirmed, or already booked or being
@@ -63,13 +77,7 @@ export async function requestCourierBooking(
 ): Promise<BookingRequested> {
   requireAdmin(actor);
   const courier = configuredCourier(deps, name);
-  const [found] = await deps.db
-    .select({ district: orders.district, thana: orders.thana })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  if (!found) throw AppError.notFound("Order");
-  await requireArea(deps, courier, found.district, found.thana);
+  await requireAreaOfOrder(deps, courier, orderId);
   await deps.db.transaction(async (tx) => {
     const [order] = await tx
       .select({ status: orders.status })
@@ -120,22 +128,24 @@ export async function requestCourierBooking(
 /**
  * Retries a booking that failed, or whose outcome is unknown (admins). An unknown one may
  * already be at a courier that cannot be asked by invoice: the admin confirms they checked
- * (`confirmNotBooked`), or gets 409 saying so.
+ * (`confirmNotBooked`), or gets 409 saying so. With `courier`, the retry goes to that courier
+ * instead (a courier that keeps refusing the parcel is not a dead end); a thana without that
+ * courier's area → 409 asking for it, as a first booking does.
  */
 export async function retryCourierBooking(
   deps: CourierDeps,
   actor: Actor,
   orderId: string,
-  options: { confirmNotBooked?: boolean } = {},
+  options: { confirmNotBooked?: boolean; courier?: CourierName } = {},
 ): Promise<BookingRequested> {
   requireAdmin(actor);
+  const switchTo = options.courier ? configuredCourier(deps, options.courier) : undefined;
+  if (switchTo) await requireAreaOfOrder(deps, switchTo, orderId);
   const result = await deps.db.transaction(async (tx) => {
     const [order] = await tx
       .select({
         status: orders.status,
         orderNumber: orders.orderNumber,
-        district: orders.district,
-        thana: orders.thana,
       })
       .from(orders)
       .where(eq(orders.id, orderId))
@@ -178,12 +188,18 @@ export async function retryCourierBooking(
         },
       );
     }
+    const courier = switchTo?.name ?? booking.courier;
     await tx
       .update(orderCouriers)
-      .set({ state: "queued", requestedByUserId: actor.userId, requestedAt: sql`now()` })
+      .set({
+        state: "queued",
+        courier,
+        requestedByUserId: actor.userId,
+        requestedAt: sql`now()`,
+      })
       .where(eq(orderCouriers.orderId, orderId));
     await deps.jobs.send("courier-booking", { orderId } satisfies BookingJob, { key: orderId, tx });
-    return { courier: booking.courier, district: order.district, thana: order.thana };
+    return { courier };
   });
   return { orderId, courier: result.courier, state: "queued" };
 }

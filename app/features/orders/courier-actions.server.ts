@@ -6,6 +6,7 @@ import { courierAreaOptions, setCourierArea } from "~/server/services/courier-ar
 import { requestCourierBooking, retryCourierBooking } from "~/server/services/courier-booking";
 import { bookOrders, confirmOrders } from "~/server/services/order-bulk";
 import {
+  AREA_COURIERS,
   type AreaQuestion,
   type CourierActionResult,
   type CourierIntent,
@@ -77,11 +78,22 @@ async function areaQuestion(
   }
 }
 
-async function book(request: Request, context: Context, orderId: string, courier: CourierName) {
+/**
+ * Books the order with `courier` (`again`: retries its failed booking with that courier). A
+ * thana without the courier's area answers with the picker's first step instead.
+ */
+async function book(
+  request: Request,
+  context: Context,
+  orderId: string,
+  courier: CourierName,
+  again = false,
+) {
   const ctx = appOf(context);
   const actor = requireAdmin(request, context);
   try {
-    await requestCourierBooking(ctx, actor, orderId, courier);
+    if (again) await retryCourierBooking(ctx, actor, orderId, { courier });
+    else await requestCourierBooking(ctx, actor, orderId, courier);
   } catch (err) {
     if (err instanceof AppError && err.details?.needs === "courier_area") {
       const area = await areaQuestion(request, context, {
@@ -89,6 +101,7 @@ async function book(request: Request, context: Context, orderId: string, courier
         courier,
         district: String(err.details.district ?? ""),
         thana: String(err.details.thana ?? ""),
+        ...(again ? { again } : {}),
       });
       return failure(err, { area, orderId });
     }
@@ -97,8 +110,33 @@ async function book(request: Request, context: Context, orderId: string, courier
   return {
     ok: true,
     kind: "courier",
-    message: `Booking with ${COURIER_LABELS[courier]} queued; the courier's answer shows here in a moment`,
+    message: again
+      ? "Booking queued again"
+      : `Booking with ${COURIER_LABELS[courier]} queued; the courier's answer shows here in a moment`,
   } satisfies CourierActionResult;
+}
+
+/**
+ * "Choose the area again" on a booking the courier refused (a wrong or outdated area): the
+ * picker from its first step; its last step stores the new area and retries the booking.
+ */
+async function askAreaAgain(request: Request, context: Context, form: FormData) {
+  const courier = courierOf(form);
+  if (!(AREA_COURIERS as readonly string[]).includes(courier)) {
+    throw new AppError("invalid", `${COURIER_LABELS[courier]} needs no areas`, [
+      { path: "courier", message: `${COURIER_LABELS[courier]} needs no areas` },
+    ]);
+  }
+  const thana = text(form, "thana");
+  return nextQuestion(
+    await areaQuestion(request, context, {
+      orderId: text(form, "id"),
+      courier,
+      district: text(form, "district"),
+      thana,
+      again: true,
+    }),
+  );
 }
 
 function failure(err: AppError, extra: Partial<Extract<CourierActionResult, { ok: false }>> = {}) {
@@ -140,13 +178,14 @@ async function pickArea(request: Request, context: Context, form: FormData) {
   const cityId = positive(text(form, "cityId"));
   const zoneId = positive(text(form, "zoneId"));
   const choice = choiceOf(form);
+  const again = text(form, "again") === "yes";
   const atPathaoArea = courier === "pathao" && cityId !== undefined && zoneId !== undefined;
   if (!choice && !atPathaoArea) {
     throw new AppError("invalid", "Choose an area from the list", [
       { path: "choice", message: "Choose an area from the list" },
     ]);
   }
-  const base = { orderId, courier, district, thana };
+  const base = { orderId, courier, district, thana, ...(again ? { again } : {}) };
   if (courier === "pathao" && choice && !cityId) {
     return nextQuestion(await areaQuestion(request, context, { ...base, cityId: choice.id }));
   }
@@ -165,7 +204,7 @@ async function pickArea(request: Request, context: Context, form: FormData) {
       zoneId: choice.id,
       areaName: choice.name,
     });
-    return book(request, context, orderId, courier);
+    return book(request, context, orderId, courier, again);
   }
   const zoneName = text(form, "zoneName") || null;
   await setCourierArea(appOf(context), actor, {
@@ -176,7 +215,7 @@ async function pickArea(request: Request, context: Context, form: FormData) {
       ? { cityId, zoneId, areaId: choice?.id ?? null, areaName: choice?.name ?? zoneName }
       : { areaId: choice?.id, areaName: choice?.name }),
   });
-  return book(request, context, orderId, courier);
+  return book(request, context, orderId, courier, again);
 }
 
 function outcomeMessage(done: number, total: number, what: string): string {
@@ -191,8 +230,12 @@ async function run(request: Request, context: Context, intent: CourierIntent, fo
       return book(request, context, text(form, "id"), courierOf(form));
     case "courier-area":
       return pickArea(request, context, form);
+    case "courier-rearea":
+      return askAreaAgain(request, context, form);
     case "courier-retry": {
       const orderId = text(form, "id");
+      // "Book with … instead": the failed booking goes to another courier (its area asked first).
+      if (form.get("courier")) return book(request, context, orderId, courierOf(form), true);
       try {
         await retryCourierBooking(ctx, actor, orderId, {
           confirmNotBooked: text(form, "confirmNotBooked") === "yes",

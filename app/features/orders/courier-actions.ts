@@ -5,6 +5,7 @@ export const COURIER_INTENTS = [
   "courier-book",
   "courier-area",
   "courier-retry",
+  "courier-rearea",
   "bulk-confirm",
   "bulk-book",
 ] as const;
@@ -36,6 +37,8 @@ export type AreaQuestion = {
   options: { id: number; name: string }[];
   /** Why no choices could be shown (the courier did not answer). */
   problem?: string;
+  /** The order's booking failed: the last step retries it (with this courier) instead. */
+  again?: boolean;
 };
 
 export type BulkOutcomeView = {

@@ -6,6 +6,7 @@ import type { CourierName } from "~/core/courier";
 import type { Role } from "~/core/order-status";
 import type { OrderView } from "~/core/order-view";
 import {
+  AREA_COURIERS,
   type AreaQuestion,
   type CourierActionResult,
   isCourierActionResult,
@@ -57,43 +58,81 @@ export function BookButtons({
   );
 }
 
-/** Retry a failed or unknown booking; an unknown one first asks the admin to check the courier. */
-export function RetryBookingForm({ order }: { order: OrderView }) {
+/**
+ * Retry a failed or unknown booking; an unknown one first asks the admin to check the courier.
+ * A failed one may also go to another offered courier, or (Pathao, RedX) have its thana's area
+ * chosen again: a courier that keeps refusing the parcel is not a dead end.
+ */
+export function RetryBookingForm({
+  order,
+  offered,
+}: {
+  order: OrderView;
+  offered: readonly CourierName[];
+}) {
   const tr = useI18n();
   const c = order.courier;
   if (!c || (c.booking !== "failed" && c.booking !== "unknown")) return null;
   const label = courierName(tr.t, c.name);
+  const number = orderNo(tr, order.orderNumber);
+  const others = c.booking === "failed" ? offered.filter((name) => name !== c.name) : [];
+  const areaAgain =
+    c.booking === "failed" && (AREA_COURIERS as readonly CourierName[]).includes(c.name);
   return (
-    <Form method="post" className="flex flex-col items-start gap-2">
-      <input type="hidden" name="intent" value="courier-retry" />
-      <input type="hidden" name="id" value={order._id} />
-      {c.booking === "unknown" ? (
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            name="confirmNotBooked"
-            value="yes"
-            required
-            className="checkbox checkbox-sm"
-          />
-          <span>
-            {tr.t("dash.orders.courier.checked", {
-              courier: label,
-              number: orderNo(tr, order.orderNumber),
-            })}
-          </span>
-        </label>
+    <div className="flex flex-col items-start gap-2">
+      <Form method="post" className="flex flex-col items-start gap-2">
+        <input type="hidden" name="intent" value="courier-retry" />
+        <input type="hidden" name="id" value={order._id} />
+        {c.booking === "unknown" ? (
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="confirmNotBooked"
+              value="yes"
+              required
+              className="checkbox checkbox-sm"
+            />
+            <span>{tr.t("dash.orders.courier.checked", { courier: label, number })}</span>
+          </label>
+        ) : null}
+        <div className="flex flex-wrap gap-1.5">
+          <button
+            type="submit"
+            className="btn btn-sm btn-primary"
+            aria-label={tr.t("dash.orders.courier.retryAria", { number })}
+          >
+            {tr.t("dash.orders.courier.retry")}
+          </button>
+          {others.map((other) => (
+            <button
+              key={other}
+              type="submit"
+              name="courier"
+              value={other}
+              className="btn btn-sm btn-outline"
+              aria-label={tr.t("dash.orders.courier.bookInsteadAria", {
+                number,
+                courier: courierName(tr.t, other),
+              })}
+            >
+              {tr.t("dash.orders.courier.bookInstead", { courier: courierName(tr.t, other) })}
+            </button>
+          ))}
+        </div>
+      </Form>
+      {areaAgain ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="courier-rearea" />
+          <input type="hidden" name="id" value={order._id} />
+          <input type="hidden" name="courier" value={c.name} />
+          <input type="hidden" name="district" value={order.customerData.district} />
+          <input type="hidden" name="thana" value={order.customerData.thana} />
+          <button type="submit" className="btn btn-sm btn-ghost underline">
+            {tr.t("dash.orders.courier.areaAgain", { courier: label })}
+          </button>
+        </Form>
       ) : null}
-      <button
-        type="submit"
-        className="btn btn-sm btn-primary"
-        aria-label={tr.t("dash.orders.courier.retryAria", {
-          number: orderNo(tr, order.orderNumber),
-        })}
-      >
-        {tr.t("dash.orders.courier.retry")}
-      </button>
-    </Form>
+    </div>
   );
 }
 
@@ -118,6 +157,7 @@ export function AreaPicker({ area }: { area: AreaQuestion }) {
       {area.cityId ? <input type="hidden" name="cityId" value={area.cityId} /> : null}
       {area.zoneId ? <input type="hidden" name="zoneId" value={area.zoneId} /> : null}
       {area.zoneName ? <input type="hidden" name="zoneName" value={area.zoneName} /> : null}
+      {area.again ? <input type="hidden" name="again" value="yes" /> : null}
       <label className="flex flex-col gap-1">
         <span className="font-medium">
           {t(`dash.orders.area.${area.step}` as MessageKey, {
@@ -314,7 +354,7 @@ export function CourierPanel({
       ) : (
         <p className="text-sm text-base-content/70">{t("dash.orders.courier.notWith")}</p>
       )}
-      {c ? <RetryBookingForm order={order} /> : null}
+      {c ? <RetryBookingForm order={order} offered={offered} /> : null}
     </section>
   );
 }

@@ -162,6 +162,19 @@ describe("the order screens' texts", () => {
     expect(saidText(bengali, "Blocked number: fraud, many returns")).toBe(
       "ব্লক করা নম্বর: fraud, many returns",
     );
+    // The shop's own reasons after a courier's name are the shop's words: Bengali throughout.
+    for (const text of [
+      "Pathao: Pathao needs the thana's city and zone",
+      "RedX: RedX needs the thana's delivery area",
+      "Steadfast: Steadfast answered without a consignment id",
+      "RedX: RedX answered without a tracking id",
+      "Steadfast needs no areas",
+    ]) {
+      expect(saidText(bengali, text), text).not.toMatch(/[A-Za-z]/);
+    }
+    expect(saidText(bengali, "Pathao: Pathao needs the thana's city and zone")).toBe(
+      "পাঠাও: পাঠাও-এ বুক করতে থানার শহর ও জোন লাগবে",
+    );
     // A courier's own words after its name stay as it sent them.
     expect(saidText(bengali, "Pathao: Invalid zone")).toBe("পাঠাও: Invalid zone");
     // A text the table does not know is shown as written.

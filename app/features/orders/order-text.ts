@@ -380,6 +380,23 @@ const PATTERNS: readonly Pattern[] = [
     /^The courier refused the request \((\d+)\)$/,
     (tr, [, code]) => tr.t(k("said.refusedRequest"), { code: tr.digits(code ?? "") }),
   ],
+  [
+    /^(\w+) needs the thana's (city and zone|delivery area)$/,
+    (tr, [, courier, what]) =>
+      tr.t(k(what === "city and zone" ? "said.needsCityZone" : "said.needsDeliveryArea"), {
+        courier: courierLabelIn(tr.t, courier ?? ""),
+      }),
+  ],
+  [
+    /^(\w+) needs no areas$/,
+    (tr, [, courier]) =>
+      tr.t(k("said.needsNoAreas"), { courier: courierLabelIn(tr.t, courier ?? "") }),
+  ],
+  [
+    /^(\w+) answered without a (?:consignment|tracking) id$/,
+    (tr, [, courier]) =>
+      tr.t(k("said.noParcelId"), { courier: courierLabelIn(tr.t, courier ?? "") }),
+  ],
   // "Pathao: <what went wrong>": the courier's name, then the shop's words (or the courier's own).
   [
     /^(Steadfast|Pathao|RedX): (.+)$/s,

@@ -275,6 +275,9 @@ export const ordersEn = {
     "I checked the {courier} panel: order #{number} is not booked there",
   "dash.orders.courier.retry": "Retry",
   "dash.orders.courier.retryAria": "Retry booking order {number}",
+  "dash.orders.courier.bookInstead": "Book with {courier} instead",
+  "dash.orders.courier.bookInsteadAria": "Book order {number} with {courier} instead",
+  "dash.orders.courier.areaAgain": "Choose the {courier} area again",
   "dash.orders.area.aria": "{courier} area for {thana}",
   "dash.orders.area.city": "{courier} city for {thana}, {district}",
   "dash.orders.area.zone": "{courier} zone for {thana}, {district}",
@@ -380,6 +383,10 @@ export const ordersEn = {
   "dash.orders.said.noStock":
     "Not enough stock: {lines}. Please change the quantity or remove the item.",
   "dash.orders.said.noAreas": "{courier} has no areas to look up here",
+  "dash.orders.said.needsCityZone": "{courier} needs the thana's city and zone",
+  "dash.orders.said.needsDeliveryArea": "{courier} needs the thana's delivery area",
+  "dash.orders.said.needsNoAreas": "{courier} needs no areas",
+  "dash.orders.said.noParcelId": "{courier} answered without a parcel id",
   "dash.orders.said.parcelWithCourier":
     "This order has been handed to {courier} and can no longer be cancelled online: please call the shop",
   "dash.orders.said.parcelNoCancelApi":
@@ -669,6 +676,9 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
   "dash.orders.courier.checked": "আমি {courier}-এর প্যানেলে দেখেছি: অর্ডার #{number} সেখানে বুক হয়নি",
   "dash.orders.courier.retry": "আবার চেষ্টা করুন",
   "dash.orders.courier.retryAria": "অর্ডার {number} আবার বুক করার চেষ্টা করুন",
+  "dash.orders.courier.bookInstead": "বদলে {courier}-এ বুক করুন",
+  "dash.orders.courier.bookInsteadAria": "অর্ডার {number} বদলে {courier}-এ বুক করুন",
+  "dash.orders.courier.areaAgain": "{courier}-এর এলাকা আবার বাছাই করুন",
   "dash.orders.area.aria": "{thana}-এর জন্য {courier}-এর এলাকা",
   "dash.orders.area.city": "{thana}, {district}-এর জন্য {courier}-এর শহর",
   "dash.orders.area.zone": "{thana}, {district}-এর জন্য {courier}-এর জোন",
@@ -770,6 +780,10 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
   "dash.orders.said.step.area": "এলাকা",
   "dash.orders.said.noStock": "যথেষ্ট স্টক নেই: {lines}। পরিমাণ বদলান বা পণ্যটি সরিয়ে দিন।",
   "dash.orders.said.noAreas": "এখানে খোঁজার মতো {courier}-এর কোনো এলাকা নেই",
+  "dash.orders.said.needsCityZone": "{courier}-এ বুক করতে থানার শহর ও জোন লাগবে",
+  "dash.orders.said.needsDeliveryArea": "{courier}-এ বুক করতে থানার ডেলিভারি এলাকা লাগবে",
+  "dash.orders.said.needsNoAreas": "{courier}-এর কোনো এলাকা লাগে না",
+  "dash.orders.said.noParcelId": "{courier} পার্সেলের আইডি ছাড়াই উত্তর দিয়েছে",
   "dash.orders.said.parcelWithCourier":
     "এই অর্ডার {courier}-এর কাছে পাঠানো হয়েছে, তাই আর অনলাইনে বাতিল করা যাবে না: দয়া করে দোকানে ফোন করুন",
   "dash.orders.said.parcelNoCancelApi":

@@ -19,10 +19,17 @@ import type { Route } from "./+types/failed-bookings";
 /** Courier bookings that failed or may not have reached the courier (issue 23 item 6), admins. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdmin(request, context);
-  return { orders: await orPageError(listBookingProblems(appOf(context).db, actor)) };
+  const ctx = appOf(context);
+  return {
+    orders: await orPageError(listBookingProblems(ctx.db, actor)),
+    offered: ctx.couriers.offered(),
+  };
 }
 
-/** Retry (and, for an unknown booking, "I checked: not booked"): the courier booking service. */
+/**
+ * Retry (and, for an unknown booking, "I checked: not booked"), another courier instead, or the
+ * thana's area chosen again: the courier booking service.
+ */
 export function action({ request, context }: Route.ActionArgs) {
   return courierAction(request, context);
 }
@@ -105,7 +112,7 @@ export default function FailedBookingsRoute({ loaderData }: Route.ComponentProps
                     {order.courier?.lastError ? saidText(tr, order.courier.lastError) : "—"}
                   </td>
                   <td data-label={heads.retry}>
-                    <RetryBookingForm order={order} />
+                    <RetryBookingForm order={order} offered={loaderData.offered} />
                   </td>
                 </tr>
               ))}

@@ -4,9 +4,10 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { AreaQuestion } from "~/app/features/orders/courier-actions";
-import { AreaPicker } from "~/app/features/orders/courier-panel";
+import { AreaPicker, RetryBookingForm } from "~/app/features/orders/courier-panel";
 import { wholeCatalog } from "~/app/i18n/catalog.server";
 import { actorMiddleware } from "~/app/lib/context.server";
+import type { OrderView } from "~/core/order-view";
 import type { AppContext } from "~/server/app-context";
 import { orderCouriers } from "~/server/db/schema";
 import { appContext } from "~/server/http/router-context";
@@ -256,6 +257,88 @@ describeDb(`Pathao's city → zone → area picker (${TEST_DB})`, () => {
     expect(await postAreas()).toContainEqual(
       expect.objectContaining({ thana: THANA, zoneId: 53, areaId: null, areaName: "Gulshan" }),
     );
+  });
+
+  it("a booking Pathao refused for a wrong stored area: the area is chosen again and the booking retried", async () => {
+    await ctx.db.delete(orderCouriers);
+    const order = await confirmedOrder();
+    // A stored area Pathao no longer accepts: Badda is not one of Mirpur's areas.
+    const { setCourierArea } = await import("~/server/services/courier-areas");
+    await setCourierArea(
+      ctx,
+      { userId: admin.id, email: admin.email, name: "Admin", role: "admin", emailVerified: true },
+      { courier: "pathao", district: "ঢাকা", thana: THANA, cityId: 1, zoneId: 51, areaId: 5302 },
+    );
+    expect(
+      (await post(order.id, { intent: "courier-book", id: order.id, courier: "pathao" })).data,
+    ).toMatchObject({ ok: true });
+    await settled(order.id).toBe("failed");
+    expect((await bookingOf(order.id))?.lastError).toContain("recipient area is invalid");
+
+    const again = await post(order.id, {
+      intent: "courier-rearea",
+      id: order.id,
+      courier: "pathao",
+      district: "ঢাকা",
+      thana: THANA,
+    });
+    expect(again.status).toBe(409);
+    const city = (again.data as { area: AreaQuestion }).area;
+    expect(city).toMatchObject({ step: "city", again: true, thana: THANA });
+    expect(rendered(city)).toContain('name="again" value="yes"');
+    const zone = (
+      (await post(order.id, { ...answer(city, "Dhaka"), again: "yes" })).data as {
+        area: AreaQuestion;
+      }
+    ).area;
+    expect(zone).toMatchObject({ step: "zone", again: true });
+    const area = (
+      (await post(order.id, { ...answer(zone, "Gulshan"), again: "yes" })).data as {
+        area: AreaQuestion;
+      }
+    ).area;
+    const retried = await post(order.id, { ...answer(area, "Badda"), again: "yes" });
+    expect(retried.data).toMatchObject({ ok: true, message: "Booking queued again" });
+    await settled(order.id).toBe("booked");
+    expect(parcelOf(order.orderNumber)?.body).toMatchObject({
+      recipient_city: 1,
+      recipient_zone: 53,
+      recipient_area: 5302,
+    });
+    expect(await postAreas()).toContainEqual(
+      expect.objectContaining({ thana: THANA, zoneId: 53, areaId: 5302, source: "admin" }),
+    );
+  });
+
+  it("shows a refused booking's ways on: Retry, another courier instead, its area again", () => {
+    const order = {
+      _id: "o2",
+      orderNumber: 100_200,
+      customerData: { district: "ঢাকা", thana: THANA },
+      courier: { name: "pathao", booking: "failed", attempts: 1 },
+    } as unknown as OrderView;
+    const Stub = createRoutesStub([
+      {
+        id: "root",
+        path: "/",
+        Component: () =>
+          createElement(RetryBookingForm, { order, offered: ["steadfast", "pathao"] }),
+      },
+    ]);
+    const html = renderToString(
+      createElement(Stub, {
+        initialEntries: ["/"],
+        hydrationData: { loaderData: { root: { lang: "en", messages: wholeCatalog("en") } } },
+      }),
+    );
+    expect(html).toContain(">Retry</button>");
+    // The other courier's button posts its name with the retry.
+    expect(html).toMatch(
+      /<button(?=[^>]*name="courier")(?=[^>]*value="steadfast")[^>]*>Book with Steadfast instead<\/button>/,
+    );
+    expect(html).not.toContain("Book with Pathao instead");
+    expect(html).toContain('name="intent" value="courier-rearea"');
+    expect(html).toContain("Choose the Pathao area again");
   });
 
   /** The Courier Areas page's Pathao list, as its loader answers it. */
