@@ -1,5 +1,6 @@
 import { Fragment, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
+import { LatestMessages } from "~/app/features/notifications/latest-messages";
 import { paperText } from "~/app/i18n/dashboard/paper-text";
 import type { MessageKey } from "~/app/i18n/keys";
 import type { Translator } from "~/app/i18n/translator";
@@ -9,9 +10,7 @@ import { type ActionFailure, isActionFailure, issuesByField } from "~/app/lib/fi
 import { orPageError, pageError } from "~/app/lib/page-error.server";
 import {
   EVENT_PLACEHOLDERS,
-  MESSAGE_STATUSES,
   type MessageLanguage,
-  type MessageStatus,
   PLACEHOLDERS,
   type PlaceholderValues,
   renderTemplate,
@@ -168,14 +167,6 @@ function WithPlaceholders({ text }: { text: string }) {
 }
 
 /** A message's status as the table shows it; another value (none today) as it is. */
-function statusText(t: Translator["t"], status: string): string {
-  return isMessageStatus(status) ? t(`dash.paper.notify.status.${status}`) : status;
-}
-
-function isMessageStatus(x: string): x is MessageStatus {
-  return (MESSAGE_STATUSES as readonly string[]).includes(x);
-}
-
 /** One event's template in one language: the form, its field message and the live preview. */
 function TemplateForm(props: {
   event: SmsEvent;
@@ -271,7 +262,7 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
   const issues = failure ? issuesByField(failure.issues) : {};
   const events = [...new Set(loaderData.templates.map((x) => x.event))];
   const tr = useI18n();
-  const { lang, t, count, digits, date, time } = tr;
+  const { t, count } = tr;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4" aria-busy={navigation.state !== "idle"}>
       <h1 className="text-2xl font-bold sm:text-3xl">{t("dash.paper.notify.heading")}</h1>
@@ -368,63 +359,7 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
         ))}
       </section>
 
-      <section className="flex flex-col gap-2" aria-labelledby="recent-heading">
-        <h2 id="recent-heading" className="text-xl font-semibold">
-          {t("dash.paper.notify.latest")}
-        </h2>
-        {loaderData.recent.length === 0 ? (
-          <p className="rounded-box bg-base-200 p-6 text-center">{t("dash.paper.notify.none")}</p>
-        ) : (
-          <div className="overflow-x-auto rounded-box border border-base-300">
-            <table className="table table-sm">
-              <thead>
-                <tr>
-                  <th scope="col">{t("dash.paper.notify.colTime")}</th>
-                  <th scope="col">{t("dash.paper.notify.colOrder")}</th>
-                  <th scope="col">{t("dash.paper.notify.colEvent")}</th>
-                  <th scope="col">{t("dash.paper.notify.colChannel")}</th>
-                  <th scope="col">{t("dash.paper.notify.colTo")}</th>
-                  <th scope="col">{t("dash.paper.notify.colStatus")}</th>
-                  <th scope="col">{t("dash.paper.notify.colError")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.recent.map((m) => (
-                  <tr key={m.id}>
-                    <td className="whitespace-nowrap">
-                      <time dateTime={m.createdAt}>
-                        {lang === "en"
-                          ? m.createdAt.slice(0, 16).replace("T", " ")
-                          : `${date(m.createdAt)}, ${time(m.createdAt)}`}
-                      </time>
-                    </td>
-                    <td>
-                      {m.orderId ? (
-                        <a className="link" href={`/dashboard/order-overview/${m.orderId}`}>
-                          #{m.orderNumber === null ? "" : digits(String(m.orderNumber))}
-                        </a>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                    <td>{t(`dash.paper.event.${m.event}`)}</td>
-                    <td>
-                      {t(m.channel === "sms" ? "dash.paper.notify.sms" : "dash.paper.notify.email")}
-                    </td>
-                    <td className="whitespace-nowrap" data-recipient>
-                      {m.channel === "sms" ? digits(m.to) : m.to}
-                    </td>
-                    <td>{statusText(t, m.status)}</td>
-                    <td className="break-words text-error" data-gateway-error>
-                      {m.lastError ?? ""}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <LatestMessages recent={loaderData.recent} />
     </div>
   );
 }
