@@ -2,6 +2,7 @@ import type { CheckoutLine, CustomerDetails } from "./checkout";
 import type { OrderCourierView, OrderRiskView } from "./courier";
 import type { OrderCallState, OrderCallView, OrderNoteView } from "./order-calls";
 import type { OrderStatus } from "./order-status";
+import type { OrderCodeView } from "./order-tracking";
 
 /** One line of an order as sold (spec §3 order line; `originalPrice` is the unit price it sold at), plus its total. */
 export type OrderLineView = CheckoutLine & { lineTotal: number };
@@ -48,6 +49,8 @@ export type OrderView = {
   heldReason?: string | null;
   /** Admins only: the order waits for the code sent to its phone (ORDER_OTP, decision 060). */
   awaitingCode?: boolean;
+  /** Admins only, while `awaitingCode`: the code's state (valid, expired, locked; tries left). */
+  code?: OrderCodeView;
   /** Admins only: the confirmation calls so far (attempts, the last one). */
   confirmation?: OrderCallState;
   /** An order in Return: when an admin marked its goods received (its stock went back), ISO time. */

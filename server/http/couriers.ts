@@ -87,7 +87,7 @@ const retryRoute = createRoute({
     "`courier.lastError`) or `unknown` (a request to Pathao or RedX got no answer, so the parcel may " +
     "exist: check the courier's panel and send `confirmNotBooked: true`). 409 otherwise. " +
     "With `courier`, the booking goes to that courier instead; a thana without its area → 409 " +
-    'with `details.needs: "courier_area"`, as for a first booking.',
+    'with `error.needs = "courier_area"`, as for a first booking.',
   middleware: [adminOnly, optionalJsonBody] as const,
   request: {
     params: idParams,

@@ -3231,7 +3231,7 @@ export interface paths {
         put?: never;
         /**
          * Retry a failed booking (admins)
-         * @description For a booking whose `courier.booking` is `failed` (the courier refused it or kept failing: `courier.lastError`) or `unknown` (a request to Pathao or RedX got no answer, so the parcel may exist: check the courier's panel and send `confirmNotBooked: true`). 409 otherwise.
+         * @description For a booking whose `courier.booking` is `failed` (the courier refused it or kept failing: `courier.lastError`) or `unknown` (a request to Pathao or RedX got no answer, so the parcel may exist: check the courier's panel and send `confirmNotBooked: true`). 409 otherwise. With `courier`, the booking goes to that courier instead; a thana without its area → 409 with `error.needs = "courier_area"`, as for a first booking.
          */
         post: {
             parameters: {
@@ -3246,6 +3246,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         confirmNotBooked?: boolean;
+                        /**
+                         * @example steadfast
+                         * @enum {string}
+                         */
+                        courier?: "steadfast" | "pathao" | "redx";
                     };
                 };
             };
@@ -4928,6 +4933,14 @@ export interface components {
             heldReason?: string | null;
             /** @description Admins only: the order waits for the 6-digit code sent to its phone (ORDER_OTP); it is in the Unverified list, not the Pending queue, until the code is entered or staff confirm it by phone */
             awaitingCode?: boolean;
+            /** @description Admins only, while `awaitingCode`: the code's state (`awaiting` a valid code, `expired`, or `locked` after too many wrong codes or resends), the customer's tries and new codes left */
+            code?: {
+                /** @enum {string} */
+                state: "awaiting" | "expired" | "locked";
+                resendsLeft: number;
+                resendAfterSeconds: number;
+                triesLeft: number;
+            };
             /** @description Admins only: the confirmation calls so far */
             confirmation?: {
                 attempts: number;

@@ -231,6 +231,18 @@ const orderSchema = z
       description:
         "Admins only: the order waits for the 6-digit code sent to its phone (ORDER_OTP); it is in the Unverified list, not the Pending queue, until the code is entered or staff confirm it by phone",
     }),
+    code: z
+      .object({
+        state: z.enum(["awaiting", "expired", "locked"]),
+        resendsLeft: z.number().int(),
+        resendAfterSeconds: z.number().int(),
+        triesLeft: z.number().int(),
+      })
+      .optional()
+      .openapi({
+        description:
+          "Admins only, while `awaitingCode`: the code's state (`awaiting` a valid code, `expired`, or `locked` after too many wrong codes or resends), the customer's tries and new codes left",
+      }),
     confirmation: z
       .object({
         attempts: z.number().int(),

@@ -324,6 +324,8 @@ describeDb(`order codes for risky orders (${TEST_DB})`, () => {
       limit: 20,
     });
     expect(unverified.data.map((o) => o.orderNumber)).toEqual([placed.orderNumber]);
+    // Staff see where its code stands: sent, still valid, every try left.
+    expect(unverified.data[0]?.code).toMatchObject({ state: "awaiting", triesLeft: 5 });
     const tracked = await call("GET", `/track?orderNumber=${placed.orderNumber}&phone=${phone}`);
     expect(tracked.body.data).toMatchObject({ status: "Pending", awaitingCode: true });
     // The code is stored only as a hash.
@@ -444,6 +446,9 @@ describeDb(`order codes for risky orders (${TEST_DB})`, () => {
     expect(resend.status).toBe(409);
     const [row] = await ctx.db.select().from(orders).where(eq(orders.id, placed.insertedId));
     expect(row).toMatchObject({ status: "Pending", awaitingCode: true });
+    // Staff see it locked, so they know to call; the customer's own view has no code state.
+    const seen = await getOrderDetail(ctx.db, await adminActor(), placed.insertedId);
+    expect(seen.code).toMatchObject({ state: "locked", triesLeft: 0, resendsLeft: 0 });
   });
 
   it("refuses an expired code; a resend sends a new one (the old one stops working), 60 s apart, 3 times", async () => {

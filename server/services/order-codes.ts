@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { formatNumber } from "~/core/money";
 import { type MessageLanguage, renderTemplate, trackOrderUrl } from "~/core/notifications";
 import {
@@ -169,6 +169,18 @@ export async function orderCodeView(
   return viewOf(row, now);
 }
 
+/** The code's state of each given order waiting for one (staff's Unverified list). */
+export async function orderCodeViews(
+  db: Db,
+  orderIds: readonly string[],
+  now: Date = new Date(),
+): Promise<Map<string, OrderCodeView>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db.select().from(orderCodes).where(inArray(orderCodes.orderId, orderIds));
+  const rowOf = new Map(rows.map((row) => [row.orderId, row]));
+  return new Map(orderIds.map((id) => [id, viewOf(rowOf.get(id), now)]));
+}
+
 /** How a code form names its order: the success page's random id, or number and phone. */
 export type OrderLocator = { orderId: string } | TrackQuery;
 
@@ -297,27 +309,4 @@ export async function resendOrderCode(
     const [after] = await tx.select().from(orderCodes).where(eq(orderCodes.orderId, order.id));
     return viewOf(after, now);
   });
-}
-
-/** Orders that wait for their code (the staff's "Unverified" list), oldest first. */
-export async function listUnverifiedOrders(db: Db, limit = 100) {
-  return db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      customerName: orders.customerName,
-      mobileNumber: orders.mobileNumber,
-      district: orders.district,
-      thana: orders.thana,
-      total: orders.total,
-      placedAt: orders.placedAt,
-      wrongTries: orderCodes.wrongTries,
-      sends: orderCodes.sends,
-      expiresAt: orderCodes.expiresAt,
-    })
-    .from(orders)
-    .leftJoin(orderCodes, eq(orderCodes.orderId, orders.id))
-    .where(and(eq(orders.awaitingCode, true), eq(orders.status, "Pending")))
-    .orderBy(asc(orders.placedAt), asc(orders.id))
-    .limit(limit);
 }

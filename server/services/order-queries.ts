@@ -39,6 +39,7 @@ import {
 } from "../db/schema";
 import { AppError } from "../errors";
 import { callsAndNotesOf } from "./order-calls";
+import { orderCodeViews } from "./order-codes";
 import { riskOfPhones } from "./risk";
 
 /** A customer account as far as order ownership goes; `userId` null for an email with no account. */
@@ -211,7 +212,10 @@ async function withLines(
   if (rows.length === 0) return [];
   const returnDays = options.returnDays ?? DEFAULT_RETURN_DAYS;
   const admin = viewer.role === "admin";
-  const [lines, delivered, couriers, risks] = await Promise.all([
+  const awaiting = admin
+    ? rows.filter((r) => r.awaitingCode && r.status === "Pending").map((r) => r.id)
+    : [];
+  const [lines, delivered, couriers, risks, codes] = await Promise.all([
     db
       .select()
       .from(orderLines)
@@ -239,6 +243,7 @@ async function withLines(
           options.riskMaxReturns ?? DEFAULT_RISK_MAX_RETURNS,
         )
       : undefined,
+    orderCodeViews(db, awaiting),
   ]);
   const courierOf = new Map(couriers.map((c) => [c.orderId, c]));
   const byOrder = new Map<string, typeof lines>();
@@ -258,6 +263,7 @@ async function withLines(
         ? {
             heldReason: row.heldReason,
             awaitingCode: row.awaitingCode && row.status === "Pending",
+            ...(codes.has(row.id) ? { code: codes.get(row.id) } : {}),
             ...(risk ? { risk } : {}),
             confirmation: {
               attempts: row.callAttempts,

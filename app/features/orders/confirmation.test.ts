@@ -31,6 +31,29 @@ describe("an order waiting for its code (ORDER_OTP)", () => {
     );
   });
 
+  it("says where the code stands: valid with tries left, expired with new codes left, locked", () => {
+    const withCode = (code: object) =>
+      ({ ...order(true), code: { resendAfterSeconds: 0, ...code } }) as unknown as OrderView;
+    expect(
+      renderIn(RiskSummary, {
+        order: withCode({ state: "awaiting", triesLeft: 3, resendsLeft: 3 }),
+      }),
+    ).toContain("The code is valid: 3 tries left");
+    expect(
+      renderIn(RiskPanel, { order: withCode({ state: "expired", triesLeft: 5, resendsLeft: 2 }) }),
+    ).toContain("The code expired: the customer may ask for a new one (2 left)");
+    expect(
+      renderIn(RiskSummary, { order: withCode({ state: "locked", triesLeft: 0, resendsLeft: 0 }) }),
+    ).toContain("Locked: no more codes; call the customer to confirm");
+    expect(
+      renderIn(
+        RiskSummary,
+        { order: withCode({ state: "awaiting", triesLeft: 3, resendsLeft: 3 }) },
+        "bn",
+      ),
+    ).toContain("কোড চালু আছে: আর ৩ বার চেষ্টা করা যাবে");
+  });
+
   it("says nothing of a code once it is entered", () => {
     expect(renderIn(RiskPanel, { order: order(false) })).not.toContain("Waiting for the code");
   });

@@ -7,6 +7,7 @@ import {
   ORDER_NOTE_MAX,
   type QueueFilter,
 } from "~/core/order-calls";
+import type { OrderCodeView } from "~/core/order-tracking";
 import type { OrderDetailView, OrderView } from "~/core/order-view";
 import { type CallFormResult, isCallFormAnswer } from "./order-calls-form";
 import {
@@ -90,7 +91,27 @@ export function RiskSummary({ order }: { order: OrderView }) {
       {order.awaitingCode ? (
         <span className="font-semibold">{t("dash.orders.awaitingCode")}</span>
       ) : null}
+      {order.awaitingCode && order.code ? <CodeState code={order.code} /> : null}
     </div>
+  );
+}
+
+/** Where the customer's code stands: still valid (tries left), expired, or locked (call them). */
+function CodeState({ code }: { code: OrderCodeView }) {
+  const tr = useI18n();
+  const text =
+    code.state === "awaiting"
+      ? tr.t("dash.orders.code.awaiting", { tries: tr.count(code.triesLeft) })
+      : code.state === "expired"
+        ? tr.t("dash.orders.code.expired", { resends: tr.count(code.resendsLeft) })
+        : tr.t("dash.orders.code.locked");
+  return (
+    <span
+      className={code.state === "locked" ? "font-semibold text-error" : "text-base-content/70"}
+      data-code-state={code.state}
+    >
+      {text}
+    </span>
   );
 }
 
@@ -347,6 +368,12 @@ export function RiskPanel({ order }: { order: OrderView }) {
       {order.awaitingCode ? (
         <p className="mb-2 font-semibold" data-testid="awaiting-code">
           {t("dash.orders.awaitingCodeLong")}
+          {order.code ? (
+            <>
+              <br />
+              <CodeState code={order.code} />
+            </>
+          ) : null}
         </p>
       ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="risk-panel">

@@ -96,6 +96,10 @@ export const ordersEn = {
   "dash.orders.call.wrong_number": "Wrong number",
   "dash.orders.call.cancelled": "Cancelled",
   "dash.orders.awaitingCode": "Waiting for the code sent by SMS",
+  "dash.orders.code.awaiting": "The code is valid: {tries} tries left",
+  "dash.orders.code.expired":
+    "The code expired: the customer may ask for a new one ({resends} left)",
+  "dash.orders.code.locked": "Locked: no more codes; call the customer to confirm",
   "dash.orders.awaitingCodeLong":
     "Waiting for the code sent by SMS: confirm it by phone, or it joins the Pending queue once the customer enters the code.",
   "dash.orders.risky": "Risky",
@@ -501,6 +505,9 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
   "dash.orders.call.wrong_number": "ভুল নম্বর",
   "dash.orders.call.cancelled": "বাতিল",
   "dash.orders.awaitingCode": "এসএমএসে পাঠানো কোডের অপেক্ষায়",
+  "dash.orders.code.awaiting": "কোড চালু আছে: আর {tries} বার চেষ্টা করা যাবে",
+  "dash.orders.code.expired": "কোডের মেয়াদ শেষ: গ্রাহক নতুন কোড চাইতে পারবেন (আর {resends}টি)",
+  "dash.orders.code.locked": "লক হয়েছে: আর কোড যাবে না; নিশ্চিত করতে গ্রাহককে ফোন করুন",
   "dash.orders.awaitingCodeLong":
     "এসএমএসে পাঠানো কোডের অপেক্ষায়: ফোন করে নিশ্চিত করুন, নইলে গ্রাহক কোড দিলে এটি অপেক্ষমাণ সারিতে যোগ হবে।",
   "dash.orders.risky": "ঝুঁকিপূর্ণ",
