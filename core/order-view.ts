@@ -47,7 +47,10 @@ export type OrderView = {
   risk?: OrderRiskView;
   /** Admins only: why the order is held (its number is blocked); null when it is not. */
   heldReason?: string | null;
-  /** Admins only: the order waits for the code sent to its phone (ORDER_OTP, decision 060). */
+  /**
+   * The order waits for the code sent to its phone (ORDER_OTP, decision 060): admins always get
+   * the flag, the order's owner only while it is true.
+   */
   awaitingCode?: boolean;
   /** Admins only, while `awaitingCode`: the code's state (valid, expired, locked; tries left). */
   code?: OrderCodeView;

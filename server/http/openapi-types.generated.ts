@@ -4931,7 +4931,7 @@ export interface components {
             };
             /** @description Admins only: why the order is held (a blocked number) */
             heldReason?: string | null;
-            /** @description Admins only: the order waits for the 6-digit code sent to its phone (ORDER_OTP); it is in the Unverified list, not the Pending queue, until the code is entered or staff confirm it by phone */
+            /** @description The order waits for the 6-digit code sent to its phone (ORDER_OTP); it is in the Unverified list, not the Pending queue, until the code is entered or staff confirm it by phone. Admins always get it; the order's owner only while it is true */
             awaitingCode?: boolean;
             /** @description Admins only, while `awaitingCode`: the code's state (`awaiting` a valid code, `expired`, or `locked` after too many wrong codes or resends), the customer's tries and new codes left */
             code?: {

@@ -229,7 +229,7 @@ const orderSchema = z
       .openapi({ description: "Admins only: why the order is held (a blocked number)" }),
     awaitingCode: z.boolean().optional().openapi({
       description:
-        "Admins only: the order waits for the 6-digit code sent to its phone (ORDER_OTP); it is in the Unverified list, not the Pending queue, until the code is entered or staff confirm it by phone",
+        "The order waits for the 6-digit code sent to its phone (ORDER_OTP); it is in the Unverified list, not the Pending queue, until the code is entered or staff confirm it by phone. Admins always get it; the order's owner only while it is true",
     }),
     code: z
       .object({

@@ -11,7 +11,7 @@ import { restoreDefaultTemplate, saveTemplate } from "../notify/templates";
 import { RATE_LIMITS } from "../rate-limit/rules";
 import { countOrdersByStatus, getOrderDetail, listOrders } from "../services/order-queries";
 import type { Product } from "../services/products";
-import { signUpAdmin } from "../testing/accounts";
+import { signUp, signUpAdmin } from "../testing/accounts";
 import { CUSTOMER_DATA, newProduct, orderBody } from "../testing/api-fixtures";
 import { describeDb, openTestContext, TEST_DB } from "../testing/test-context";
 import { mountServerRoutes } from "./api";
@@ -396,9 +396,27 @@ describeDb(`order codes for risky orders (${TEST_DB})`, () => {
     const admin0 = await adminActor();
     const viewBefore = await getOrderDetail(ctx.db, admin0, placed.insertedId);
     expect(viewBefore.awaitingCode).toBe(true);
+    // Its owner's account is told it waits for the code, and nothing of the shop's check.
+    const email = `otp-owner-${++phoneSeq}@haat.test`;
+    const owner = await signUp(ctx, { email });
+    await ctx.db.update(orders).set({ userId: owner.id }).where(eq(orders.id, placed.insertedId));
+    const ownerActor = {
+      userId: owner.id,
+      email,
+      name: "Owner",
+      role: "customer" as const,
+      emailVerified: true,
+    };
+    const ownView = await getOrderDetail(ctx.db, ownerActor, placed.insertedId);
+    expect(ownView.awaitingCode).toBe(true);
+    expect(ownView).not.toHaveProperty("code");
+    expect(ownView).not.toHaveProperty("risk");
     const ok = await call("POST", `/orders/${placed.orderNumber}/verify`, { phone, code });
     expect(ok.status).toBe(200);
     expect((await getOrderDetail(ctx.db, admin0, placed.insertedId)).awaitingCode).toBe(false);
+    expect(await getOrderDetail(ctx.db, ownerActor, placed.insertedId)).not.toHaveProperty(
+      "awaitingCode",
+    );
     expect(ok.body).toEqual({ data: { orderNumber: placed.orderNumber, status: "Pending" } });
     const admin = await adminActor();
     const pending = await listOrders(ctx.db, admin, {

@@ -199,6 +199,11 @@ async function deliveryTimes(db: Db, rows: OrderRow[]): Promise<Map<string, Date
   return new Map(times.flatMap((t) => (t.at ? [[t.orderId, t.at] as const] : [])));
 }
 
+/** A Pending order still waiting for its one-time code (once it moves on, it no longer is). */
+function awaitingCodeOf(row: OrderRow): boolean {
+  return row.awaitingCode && row.status === "Pending";
+}
+
 /**
  * Orders with their lines, in the API's shape (two queries, whatever the page size, and a third
  * for the delivery times of the delivered ones), each Delivered order with its `returnBy`.
@@ -212,9 +217,7 @@ async function withLines(
   if (rows.length === 0) return [];
   const returnDays = options.returnDays ?? DEFAULT_RETURN_DAYS;
   const admin = viewer.role === "admin";
-  const awaiting = admin
-    ? rows.filter((r) => r.awaitingCode && r.status === "Pending").map((r) => r.id)
-    : [];
+  const awaiting = admin ? rows.filter(awaitingCodeOf).map((r) => r.id) : [];
   const [lines, delivered, couriers, risks, codes] = await Promise.all([
     db
       .select()
@@ -259,10 +262,12 @@ async function withLines(
       ...toOrderView(row, byOrder.get(row.id) ?? []),
       returnBy: deliveredAt ? returnDeadline(deliveredAt, returnDays).toISOString() : null,
       courier: courierView(courierOf.get(row.id), admin),
+      // The owner is told too: the code is theirs to enter (at Track Order).
+      ...(!admin && awaitingCodeOf(row) ? { awaitingCode: true } : {}),
       ...(admin
         ? {
             heldReason: row.heldReason,
-            awaitingCode: row.awaitingCode && row.status === "Pending",
+            awaitingCode: awaitingCodeOf(row),
             ...(codes.has(row.id) ? { code: codes.get(row.id) } : {}),
             ...(risk ? { risk } : {}),
             confirmation: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OrderView } from "~/core/order-view";
 import { renderIn } from "~/tests/support/render-in";
-import { RiskPanel, RiskSummary } from "./confirmation";
+import { EnterYourCode, RiskPanel, RiskSummary } from "./confirmation";
 
 const risk = {
   orders: 1,
@@ -56,5 +56,26 @@ describe("an order waiting for its code (ORDER_OTP)", () => {
 
   it("says nothing of a code once it is entered", () => {
     expect(renderIn(RiskPanel, { order: order(false) })).not.toContain("Waiting for the code");
+  });
+});
+
+describe("a customer's own order waiting for its code", () => {
+  const own = (awaitingCode: boolean) =>
+    ({
+      orderNumber: 100_042,
+      customerData: { mobileNumber: "01712345678" },
+      ...(awaitingCode ? { awaitingCode } : {}),
+    }) as unknown as OrderView;
+
+  it("says so, with a link to Track Order where the code goes in", () => {
+    const html = renderIn(EnterYourCode, { order: own(true) });
+    expect(html).toContain("Waiting for the code we sent you by SMS.");
+    expect(html).toContain('href="/track-order?orderNumber=100042&amp;phone=01712345678"');
+    expect(html).toContain(">Enter the code</a>");
+    expect(renderIn(EnterYourCode, { order: own(true) }, "bn")).toContain("কোডটি দিন");
+  });
+
+  it("says nothing once the code is entered", () => {
+    expect(renderIn(EnterYourCode, { order: own(false) })).toBe("");
   });
 });

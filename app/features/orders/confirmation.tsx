@@ -7,7 +7,7 @@ import {
   ORDER_NOTE_MAX,
   type QueueFilter,
 } from "~/core/order-calls";
-import type { OrderCodeView } from "~/core/order-tracking";
+import { type OrderCodeView, trackOrderLink } from "~/core/order-tracking";
 import type { OrderDetailView, OrderView } from "~/core/order-view";
 import { type CallFormResult, isCallFormAnswer } from "./order-calls-form";
 import {
@@ -93,6 +93,26 @@ export function RiskSummary({ order }: { order: OrderView }) {
       ) : null}
       {order.awaitingCode && order.code ? <CodeState code={order.code} /> : null}
     </div>
+  );
+}
+
+/**
+ * The customer's own order that waits for its code: the code goes in at Track Order, opened
+ * with the order's number and phone filled in.
+ */
+export function EnterYourCode({ order }: { order: OrderView }) {
+  const { t } = useI18n();
+  if (!order.awaitingCode) return null;
+  return (
+    <p className="mt-1 text-sm font-semibold" data-testid="enter-code">
+      {t("dash.orders.yourCode")}{" "}
+      <Link
+        className="link link-primary"
+        to={trackOrderLink(order.orderNumber, order.customerData.mobileNumber)}
+      >
+        {t("dash.orders.yourCodeLink")}
+      </Link>
+    </p>
   );
 }
 

@@ -9,7 +9,14 @@ import type { OrderDetailView } from "~/core/order-view";
 import { productPath } from "../catalogue/paths";
 import { useRevalidateOnFocus } from "../catalogue/use-revalidate-on-focus";
 import { CancelByPhone } from "./cancel-by-phone";
-import { CallNotice, CallsSection, NotesSection, PhoneLink, RiskPanel } from "./confirmation";
+import {
+  CallNotice,
+  CallsSection,
+  EnterYourCode,
+  NotesSection,
+  PhoneLink,
+  RiskPanel,
+} from "./confirmation";
 import { OrderActionButtons } from "./order-action-buttons";
 import { cancelsByPhone, orderActionsOf } from "./order-actions";
 import { OrderChangeOutcome } from "./order-change-outcome";
@@ -99,6 +106,7 @@ export function OrderOverview({
             {t("dash.orders.heading", { number })}
           </h1>
           {returnBy ? <p className="mt-1 text-sm text-base-content/70">{returnBy}</p> : null}
+          {viewerRole === "customer" ? <EnterYourCode order={order} /> : null}
           {cancelsByPhone(order, viewerRole) ? <CancelByPhone order={order} /> : null}
         </div>
         <div className="flex flex-wrap items-center gap-2 print:hidden">

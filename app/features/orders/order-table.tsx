@@ -5,7 +5,7 @@ import type { Role } from "~/core/order-status";
 import type { OrderView } from "~/core/order-view";
 import { OrderCourierLine, SelectAllOnPage, SelectOrder } from "./bulk-orders";
 import { CancelByPhone } from "./cancel-by-phone";
-import { CallOutcomeForms, CallState, PhoneLink, RiskSummary } from "./confirmation";
+import { CallOutcomeForms, CallState, EnterYourCode, PhoneLink, RiskSummary } from "./confirmation";
 import { OrderActionButtons } from "./order-action-buttons";
 import { cancelsByPhone, type OrderAction, orderActionsOf } from "./order-actions";
 import { EyeIcon, OrderStatusBadge } from "./order-status-badge";
@@ -129,6 +129,7 @@ export function OrderTable({
                   </p>
                 ) : null}
                 {cancelsByPhone(order, viewerRole) ? <CancelByPhone order={order} /> : null}
+                {side === "customer" ? <EnterYourCode order={order} /> : null}
                 {side === "customer" && order.returnBy ? (
                   <p className="mt-1 text-xs whitespace-nowrap text-base-content/70">
                     {returnByLine(tr, order.returnBy)}

@@ -96,6 +96,8 @@ export const ordersEn = {
   "dash.orders.call.wrong_number": "Wrong number",
   "dash.orders.call.cancelled": "Cancelled",
   "dash.orders.awaitingCode": "Waiting for the code sent by SMS",
+  "dash.orders.yourCode": "Waiting for the code we sent you by SMS.",
+  "dash.orders.yourCodeLink": "Enter the code",
   "dash.orders.code.awaiting": "The code is valid: {tries} tries left",
   "dash.orders.code.expired":
     "The code expired: the customer may ask for a new one ({resends} left)",
@@ -505,6 +507,8 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
   "dash.orders.call.wrong_number": "ভুল নম্বর",
   "dash.orders.call.cancelled": "বাতিল",
   "dash.orders.awaitingCode": "এসএমএসে পাঠানো কোডের অপেক্ষায়",
+  "dash.orders.yourCode": "আপনাকে এসএমএসে পাঠানো কোডের অপেক্ষায়।",
+  "dash.orders.yourCodeLink": "কোডটি দিন",
   "dash.orders.code.awaiting": "কোড চালু আছে: আর {tries} বার চেষ্টা করা যাবে",
   "dash.orders.code.expired": "কোডের মেয়াদ শেষ: গ্রাহক নতুন কোড চাইতে পারবেন (আর {resends}টি)",
   "dash.orders.code.locked": "লক হয়েছে: আর কোড যাবে না; নিশ্চিত করতে গ্রাহককে ফোন করুন",
