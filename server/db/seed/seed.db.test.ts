@@ -15,6 +15,7 @@ import { mountServerRoutes } from "~/server/http/api";
 import type { AppEnv } from "~/server/http/env";
 import { mediaKeyFromUrl, variantKey } from "~/server/media/storage";
 import { toProduct } from "~/server/services/products";
+import { listSlides, updateSlide } from "~/server/services/slides";
 import { stockOf } from "~/server/services/stock";
 import { outboxMessages } from "~/server/testing/accounts";
 import { ledgerMismatches } from "~/server/testing/stock-ledger";
@@ -187,6 +188,20 @@ describeDb(`demo data seed (${TEST_DB})`, () => {
     const reasons = await ctx.db.selectDistinct({ reason: stockLedger.reason }).from(stockLedger);
     expect(reasons).toEqual([{ reason: "import" }]);
     expect(await ledgerMismatches(ctx.db)).toEqual([]);
+  });
+
+  it("keeps the slider's order when an admin updates a demo slide", async () => {
+    const order = async () => (await listSlides(ctx.db)).map((s) => s.title);
+    const before = await order();
+    expect(before).toHaveLength(4);
+    const [first] = await listSlides(ctx.db);
+    if (!first) throw new Error("no slide");
+    await updateSlide(ctx, { role: "admin" }, first._id, {
+      image: first.image,
+      time: new Date().toISOString(),
+      title: "Winter sale",
+    });
+    expect(await order()).toEqual(["Winter sale", ...before.slice(1)]);
   });
 
   it("is idempotent: a second run keeps everything as it is", async () => {

@@ -72,7 +72,9 @@ async function seedSlides(ctx: AppContext, log: Log, pictures: DemoPictures): Pr
   for (const [i, s] of DEMO_SLIDES.entries()) {
     const image = await pictures.slide(i);
     const time = new Date(Date.now() - (DEMO_SLIDES.length - i) * 60_000);
-    rows.push({ id: newId(), image, title: s.headline, time });
+    // Added a minute apart, as an admin would: the slider's order (by when a slide was added)
+    // stays when one of them is updated.
+    rows.push({ id: newId(), image, title: s.headline, time, createdAt: time });
   }
   await ctx.db.insert(slides).values(rows);
   log(`  slides: ${DEMO_SLIDES.length} added`);
