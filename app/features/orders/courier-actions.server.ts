@@ -12,6 +12,7 @@ import {
   type CourierIntent,
   isCourierIntent,
 } from "./courier-actions";
+import { englishPlaceNames } from "./place-names.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -58,9 +59,10 @@ function choiceOf(form: FormData): { id: number; name: string } | undefined {
 async function areaQuestion(
   request: Request,
   context: Context,
-  base: Omit<AreaQuestion, "step" | "options">,
+  asked: Omit<AreaQuestion, "step" | "options" | "english">,
 ): Promise<AreaQuestion> {
   const actor = requireAdmin(request, context);
+  const base = { ...asked, english: englishPlaceNames(asked.district, asked.thana) };
   // Pathao looks places up in three levels (city → zone → area), RedX in one (the district's).
   const step: AreaQuestion["step"] =
     base.courier === "redx" || base.zoneId ? "area" : base.cityId ? "zone" : "city";

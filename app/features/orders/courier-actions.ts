@@ -39,6 +39,8 @@ export type AreaQuestion = {
   problem?: string;
   /** The order's booking failed: the last step retries it (with this courier) instead. */
   again?: boolean;
+  /** The district's and thana's English names, for an English page. */
+  english?: { district?: string; thana?: string };
 };
 
 export type BulkOutcomeView = {

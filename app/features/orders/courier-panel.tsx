@@ -12,6 +12,7 @@ import {
   isCourierActionResult,
 } from "./courier-actions";
 import { dateTime, orderNo, parcelStatusText, saidText } from "./order-text";
+import { placeName } from "./place-name";
 
 /** The action's answer to a booking or bulk form on this page, if that was the last post. */
 export function useCourierResult(): CourierActionResult | undefined {
@@ -143,11 +144,14 @@ export function AreaPicker({ area }: { area: AreaQuestion }) {
   const label = courierName(t, area.courier);
   // Pathao's recipient_area is optional: its last step may book with the city and zone only.
   const optionalArea = area.courier === "pathao" && area.step === "area";
+  const thana = placeName(tr.lang, area.thana, area.english?.thana);
+  const district = placeName(tr.lang, area.district, area.english?.district);
+  const noneListed = area.options.length === 0 && !area.problem && !optionalArea;
   return (
     <Form
       method="post"
       className="flex flex-col gap-2 rounded-box border border-warning p-4"
-      aria-label={t("dash.orders.area.aria", { courier: label, thana: area.thana })}
+      aria-label={t("dash.orders.area.aria", { courier: label, thana })}
     >
       <input type="hidden" name="intent" value="courier-area" />
       <input type="hidden" name="id" value={area.orderId} />
@@ -160,11 +164,7 @@ export function AreaPicker({ area }: { area: AreaQuestion }) {
       {area.again ? <input type="hidden" name="again" value="yes" /> : null}
       <label className="flex flex-col gap-1">
         <span className="font-medium">
-          {t(`dash.orders.area.${area.step}` as MessageKey, {
-            courier: label,
-            thana: area.thana,
-            district: area.district,
-          })}
+          {t(`dash.orders.area.${area.step}` as MessageKey, { courier: label, thana, district })}
         </span>
         <select
           name="choice"
@@ -186,6 +186,14 @@ export function AreaPicker({ area }: { area: AreaQuestion }) {
         </select>
       </label>
       {area.problem ? <p className="text-sm text-error">{saidText(tr, area.problem)}</p> : null}
+      {noneListed ? (
+        <p className="text-sm text-error" data-testid="no-choices">
+          {t("dash.orders.area.noneListed", { courier: label, district })}{" "}
+          <Link className="link" to={`/dashboard/courierAreas?courier=${area.courier}`}>
+            {t("dash.orders.area.setByHand")}
+          </Link>
+        </p>
+      ) : null}
       <button type="submit" className="btn btn-sm btn-primary self-start">
         {area.step === "area" || area.courier !== "pathao"
           ? t("dash.orders.area.save")
@@ -221,12 +229,20 @@ export function CourierOutcome({ result }: { result: CourierActionResult | undef
       </div>
     );
   }
+  const area = result.area;
   return (
     <div className="flex flex-col gap-3">
       <p role="alert" className="alert alert-error">
-        {saidText(tr, result.message)}
+        {area
+          ? // The step asked, with the place as this page's language names it.
+            tr.t("dash.orders.said.nowChoose", {
+              courier: courierName(tr.t, area.courier),
+              step: tr.t(`dash.orders.said.step.${area.step}`),
+              thana: placeName(tr.lang, area.thana, area.english?.thana),
+            })
+          : saidText(tr, result.message)}
       </p>
-      {result.area ? <AreaPicker area={result.area} /> : null}
+      {area ? <AreaPicker area={area} /> : null}
     </div>
   );
 }

@@ -293,6 +293,9 @@ export const ordersEn = {
   "dash.orders.area.choose": "Choose…",
   "dash.orders.area.save": "Save area and book",
   "dash.orders.area.next": "Next",
+  "dash.orders.area.noneListed":
+    "{courier} lists no choices for {district}: set the thana's area by hand, or book with another courier.",
+  "dash.orders.area.setByHand": "Courier Areas",
   "dash.orders.outcome.order": "Order #{number}: {message}",
   "dash.orders.bulk.sureConfirm": "Selected orders to be confirmed: {count}.",
   "dash.orders.bulk.sureBook": "Selected orders to be booked with {courier}: {count}.",
@@ -699,6 +702,9 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
   "dash.orders.area.choose": "বাছাই করুন…",
   "dash.orders.area.save": "এলাকা রেখে বুক করুন",
   "dash.orders.area.next": "পরের ধাপ",
+  "dash.orders.area.noneListed":
+    "{courier} {district}-এর জন্য কিছুই দেখায়নি: থানার এলাকা নিজে দিন, অথবা অন্য কুরিয়ারে বুক করুন।",
+  "dash.orders.area.setByHand": "কুরিয়ার এলাকা",
   "dash.orders.outcome.order": "অর্ডার #{number}: {message}",
   "dash.orders.bulk.sureConfirm": "বাছাই করা {count}টি অর্ডার নিশ্চিত করা হবে।",
   "dash.orders.bulk.sureBook": "বাছাই করা {count}টি অর্ডার {courier}-এ বুক করা হবে।",

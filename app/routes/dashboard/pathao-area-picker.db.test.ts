@@ -138,6 +138,8 @@ describeDb(`Pathao's city → zone → area picker (${TEST_DB})`, () => {
     expect(asked.status).toBe(409);
     const city = (asked.data as { area: AreaQuestion }).area;
     expect(city).toMatchObject({ courier: "pathao", district: "ঢাকা", thana: THANA, step: "city" });
+    // An English page names the place in English too.
+    expect(rendered(city)).toContain("Pathao city for Badda (বাড্ডা), Dhaka (ঢাকা)");
     expect(city.options).toEqual([
       { id: 1, name: "Dhaka" },
       { id: 2, name: "Chittagong" },
@@ -226,6 +228,22 @@ describeDb(`Pathao's city → zone → area picker (${TEST_DB})`, () => {
     expect(html).toContain('value="5302|Badda"');
     expect(html).toContain("No area (Gulshan only)");
     expect(html).toContain("Save area and book");
+  });
+
+  it("says so when the courier lists nothing to choose, and where to set the area by hand", () => {
+    const html = rendered({
+      orderId: "o1",
+      courier: "redx",
+      district: "ঢাকা",
+      thana: THANA,
+      step: "area",
+      options: [],
+      english: { district: "Dhaka", thana: "Badda" },
+    });
+    expect(html).toContain(
+      "RedX lists no choices for Dhaka (ঢাকা): set the thana&#x27;s area by hand, or book with another courier.",
+    );
+    expect(html).toContain('href="/dashboard/courierAreas?courier=redx"');
   });
 
   it("books with the city and zone only when the admin picks no area", async () => {
