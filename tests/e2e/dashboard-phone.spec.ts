@@ -1,9 +1,19 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { apiOrderBody } from "../support/order-body";
 import { shop } from "../support/shop";
 import { expectDialog, hydrated, register, uniqueEmail } from "./auth-support";
-import { ADMIN, openDashboard, signedInPage } from "./orders-support";
+import { fetchProducts } from "./checkout-support";
+import {
+  ADMIN,
+  freshPhone,
+  guestPage,
+  openDashboard,
+  placedOrderId,
+  sendFrom,
+  signedInPage,
+} from "./orders-support";
 
 const PHONE = 390;
 
@@ -107,6 +117,28 @@ describe("the dashboard on a phone and its small defects", () => {
     }
     expect(wide).toEqual([]);
     await context.close();
+  });
+
+  it("wraps a long email on an order's overview instead of scrolling the page sideways", async () => {
+    const [product] = await fetchProducts(baseURL);
+    if (!product) throw new Error("the seeded shop has no products");
+    const guest = await guestPage(browser, baseURL);
+    const email = `a.very.long.customer.address.${Date.now()}@some-long-domain-name.com.bd`;
+    const placed = await sendFrom(
+      guest,
+      "POST",
+      "/api/postOrder",
+      apiOrderBody(product, { name: "Rahim Uddin", email, mobileNumber: freshPhone() }),
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    await guest.close();
+    await openDashboard(phone, baseURL, `/dashboard/order-overview/${placedOrderId(placed.body)}`);
+    await phone.getByText(email).first().waitFor();
+    const { scroll, client } = await phone.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(scroll).toBeLessThanOrEqual(client + 8);
   });
 
   it("shows the latest days of the chart on a phone", async () => {

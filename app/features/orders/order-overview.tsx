@@ -44,7 +44,7 @@ function Details({ id, title, rows }: { id: string; title: string; rows: [string
         {rows.map(([term, value]) => (
           <div key={term} className="contents">
             <dt className="text-base-content/70">{term}</dt>
-            <dd className="font-medium break-words">{value}</dd>
+            <dd className="min-w-0 font-medium [overflow-wrap:anywhere]">{value}</dd>
           </div>
         ))}
       </dl>

@@ -67,7 +67,8 @@ export function StaffAlertsCard({ alerts }: { alerts: readonly StaffAlertView[] 
               <Form method="post">
                 <input type="hidden" name="intent" value="resolveAlert" />
                 <input type="hidden" name="id" value={alert.id} />
-                <button type="submit" className="btn btn-sm btn-ghost">
+                {/* A solid button: a ghost one's text is hard to read on the alert's red. */}
+                <button type="submit" className="btn btn-sm">
                   {t("dash.orders.alerts.resolve")}
                 </button>
               </Form>
