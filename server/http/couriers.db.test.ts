@@ -413,6 +413,46 @@ describeDb(`couriers (${TEST_DB})`, () => {
       });
     });
 
+    it("refuses typed area ids the courier does not list, under their field, and keeps the ones it does", async () => {
+      const place = { district: "ঢাকা", thana: "গুলশান" };
+      const refused = async (body: Record<string, unknown>) => {
+        const answer = await call("PUT", "/courier-areas", admin, { ...place, ...body });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+        expect(answer.body.error.message).toBe("The courier does not list this place");
+        return answer.body.error.issues;
+      };
+      expect(await refused({ courier: "redx", areaId: 99, areaName: "Gulshan" })).toEqual([
+        { path: "areaId", message: "Not one of RedX's areas in this district" },
+      ]);
+      // Agrabad is RedX's, but in Chattogram.
+      expect(await refused({ courier: "redx", areaId: 40, areaName: "Agrabad" })).toEqual([
+        { path: "areaId", message: "Not one of RedX's areas in this district" },
+      ]);
+      expect(await refused({ courier: "pathao", cityId: 9, zoneId: 53 })).toEqual([
+        { path: "cityId", message: "Not one of Pathao's cities" },
+      ]);
+      // Agrabad is Chittagong's zone, not Dhaka's.
+      expect(await refused({ courier: "pathao", cityId: 1, zoneId: 81 })).toEqual([
+        { path: "zoneId", message: "Not one of this city's zones at Pathao" },
+      ]);
+      expect(await refused({ courier: "pathao", cityId: 1, zoneId: 51, areaId: 5302 })).toEqual([
+        { path: "areaId", message: "Not one of this zone's areas at Pathao" },
+      ]);
+      const listedAreas = await call("GET", "/courier-areas?courier=pathao", admin);
+      expect(
+        listedAreas.body.data.filter((a: { thana: string }) => a.thana === place.thana),
+      ).toEqual([]);
+      const kept = await call("PUT", "/courier-areas", admin, {
+        ...place,
+        courier: "pathao",
+        cityId: 1,
+        zoneId: 53,
+        areaId: 5301,
+      });
+      expect(kept.status).toBe(200);
+      expect(kept.body.data).toMatchObject({ cityId: 1, zoneId: 53, areaId: 5301 });
+    });
+
     it("Pathao without an answer in time: unknown, a retry needs the admin's check; its webhook then records the parcel", async () => {
       const placed = await order(["Confirmed"]);
       pathao.failNext(/\/orders$/, "lose-answer");

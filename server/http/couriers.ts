@@ -172,7 +172,9 @@ const setAreaRoute = createRoute({
   summary: "Set a thana's area at Pathao or RedX (admins)",
   description:
     "District and thana as orders store them (Bengali). Pathao: `cityId` and `zoneId` (and `areaId`); " +
-    "RedX: `areaId` and `areaName`. Choices come from `GET /api/courier-areas/options`.",
+    "RedX: `areaId` and `areaName`. Choices come from `GET /api/courier-areas/options`; ids the " +
+    "courier does not list there are refused (400 under their field), unless the courier cannot " +
+    "be asked (not configured, no answer).",
   middleware: [adminOnly] as const,
   request: {
     body: {
@@ -390,7 +392,8 @@ couriersApi
     );
   })
   .openapi(setAreaRoute, async (c) => {
-    return c.json({ data: await setCourierArea(c.var.app, adminOf(c), c.req.valid("json")) }, 200);
+    const area = await setCourierArea(c.var.app, adminOf(c), c.req.valid("json"), { typed: true });
+    return c.json({ data: area }, 200);
   })
   .openapi(deleteAreaRoute, async (c) => {
     await deleteCourierArea(c.var.app, adminOf(c), c.req.valid("query"));

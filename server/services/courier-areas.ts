@@ -146,18 +146,71 @@ export type CourierAreaInput = {
   areaName?: string | null;
 };
 
-/**
- * Sets a thana's area at a courier by hand (admins): Pathao needs the city and zone (the area
- * may follow), RedX the area's id and name. Replaces a looked-up one.
- */
 /** The couriers' ids are stored as PostgreSQL integers: a larger one is no id of theirs. */
 const MAX_COURIER_ID = 2_147_483_647;
 export const COURIER_ID_TOO_LARGE = "A courier's id is a whole number up to 2,147,483,647";
 
+export const NOT_AT_COURIER = {
+  refused: "The courier does not list this place",
+  pathaoCity: "Not one of Pathao's cities",
+  pathaoZone: "Not one of this city's zones at Pathao",
+  pathaoArea: "Not one of this zone's areas at Pathao",
+  redxArea: "Not one of RedX's areas in this district",
+} as const;
+
+/**
+ * Ids typed by hand, checked against the courier's own lists (Pathao: the city, its zone, the
+ * zone's area; RedX: the district's area), so a typo is refused here rather than by the courier
+ * at the next booking. A courier not configured, or not answering, cannot be asked: the ids are
+ * kept as typed.
+ */
+async function idsUnknownToCourier(
+  deps: Pick<AppContext, "couriers">,
+  input: CourierAreaInput,
+  district: string,
+): Promise<{ path: string; message: string }[]> {
+  const courier = deps.couriers.get(input.courier);
+  if (!courier?.areas) return [];
+  const districtName = findDistrict(district)?.name ?? district;
+  const lists = (query: { cityId?: number; zoneId?: number } = {}) =>
+    courier.areas?.({ district: districtName, ...query }) ?? Promise.resolve([]);
+  const listed = (options: AreaOption[], id: number | null | undefined) =>
+    options.some((o) => o.id === id);
+  try {
+    if (input.courier === "redx") {
+      return listed(await lists(), input.areaId)
+        ? []
+        : [{ path: "areaId", message: NOT_AT_COURIER.redxArea }];
+    }
+    const cityId = input.cityId ?? undefined;
+    const zoneId = input.zoneId ?? undefined;
+    if (!listed(await lists(), cityId))
+      return [{ path: "cityId", message: NOT_AT_COURIER.pathaoCity }];
+    if (!listed(await lists({ cityId }), zoneId)) {
+      return [{ path: "zoneId", message: NOT_AT_COURIER.pathaoZone }];
+    }
+    if (input.areaId != null && !listed(await lists({ cityId, zoneId }), input.areaId)) {
+      return [{ path: "areaId", message: NOT_AT_COURIER.pathaoArea }];
+    }
+    return [];
+  } catch (err) {
+    if (!(err instanceof CourierError)) throw err;
+    logger.warn({ err, courier: input.courier }, "courier area ids not checked: no answer");
+    return [];
+  }
+}
+
+/**
+ * Sets a thana's area at a courier (admins): Pathao needs the city and zone (the area may
+ * follow), RedX the area's id and name. Replaces a looked-up one. `typed`: the ids were typed
+ * by hand (the Courier Areas page, the API), so they are checked at the courier first; the
+ * booking's picker offers only the courier's own.
+ */
 export async function setCourierArea(
-  deps: Pick<AppContext, "db">,
+  deps: Pick<AppContext, "db" | "couriers">,
   actor: Actor,
   input: CourierAreaInput,
+  options: { typed?: boolean } = {},
 ): Promise<CourierAreaView> {
   requireAdmin(actor);
   const district = normalizePlaceName(input.district);
@@ -190,6 +243,10 @@ export async function setCourierArea(
       issues.push({ path: key, message: COURIER_ID_TOO_LARGE });
   }
   if (issues.length > 0) throw new AppError("invalid", "The area is not complete", issues);
+  if (options.typed) {
+    const unknown = await idsUnknownToCourier(deps, input, district);
+    if (unknown.length > 0) throw new AppError("invalid", NOT_AT_COURIER.refused, unknown);
+  }
   const values = {
     courier: input.courier,
     district,

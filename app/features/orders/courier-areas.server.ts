@@ -48,13 +48,18 @@ export async function courierAreaAction(
         done: { intent: "forget" as const, courier, thana: key.thana, district: key.district },
       };
     }
-    const saved = await setCourierArea(appOf(context), actor, {
-      ...key,
-      cityId: idOf(form, "cityId"),
-      zoneId: idOf(form, "zoneId"),
-      areaId: idOf(form, "areaId"),
-      areaName: text(form, "areaName") || null,
-    });
+    const saved = await setCourierArea(
+      appOf(context),
+      actor,
+      {
+        ...key,
+        cityId: idOf(form, "cityId"),
+        zoneId: idOf(form, "zoneId"),
+        areaId: idOf(form, "areaId"),
+        areaName: text(form, "areaName") || null,
+      },
+      { typed: true },
+    );
     return {
       ok: true as const,
       message: `Saved ${COURIER_LABELS[courier]}'s area for ${saved.thana}, ${saved.district}`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { templateProblem } from "~/core/notifications";
+import { NOT_AT_COURIER } from "~/server/services/courier-areas";
 import { wholeCatalog } from "../catalog.server";
 import { makeTranslator } from "../translator";
 import { paperText } from "./paper-text";
@@ -31,6 +32,7 @@ const ANSWERS = [
   "Pathao has no areas to look up here",
   "Courier area not found",
   "Only admins may manage courier areas",
+  ...Object.values(NOT_AT_COURIER),
 ];
 
 describe("the server's answers on the paper pages (paperText)", () => {

@@ -25,6 +25,11 @@ const KEYS: Readonly<Record<string, MessageKey>> = {
   "Not configured, or needs no areas": "dash.paper.server.notConfigured",
   "Courier area not found": "dash.paper.server.areaNotFound",
   "Only admins may manage courier areas": "dash.paper.server.adminsOnly",
+  "The courier does not list this place": "dash.paper.server.notAtCourier",
+  "Not one of Pathao's cities": "dash.paper.server.notPathaoCity",
+  "Not one of this city's zones at Pathao": "dash.paper.server.notPathaoZone",
+  "Not one of this zone's areas at Pathao": "dash.paper.server.notPathaoArea",
+  "Not one of RedX's areas in this district": "dash.paper.server.notRedxArea",
 };
 
 /** A text the server wrote with values in it: its message, else undefined. */

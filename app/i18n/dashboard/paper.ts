@@ -177,6 +177,11 @@ export const paperEn = {
   "dash.paper.server.noAreasHere": "{courier} has no areas to look up here",
   "dash.paper.server.areaNotFound": "Courier area not found",
   "dash.paper.server.adminsOnly": "Only admins may manage courier areas",
+  "dash.paper.server.notAtCourier": "The courier does not list this place",
+  "dash.paper.server.notPathaoCity": "Not one of Pathao's cities",
+  "dash.paper.server.notPathaoZone": "Not one of this city's zones at Pathao",
+  "dash.paper.server.notPathaoArea": "Not one of this zone's areas at Pathao",
+  "dash.paper.server.notRedxArea": "Not one of RedX's areas in this district",
 } as const;
 
 export const paperBn: PartCatalog<typeof paperEn> = {
@@ -347,4 +352,9 @@ export const paperBn: PartCatalog<typeof paperEn> = {
   "dash.paper.server.noAreasHere": "এখানে {courier}-এর কোনো এলাকা খোঁজার নেই",
   "dash.paper.server.areaNotFound": "কুরিয়ার এলাকাটি পাওয়া যায়নি",
   "dash.paper.server.adminsOnly": "শুধু অ্যাডমিনরা কুরিয়ার এলাকা বদলাতে পারেন",
+  "dash.paper.server.notAtCourier": "কুরিয়ারের তালিকায় এই জায়গা নেই",
+  "dash.paper.server.notPathaoCity": "পাঠাওয়ের শহরগুলোর মধ্যে এটি নেই",
+  "dash.paper.server.notPathaoZone": "পাঠাওয়ে এই শহরের জোনগুলোর মধ্যে এটি নেই",
+  "dash.paper.server.notPathaoArea": "পাঠাওয়ে এই জোনের এলাকাগুলোর মধ্যে এটি নেই",
+  "dash.paper.server.notRedxArea": "এই জেলায় রেডএক্সের এলাকাগুলোর মধ্যে এটি নেই",
 };
