@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { type ServerProcess, startServer } from "../support/server-process";
 import { seededDataDir } from "../support/shop";
+import { hydrated } from "./auth-support";
 import { cartItem, fetchProducts } from "./checkout-support";
-import { ADMIN, orderRow, signedInPage } from "./orders-support";
+import { ADMIN, orderRow, sendFrom, signedInPage } from "./orders-support";
 
 /**
  * Issue 24 items 1 and 4 (decision 060), on a server of its own with ORDER_OTP=all, in a
@@ -167,5 +168,33 @@ describe("tracking and order codes without JavaScript", () => {
     expect(res.status).toBe(404);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(res.headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("reads a tracked order again when its customer comes back to the tab (with JavaScript)", async () => {
+    const placed = await placeOrder();
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const customer = await context.newPage();
+    await customer.goto(
+      `${server.url}/track-order?orderNumber=${placed.orderNumber}&phone=${phone}`,
+    );
+    await hydrated(customer);
+    const history = customer
+      .getByRole("article")
+      .getByRole("list", { name: "Status history" })
+      .getByRole("listitem");
+    expect(await history.count()).toBe(1);
+
+    // The shop calls and confirms it while the customer is in another app.
+    const admin = await signedInPage(browser, server.url, ADMIN);
+    const confirmed = await sendFrom(admin, "PUT", `/api/orderStatus/${placed.insertedId}`, {
+      status: "Confirmed",
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    await admin.context().close();
+
+    await customer.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await expect.poll(() => history.count(), { timeout: 15_000 }).toBe(2);
+    expect(await history.last().textContent()).toMatch(/^Confirmed/);
+    await context.close();
   });
 });

@@ -1,7 +1,10 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 
-/** Spec §4: product data refetches when the window regains focus, at most once per `minGapMs`. */
+/**
+ * Spec §4: product data refetches when the window regains focus, at most once per `minGapMs`
+ * (also a tracked order, on Track Order).
+ */
 export function useRevalidateOnFocus(minGapMs = 15_000) {
   const revalidator = useRevalidator();
   // The first return to the page refetches at once; later ones at most once per minGapMs.

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { Breadcrumb } from "~/app/features/catalogue/breadcrumb";
 import { pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
+import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
 import { OrderCodeForm } from "~/app/features/orders/order-code-form";
 import { orderCodeText } from "~/app/features/orders/order-code-text";
 import { OrderStatusBadge, useStatusName } from "~/app/features/orders/order-status-badge";
@@ -73,6 +74,15 @@ export function meta({ matches }: Route.MetaArgs) {
 
 const field = "input input-bordered w-full";
 
+/**
+ * A tracked order is read again when its customer comes back to the tab (at most once a minute,
+ * within the tracking limits): the shop may have confirmed or shipped it meanwhile.
+ */
+function ReadAgainOnReturn() {
+  useRevalidateOnFocus(60_000);
+  return null;
+}
+
 export default function TrackOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { values, order, failure, verified, placeNames } = loaderData as TrackPageData;
   const tr = useI18n();
@@ -80,6 +90,7 @@ export default function TrackOrder({ loaderData, actionData }: Route.ComponentPr
   return (
     <main className="mx-auto max-w-[900px] px-3 pt-3 pb-12 md:px-4">
       <Breadcrumb items={[{ label: t("track.title") }]} />
+      {order ? <ReadAgainOnReturn /> : null}
       <h1 className="mt-2 text-2xl font-bold md:text-3xl">{t("track.title")}</h1>
       <p className="mt-1 text-base-content/80">{t("track.intro")}</p>
 
