@@ -92,6 +92,17 @@ describe("a visitor on the home page", () => {
     expect(await first.getAttribute("loading")).toBe("eager");
     expect(await first.getAttribute("fetchpriority")).toBe("high");
     expect(await first.getAttribute("width")).toBe("900");
+    // The page as sent: only the first slide's picture is asked for with it; the others, out of
+    // sight, come once the page has loaded and before the slider shows them.
+    const sent = await (await fetch(`${baseURL}/`)).text();
+    const pictures = [...sent.matchAll(/<img[^>]*alt="([^"]*)"[^>]*>/g)].filter((m) =>
+      slides.some((slide: { title: string }) => slide.title === m[1]),
+    );
+    expect(pictures.map((m) => / src="/.test(m[0]))).toEqual(
+      slides.map((_: unknown, i: number) => i === 0),
+    );
+    const second = slider.getByRole("img", { name: slides[1].title, includeHidden: true });
+    await expect.poll(() => second.getAttribute("src")).toBe(slides[1].image);
     const current = () => slider.getByRole("group").getAttribute("aria-label");
     expect(await current()).toBe(`1 of ${slides.length}`);
     await expect.poll(current, { timeout: 15_000 }).toBe(`2 of ${slides.length}`);

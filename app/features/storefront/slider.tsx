@@ -103,13 +103,17 @@ export function Slider({ slides }: { slides: SlideView[] }) {
             className="h-full w-full shrink-0"
           >
             <img
-              src={s.image}
-              srcSet={mediaSrcSet(s.image, 900)}
+              // The other slides' pictures wait for the page to have loaded: they are out of
+              // sight until the slider moves (which takes the scripts), and on mobile data they
+              // would share the link with the page's scripts.
+              {...(i === 0 || warm
+                ? { src: s.image, srcSet: mediaSrcSet(s.image, 900) }
+                : { "data-later": "" })}
               sizes="(min-width: 1024px) 924px, 100vw"
               alt={inLang(lang, s.title, s.titleBn)}
               width={900}
               height={450}
-              loading={i === 0 || warm ? "eager" : "lazy"}
+              loading={i === 0 ? "eager" : "lazy"}
               fetchPriority={i === 0 ? "high" : "low"}
               decoding={i === 0 ? "sync" : "async"}
               className="h-full w-full object-cover"
