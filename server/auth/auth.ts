@@ -5,7 +5,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { ACCOUNT_FIELD_LIMITS } from "~/core/account";
 import { authBodySchema } from "~/core/schemas";
 import type { BackgroundTasks } from "../background-tasks";
@@ -102,6 +102,15 @@ export function createAuth(db: Db, config: Config, secret: string, deps: AuthDep
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // A reset ends every other reset link of the account: an older mail in the wrong hands
+      // must not take the account back with a password of its own.
+      async onPasswordReset({ user: u }) {
+        await db
+          .delete(verification)
+          .where(
+            and(eq(verification.value, u.id), like(verification.identifier, "reset-password:%")),
+          );
+      },
       password: passwordsInTurn(deps.passwordHashing),
       async sendResetPassword({ user: u, token, url }) {
         // In the language of the page that asked (its redirectTo carries ?lang=bn).

@@ -294,6 +294,43 @@ describeDb(`account page actions (${TEST_DB})`, () => {
     expect((await open(link ?? "")).linkLive).toBe(false);
   });
 
+  it("a reset ends the account's other reset links: an older mail cannot set a password of its own", async () => {
+    const before = (await outboxMessages(ctx)).length;
+    await signUp(ctx, { name: "Karim", email: "karim-reset@haat.test", password });
+    for (let i = 0; i < 2; i++) {
+      await post(ctx, forgotPage.action, "/authentication/forgot-password", {
+        email: "karim-reset@haat.test",
+      });
+    }
+    const tokens = (await outboxMessages(ctx))
+      .slice(before)
+      .map(decodedMail)
+      .map((m) => m.text.match(/reset-password\?token=([^\s&]+)/)?.[1])
+      .filter((t): t is string => t !== undefined)
+      .map(decodeURIComponent);
+    expect(tokens).toHaveLength(2);
+    const [older, newer] = tokens as [string, string];
+    const used = await post(ctx, resetPage.action, "/authentication/reset-password", {
+      token: newer,
+      password: "karim-new-2026",
+      confirm: "karim-new-2026",
+    });
+    expect(used.location).toBe("/authentication/login?notice=password-changed");
+    const stale = await post(ctx, resetPage.action, "/authentication/reset-password", {
+      token: older,
+      password: "karim-third-2026",
+      confirm: "karim-third-2026",
+    });
+    expect(stale.status).toBe(400);
+    expect(stale.body?.message).toMatch(/^This password reset link is not valid or has expired/);
+    // The password is the one the used link set.
+    const signedIn = await post(ctx, loginPage.action, "/authentication/login", {
+      email: "karim-reset@haat.test",
+      password: "karim-new-2026",
+    });
+    expect(signedIn.cookies.some((c) => c.includes("session_token="))).toBe(true);
+  });
+
   it("logs out: the session ends and the page comes back with the notice", async () => {
     const signedIn = await post(ctx, loginPage.action, "/authentication/login", {
       email: "mita@haat.test",
