@@ -331,6 +331,36 @@ describeDb(`account page actions (${TEST_DB})`, () => {
     expect(signedIn.cookies.some((c) => c.includes("session_token="))).toBe(true);
   });
 
+  it("sends a signed-in visitor back from the sign-in and sign-up forms instead of replacing their session", async () => {
+    const signedIn = await post(ctx, loginPage.action, "/authentication/login", {
+      email: "mita@haat.test",
+      password,
+    });
+    const cookie = cookieHeader(signedIn.cookies);
+    const open = async (
+      page: typeof loginPage | typeof registerPage,
+      path: string,
+      headers = {},
+    ) => {
+      const request = new Request(`http://localhost:3000${path}`, { headers });
+      const context = await contextOf(ctx, request);
+      try {
+        await page.loader({ request, context, params: {} } as never);
+        return "the form";
+      } catch (thrown) {
+        if (!(thrown instanceof Response)) throw thrown;
+        return `${thrown.status} ${thrown.headers.get("location")}`;
+      }
+    };
+    expect(await open(loginPage, "/authentication/login", { cookie })).toBe("302 /");
+    expect(
+      await open(registerPage, "/authentication/register?redirectTo=%2Fcart", { cookie }),
+    ).toBe("302 /cart");
+    // Without a session, the forms.
+    expect(await open(loginPage, "/authentication/login")).toBe("the form");
+    expect(await open(registerPage, "/authentication/register")).toBe("the form");
+  });
+
   it("logs out: the session ends and the page comes back with the notice", async () => {
     const signedIn = await post(ctx, loginPage.action, "/authentication/login", {
       email: "mita@haat.test",

@@ -1,7 +1,8 @@
 import { APIError } from "better-auth/api";
-import { data, redirect } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
 import { pathInLang } from "~/app/i18n/paths";
+import { actorOf } from "~/app/lib/context.server";
 import type { ActionFailure } from "~/app/lib/field-issues";
 import { ACCOUNT_MESSAGES } from "~/core/account";
 import { toActor } from "~/core/actor";
@@ -356,6 +357,14 @@ export function returnPathFor(request: Request): string {
     }
   }
   return "/";
+}
+
+/**
+ * The sign-in and sign-up pages are for visitors without a session: a signed-in one goes back to
+ * where they came from (or home) instead of a form that would silently replace their session.
+ */
+export function leaveIfSignedIn(request: Request, context: Readonly<RouterContextProvider>) {
+  if (actorOf(context)) throw redirect(returnPathFor(request));
 }
 
 /**

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { notify } from "~/app/components/dialogs";
 import {
+  leaveIfSignedIn,
   returnPathFor,
   signInAction,
   socialSignInStart,
@@ -28,6 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       url,
     );
   }
+  // A provider sign-in's last step (`?oauth=done` in its popup) is shown to the new session.
+  if (!url.searchParams.has("oauth")) leaveIfSignedIn(request, context);
   return {
     ...authPageOptions(appOf(context)),
     returnTo: returnPathFor(request),

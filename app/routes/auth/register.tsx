@@ -1,7 +1,11 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { notify } from "~/app/components/dialogs";
-import { returnPathFor, signUpAction } from "~/app/features/account/auth-actions.server";
+import {
+  leaveIfSignedIn,
+  returnPathFor,
+  signUpAction,
+} from "~/app/features/account/auth-actions.server";
 import { AuthCard, Field, FormProblem, OrDivider } from "~/app/features/account/auth-card";
 import { SocialSignInButton } from "~/app/features/account/social-sign-in";
 import { useHydrated } from "~/app/features/catalogue/use-hydrated";
@@ -17,6 +21,7 @@ import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/register";
 
 export function loader({ request, context }: Route.LoaderArgs) {
+  leaveIfSignedIn(request, context);
   return {
     ...authPageOptions(appOf(context)),
     returnTo: returnPathFor(request),
