@@ -8,7 +8,13 @@ import { useI18n } from "./use-i18n";
  * `?lang=`, so it works without JavaScript, and the server remembers the choice in a cookie.
  * A whole new document: the other language's messages come with it.
  */
-export function LangSwitch({ className = "" }: { className?: string }) {
+export function LangSwitch({
+  className = "",
+  bare = false,
+}: {
+  className?: string;
+  bare?: boolean;
+}) {
   const { lang } = useI18n();
   const { pathname, search } = useLocation();
   const other = lang === "bn" ? "en" : "bn";
@@ -20,7 +26,8 @@ export function LangSwitch({ className = "" }: { className?: string }) {
       // "বাংলা" on an English page in the visitor's own Bengali font (every phone and desktop
       // system has one): not the shop's 44 KB web font, which an English page whose only Bengali
       // is ৳ never downloads (decision 013; tests/e2e/first-paint.spec.ts).
-      className={`btn btn-ghost btn-sm px-2 ${other === "bn" ? "[font-family:ui-sans-serif,system-ui,sans-serif]" : ""} ${className}`}
+      // `bare`: an item of a list that styles its own (the dashboard's menu), not a button.
+      className={`${bare ? "" : "btn btn-ghost btn-sm px-2"} ${other === "bn" ? "[font-family:ui-sans-serif,system-ui,sans-serif]" : ""} ${className}`}
     >
       {LANG_NAMES[other]}
     </a>

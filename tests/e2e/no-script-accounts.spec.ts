@@ -102,4 +102,26 @@ describe("accounts without JavaScript", () => {
     await page.getByRole("link", { name: "Register / Login" }).click({ timeout: 2_000 });
     await context.close();
   });
+
+  it("opens the dashboard's menu on a phone and logs out from it", async () => {
+    context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/authentication/login?redirectTo=%2Fdashboard`);
+    await page.getByLabel("Email").fill("customer@haat.test");
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_CUSTOMER.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(`${baseURL}/dashboard`);
+    const sidebar = page.locator("#dashboard-sidebar");
+    expect(await sidebar.isVisible()).toBe(false);
+    await page.getByLabel("Open the dashboard menu").click();
+    await expect.poll(() => sidebar.isVisible()).toBe(true);
+    await sidebar.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(/\/\?notice=logged-out$/);
+    await page.getByRole("status").filter({ hasText: "Logout Successful" }).waitFor();
+    expect(await page.getByRole("link", { name: "Register / Login" }).count()).toBe(1);
+    await context.close();
+  });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useLocation, useSubmit } from "react-router";
 import { confirm } from "~/app/components/dialogs";
 import { LogoutIcon, UserIcon } from "~/app/components/icons";
@@ -44,7 +45,6 @@ const itemClass = "btn btn-ghost btn-sm gap-1.5 px-2";
 export function UserMenu() {
   const { user } = useRootData();
   const location = useLocation();
-  const logout = useLogout();
   const { t } = useI18n();
   useApiTokenSync(user?.email);
 
@@ -69,23 +69,48 @@ export function UserMenu() {
         <UserIcon className="h-5 w-5 shrink-0" />
         <span className="max-sm:sr-only">{t("account.dashboard")}</span>
       </Link>
-      {/* A form, so Logout works before (or without) the scripts; with them it asks first. */}
-      <form
-        method="post"
-        action={LOGOUT_ACTION}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void logout({ goHome: onDashboard });
-        }}
-      >
-        <input type="hidden" name="redirectTo" value={onDashboard ? "/" : here} />
-        {/* data-early-tap: a tap before the scripts waits for them (shared/page-shell.ts), so it
-            still asks first; without script at all the form posts. */}
-        <button type="submit" className={itemClass} data-early-tap="">
-          <LogoutIcon className="h-5 w-5 shrink-0" />
-          <span className="max-sm:sr-only">{t("account.logout")}</span>
-        </button>
-      </form>
+      <LogoutForm goHome={onDashboard} className={itemClass}>
+        <LogoutIcon className="h-5 w-5 shrink-0" />
+        <span className="max-sm:sr-only">{t("account.logout")}</span>
+      </LogoutForm>
     </div>
+  );
+}
+
+/**
+ * Logout as a form, so it works before (or without) the scripts; with them it asks first.
+ * `goHome`: back to the home page (from the dashboard) rather than to this page.
+ */
+export function LogoutForm({
+  goHome,
+  className,
+  children,
+}: {
+  goHome: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const location = useLocation();
+  const logout = useLogout();
+  return (
+    <form
+      method="post"
+      action={LOGOUT_ACTION}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void logout({ goHome });
+      }}
+    >
+      <input
+        type="hidden"
+        name="redirectTo"
+        value={goHome ? "/" : location.pathname + location.search}
+      />
+      {/* data-early-tap: a tap before the scripts waits for them (shared/page-shell.ts), so it
+          still asks first; without script at all the form posts. */}
+      <button type="submit" className={className} data-early-tap="">
+        {children}
+      </button>
+    </form>
   );
 }

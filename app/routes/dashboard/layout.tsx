@@ -5,7 +5,8 @@ import { DashboardError } from "~/app/features/account/dashboard-error";
 import { menuFor } from "~/app/features/account/dashboard-menu";
 import { ThemeToggle } from "~/app/features/account/theme-toggle";
 import { useApiTokenSync } from "~/app/features/account/use-api-token";
-import { useLogout } from "~/app/features/account/user-menu";
+import { LogoutForm } from "~/app/features/account/user-menu";
+import { useHydrated } from "~/app/features/catalogue/use-hydrated";
 import { routeMessages } from "~/app/i18n/catalog.server";
 import { LangSwitch } from "~/app/i18n/lang-switch";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
@@ -37,7 +38,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
   const [open, setOpen] = useState(false);
   const location = useLocation();
-  const logout = useLogout();
+  const hydrated = useHydrated();
   const { t } = useI18n();
   useApiTokenSync(user.email);
 
@@ -70,25 +71,27 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       />
       <div className="drawer-content flex min-h-screen flex-col">
         <header className="navbar sticky top-0 z-30 gap-2 border-b border-base-300 bg-base-100 lg:hidden print:hidden">
-          <button
-            type="button"
-            className="btn btn-ghost btn-square"
-            aria-label={t("dash.layout.openMenu")}
-            aria-expanded={open}
-            aria-controls="dashboard-sidebar"
-            onClick={() => setOpen(true)}
-          >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
+          {hydrated ? (
+            <button
+              type="button"
+              className="btn btn-ghost btn-square"
+              aria-label={t("dash.layout.openMenu")}
+              aria-expanded={open}
+              aria-controls="dashboard-sidebar"
+              onClick={() => setOpen(true)}
             >
-              <path d="M4 6h16M4 12h16M4 18h16" />
-            </svg>
-          </button>
+              <MenuIcon />
+            </button>
+          ) : (
+            // Without the scripts (yet), the drawer's own checkbox opens it.
+            <label
+              htmlFor="dashboard-drawer"
+              className="btn btn-ghost btn-square"
+              aria-label={t("dash.layout.openMenu")}
+            >
+              <MenuIcon />
+            </label>
+          )}
           <span className="text-lg font-semibold">{t("dash.layout.title")}</span>
           <LangSwitch className="ml-auto" />
         </header>
@@ -98,13 +101,21 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </main>
       </div>
       <div className="drawer-side z-40 print:hidden">
-        <button
-          type="button"
-          className="drawer-overlay lg:hidden"
-          aria-label={t("dash.layout.closeMenu")}
-          tabIndex={open ? 0 : -1}
-          onClick={() => setOpen(false)}
-        />
+        {hydrated ? (
+          <button
+            type="button"
+            className="drawer-overlay lg:hidden"
+            aria-label={t("dash.layout.closeMenu")}
+            tabIndex={open ? 0 : -1}
+            onClick={() => setOpen(false)}
+          />
+        ) : (
+          <label
+            htmlFor="dashboard-drawer"
+            className="drawer-overlay lg:hidden"
+            aria-label={t("dash.layout.closeMenu")}
+          />
+        )}
         <aside
           id="dashboard-sidebar"
           className="flex min-h-full w-72 flex-col gap-2 bg-base-200 p-4 text-base-content"
@@ -141,17 +152,32 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
               <ThemeToggle />
             </li>
             <li className="max-lg:hidden">
-              <LangSwitch className="justify-start" />
+              <LangSwitch bare />
             </li>
             <li>
-              <button type="button" onClick={() => logout({ goHome: true })}>
+              <LogoutForm goHome className="w-full text-start">
                 {t("account.logout")}
-              </button>
+              </LogoutForm>
             </li>
           </ul>
         </aside>
       </div>
     </div>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-6 w-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
   );
 }
 
