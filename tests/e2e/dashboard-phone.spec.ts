@@ -228,6 +228,12 @@ describe("the dashboard on a phone and its small defects", () => {
     expect(await address.textContent()).toBe(email);
     // One box: the address moved to its own line whole instead of breaking after a few letters.
     expect(await address.evaluate((el) => el.getClientRects().length)).toBe(1);
+    // The text has the banner's width: the button goes under it, not beside it.
+    const banner = page.getByRole("status").filter({ hasText: "Please confirm" });
+    const text = await banner.locator("span").first().boundingBox();
+    const button = await banner.getByRole("button").boundingBox();
+    if (!text || !button) throw new Error("the banner has no text or button");
+    expect(button.y).toBeGreaterThanOrEqual(text.y + text.height - 1);
     await page.context().close();
   });
 });

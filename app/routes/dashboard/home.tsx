@@ -135,7 +135,8 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       {user.emailVerified ? null : (
         <div role="status" className="alert alert-warning flex flex-wrap">
-          <span className="flex-1">
+          {/* Wide enough to read: on a phone the button goes under the text, not beside it. */}
+          <span className="min-w-60 flex-1">
             {t("dash.layout.home.confirmEmail.before")}
             {/* The address wraps as a whole, and inside itself only when it is wider than the line. */}
             <strong className="inline-block max-w-full [overflow-wrap:anywhere]">
