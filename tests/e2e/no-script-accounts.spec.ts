@@ -70,6 +70,13 @@ describe("accounts without JavaScript", () => {
     expect(await notice.textContent()).toContain(`Tania Akter! We sent a link to ${email}`);
     expect(await page.getByRole("link", { name: "Dashboard" }).count()).toBe(1);
 
+    // The dashboard asks to confirm the address; its Resend is a form too.
+    await page.goto(`${baseURL}/dashboard`);
+    await page.getByRole("button", { name: "Resend verification email" }).click();
+    await page
+      .getByText(`Verification Email Sent: Please check ${email} for the confirmation link.`)
+      .waitFor();
+
     // The same email again (signed out): no second account, and the visitor is asked to sign in
     // (decision 030: the answer does not say whether the address has an account).
     await context.clearCookies();

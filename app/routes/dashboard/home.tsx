@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "react-router";
+import { Form, Link, useActionData, useNavigate } from "react-router";
 import { confirm, notify } from "~/app/components/dialogs";
 import { resendVerificationAction } from "~/app/features/account/auth-actions.server";
 import { useDashboardUser } from "~/app/features/account/dashboard-user";
@@ -65,6 +65,17 @@ const CARD_KEYS: Readonly<Record<string, MessageKey>> = {
   "My Returns": "dash.layout.card.myReturns",
 };
 
+/** The resend form's answer: sent, or why not (a rate limit, the mailer). */
+function resendAnswer(answer: unknown): { ok: true } | { ok: false; message: string } | null {
+  if (typeof answer !== "object" || answer === null) return null;
+  if ("sent" in answer) return { ok: true };
+  // The resend's refusals carry the address asked for (the page's other forms answer otherwise).
+  const { message, values } = answer as { message?: unknown; values?: { email?: unknown } };
+  return typeof message === "string" && typeof values?.email === "string"
+    ? { ok: false, message }
+    : null;
+}
+
 /** The welcome page; the layout's guard has already loaded the signed-in user. */
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   const user = useDashboardUser();
@@ -77,6 +88,9 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
   const accountAction = useRouteAction();
   const verifyAction = useRouteAction();
   const sending = verifyAction.busy;
+  // What the resend's form answered when it was posted without scripts.
+  const answered = useActionData();
+  const resent = resendAnswer(answered);
   const deleting = accountAction.busy;
 
   async function resend() {
@@ -144,9 +158,26 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
             </strong>
             {t("dash.layout.home.confirmEmail.after")}
           </span>
-          <button type="button" className="btn btn-sm" onClick={resend} disabled={sending}>
-            {t(sending ? "dash.layout.home.sending" : "dash.layout.home.resend")}
-          </button>
+          {/* A form, so the mail can be asked for without scripts; with them it says so in a dialog. */}
+          <Form
+            method="post"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void resend();
+            }}
+          >
+            <input type="hidden" name="intent" value="resendVerification" />
+            <button type="submit" className="btn btn-sm" disabled={sending} data-early-tap="">
+              {t(sending ? "dash.layout.home.sending" : "dash.layout.home.resend")}
+            </button>
+          </Form>
+          {resent ? (
+            <p className="basis-full text-sm" data-testid="resent">
+              {resent.ok
+                ? `${t("dash.layout.home.sent.title")}: ${t("dash.layout.home.sent.text", { email: user.email })}`
+                : `${t("dash.layout.home.sendFailed")}: ${layoutServerText(tr, resent.message)}`}
+            </p>
+          ) : null}
         </div>
       )}
       {loaderData.courierAlerts ? <StaffAlertsCard alerts={loaderData.courierAlerts} /> : null}
