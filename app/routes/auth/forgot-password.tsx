@@ -90,7 +90,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           required={false}
           maxLength={ACCOUNT_FIELD_LIMITS.email}
           defaultValue={actionData?.values.email}
-          error={issues.email}
+          // "Email Required" is the spec's notice above (or its dialog), not said twice.
+          error={actionData?.code === "email_required" ? undefined : issues.email}
         />
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>
           {busy ? t("auth.sending") : t("auth.forgot.submit")}

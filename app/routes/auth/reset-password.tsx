@@ -55,11 +55,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     : mismatch
       ? AUTH_MESSAGES.passwordsDiffer
       : actionData?.message;
-  const issues = actionData ? issuesByField(actionData.issues) : {};
+  // A mismatch found in the browser replaces the last answer's field issues; a refusal that is
+  // a field's own is said under that field only.
+  const issues = actionData && !mismatch ? issuesByField(actionData.issues) : {};
+  const saidUnderField = problem !== undefined && Object.values(issues).includes(problem);
 
   return (
     <AuthCard title={t("auth.reset.title")}>
-      {problem ? (
+      {problem && !saidUnderField ? (
         <div role="alert" className="alert alert-error">
           <span>{issueText(tr, problem)}</span>
         </div>
