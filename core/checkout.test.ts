@@ -102,12 +102,28 @@ describe("sanitizeMobileInput", () => {
     expect(sanitizeMobileInput("০১৭১২৩৪৫৬৭৮৯", "01712345678").refused).toBe(true);
   });
 
+  it("keeps the first 11 digits of a longer paste, and says it is too long", () => {
+    expect(sanitizeMobileInput("০১৭১২৩৪৫৬৭৮৯", "")).toEqual({
+      value: "01712345678",
+      refused: true,
+    });
+    expect(sanitizeMobileInput("+88017123456789", "")).toEqual({
+      value: "01712345678",
+      refused: true,
+    });
+  });
+
   it("refuses a 12th digit and keeps the previous value", () => {
     expect(sanitizeMobileInput("01712345678", "0171234567")).toEqual({
       value: "01712345678",
       refused: false,
     });
     expect(sanitizeMobileInput("017123456789", "01712345678")).toEqual({
+      value: "01712345678",
+      refused: true,
+    });
+    // A digit typed inside a full number changes nothing either.
+    expect(sanitizeMobileInput("017912345678", "01712345678")).toEqual({
       value: "01712345678",
       refused: true,
     });

@@ -61,8 +61,14 @@ const COUNTRY_CODE = /^(?:00)?880/;
  * letters), Bengali digits as ASCII, at most 11. A number with the country code (+880 1…,
  * 00880 1…), pasted or typed a key at a time, is kept as typed until its 10 national digits are
  * in, then becomes the local 11 digits. `refused` is true when the input had more digits than
- * a number can, so the form can say "Number must be 11 digit" and keep the previous value.
+ * a number can, so the form can say "Number must be 11 digit". A full number stays as it was
+ * (a 12th key does nothing); a longer paste keeps its first 11 digits, as typing them a key at a
+ * time would, instead of being thrown away.
  */
+function kept(previous: string, firstEleven: string): string {
+  return previous.length >= MOBILE_NUMBER_LENGTH ? previous : firstEleven;
+}
+
 export function sanitizeMobileInput(raw: string, previous: string): MobileInput {
   const digits = toAsciiDigits(raw).replace(/\D/g, "");
   const code = COUNTRY_CODE.exec(digits)?.[0];
@@ -75,9 +81,11 @@ export function sanitizeMobileInput(raw: string, previous: string): MobileInput 
       const plus = toAsciiDigits(raw).trim().startsWith("+") ? "+" : "";
       return { value: `${plus}${digits}`, refused: false };
     }
-    return { value: previous, refused: true };
+    return { value: kept(previous, `0${national.slice(0, full)}`), refused: true };
   }
-  if (digits.length > MOBILE_NUMBER_LENGTH) return { value: previous, refused: true };
+  if (digits.length > MOBILE_NUMBER_LENGTH) {
+    return { value: kept(previous, digits.slice(0, MOBILE_NUMBER_LENGTH)), refused: true };
+  }
   return { value: digits, refused: false };
 }
 
