@@ -79,14 +79,14 @@ function requestedPath(request: Request): string {
 export function requireUser(request: Request, context: Context): Actor {
   const actor = actorOf(context);
   if (!actor) {
-    // A refused confirmation link (signed out) says so on the login page, not after it.
+    // A confirmation link opened signed out (refused, or already used: the address is
+    // confirmed) says so on the login page, not after it.
     const url = new URL(request.url);
     const notice = noticeOf(url.searchParams);
     url.search = withoutNotice(url.searchParams).toString();
     const back = encodeURIComponent(requestedPath(new Request(url)));
-    throw redirect(
-      `/authentication/login?redirectTo=${back}${notice === "link-invalid" ? `&notice=${notice}` : ""}`,
-    );
+    const told = notice === "link-invalid" || notice === "email-confirmed";
+    throw redirect(`/authentication/login?redirectTo=${back}${told ? `&notice=${notice}` : ""}`);
   }
   return actor;
 }

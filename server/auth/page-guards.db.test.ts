@@ -70,6 +70,14 @@ describeDb(`page guards (${TEST_DB})`, () => {
     );
   });
 
+  it("says on the login page that the address is confirmed when a used confirmation link is opened signed out", async () => {
+    const used = await page("/dashboard?notice=email-confirmed");
+    const res = thrown(() => requireUser(used.request, used.context)) as Response;
+    expect(res.headers.get("location")).toBe(
+      "/authentication/login?redirectTo=%2Fdashboard&notice=email-confirmed",
+    );
+  });
+
   it("lets a signed-in user through and shows a customer the 403 page on admin pages", async () => {
     const asCustomer = await page("/dashboard", customer.cookie);
     expect(requireUser(asCustomer.request, asCustomer.context)).toMatchObject({
