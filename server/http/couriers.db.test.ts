@@ -306,6 +306,56 @@ describeDb(`couriers (${TEST_DB})`, () => {
       ).toHaveLength(0);
     });
 
+    it("a failed booking that Steadfast has after all is recorded, not sent to another courier", async () => {
+      const placed = await order(["Confirmed"]);
+      await call("POST", `/orders/${placed.id}/courier`, admin, { courier: "steadfast" });
+      await settled(placed.id).toBe("booked");
+      // As when every answer was lost: the shop thinks it failed, Steadfast has the parcel.
+      await ctx.db
+        .update(orderCouriers)
+        .set({ state: "failed", consignmentId: null, trackingCode: null })
+        .where(eq(orderCouriers.orderId, placed.id));
+      await ctx.db.update(orders).set({ status: "Confirmed" }).where(eq(orders.id, placed.id));
+      const switched = await call("POST", `/orders/${placed.id}/courier/retry`, admin, {
+        courier: "redx",
+      });
+      expect(switched.status).toBe(409);
+      expect(switched.body.error.message).toBe("This order is already booked with Steadfast");
+      expect(await bookingOf(placed.id)).toMatchObject({ courier: "steadfast", state: "booked" });
+      expect(await statusOf(placed.id)).toBe("Shipping");
+      expect(
+        redx
+          .callsTo(/^\/parcel$/)
+          .filter(
+            (c) =>
+              (c.body as { merchant_invoice_id?: string }).merchant_invoice_id ===
+              String(placed.orderNumber),
+          ),
+      ).toHaveLength(0);
+    });
+
+    it("refuses to switch the courier of an order that is no longer Confirmed before asking for areas", async () => {
+      const placed = await order(["Confirmed"], { thana: "বাড্ডা" });
+      steadfast.failNext(/^\/create_order$/, {
+        status: 422,
+        body: {
+          status: 422,
+          message: "Validation failed",
+          errors: { recipient_phone: ["Blocked"] },
+        },
+      });
+      await call("POST", `/orders/${placed.id}/courier`, admin, { courier: "steadfast" });
+      await settled(placed.id).toBe("failed");
+      await ctx.db.update(orders).set({ status: "Cancelled" }).where(eq(orders.id, placed.id));
+      const switched = await call("POST", `/orders/${placed.id}/courier/retry`, admin, {
+        courier: "pathao",
+      });
+      expect(switched.status).toBe(409);
+      expect(switched.body.error.message).toBe(
+        "Only a Confirmed order can be booked; this one is Cancelled",
+      );
+    });
+
     it("an answer lost after Steadfast created the parcel: the retry finds it by invoice, one parcel", async () => {
       const placed = await order(["Confirmed"]);
       steadfast.failNext(/^\/create_order$/, "lose-answer");
@@ -438,6 +488,15 @@ describeDb(`couriers (${TEST_DB})`, () => {
       expect(await refused({ courier: "pathao", cityId: 1, zoneId: 51, areaId: 5302 })).toEqual([
         { path: "areaId", message: "Not one of this zone's areas at Pathao" },
       ]);
+      // A district RedX lists nothing for: the id typed by hand is the only way, and is kept.
+      const sylhet = await call("PUT", "/courier-areas", admin, {
+        courier: "redx",
+        district: "সিলেট",
+        thana: "সিলেট সদর",
+        areaId: 700,
+        areaName: "Zindabazar",
+      });
+      expect(sylhet.status, JSON.stringify(sylhet.body)).toBe(200);
       const listedAreas = await call("GET", "/courier-areas?courier=pathao", admin);
       expect(
         listedAreas.body.data.filter((a: { thana: string }) => a.thana === place.thana),

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "~/core/actor";
 import { COURIER_LABELS, type CourierName } from "~/core/courier";
-import { courierNextStatus } from "~/core/order-status";
+import { courierNextStatus, type OrderStatus } from "~/core/order-status";
 import type { AppContext } from "../app-context";
 import { type Courier, CourierError, type ParcelRequest } from "../couriers/courier";
 import type { Db } from "../db/client";
@@ -125,70 +125,140 @@ export async function requestCourierBooking(
   return { orderId, courier: name, state: "queued" };
 }
 
+type RetryOptions = { confirmNotBooked?: boolean; courier?: CourierName };
+
+/** Why a booking cannot be retried now (read before the switch's questions, and again locked). */
+function retryRefusal(
+  order: { status: OrderStatus; orderNumber: number } | undefined,
+  booking: { state: string; courier: CourierName } | undefined,
+  options: RetryOptions,
+): AppError | undefined {
+  if (!order) return AppError.notFound("Order");
+  if (!booking) return new AppError("conflict", "This order has no courier booking to retry");
+  if (booking.state !== "failed" && booking.state !== "unknown") {
+    return new AppError(
+      "conflict",
+      `The booking is ${booking.state}, nothing to retry`,
+      undefined,
+      {
+        booking: booking.state,
+      },
+    );
+  }
+  if (booking.state === "unknown" && !options.confirmNotBooked) {
+    return new AppError(
+      "conflict",
+      `${COURIER_LABELS[booking.courier]} may already have order #${order.orderNumber}: check its panel, then retry with confirmNotBooked`,
+      undefined,
+      { booking: booking.state, needs: "confirm_not_booked" },
+    );
+  }
+  if (order.status !== "Confirmed") {
+    return new AppError(
+      "conflict",
+      `Only a Confirmed order can be booked; this one is ${order.status}`,
+      undefined,
+      { orderStatus: order.status, currentStatus: order.status },
+    );
+  }
+  return undefined;
+}
+
+async function orderAndBooking(db: Db, orderId: string, lock: boolean) {
+  const orderQuery = db
+    .select({ status: orders.status, orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  const [order] = await (lock ? orderQuery.for("update") : orderQuery);
+  const bookingQuery = db
+    .select()
+    .from(orderCouriers)
+    .where(eq(orderCouriers.orderId, orderId))
+    .limit(1);
+  const [booking] = await (lock ? bookingQuery.for("update") : bookingQuery);
+  return { order, booking };
+}
+
+/**
+ * Before a failed booking goes to another courier: the first courier is asked by invoice when it
+ * can be (Steadfast), since a booking whose answers all timed out fails although the parcel may
+ * be there. Found: it is recorded as booked (409). Not answering: 409, unless the admin checked
+ * its panel (`confirmNotBooked`). A courier that cannot be asked fails a booking only when it
+ * did not take it (a timeout makes it `unknown`).
+ */
+async function requireNoParcelAt(
+  deps: CourierDeps,
+  orderId: string,
+  first: { courier: CourierName; orderNumber: number },
+  confirmNotBooked: boolean,
+) {
+  const courier = deps.couriers.get(first.courier);
+  if (!courier?.findByInvoice) return;
+  const label = COURIER_LABELS[first.courier];
+  let parcel: Awaited<ReturnType<NonNullable<Courier["findByInvoice"]>>>;
+  try {
+    parcel = await courier.findByInvoice(String(first.orderNumber));
+  } catch (err) {
+    if (!(err instanceof CourierError)) throw err;
+    if (confirmNotBooked) return;
+    throw new AppError(
+      "conflict",
+      `${label} could not be asked whether it has order #${first.orderNumber}: try again, or check its panel and retry with confirmNotBooked`,
+      undefined,
+      { booking: "failed", needs: "confirm_not_booked" },
+    );
+  }
+  if (!parcel) return;
+  await recordBooked(deps, orderId, {
+    consignmentId: parcel.consignmentId ?? null,
+    trackingCode: parcel.trackingCode ?? null,
+    status: parcel.status,
+    charge: parcel.charge ?? null,
+  });
+  throw new AppError("conflict", `This order is already booked with ${label}`, undefined, {
+    booking: "booked",
+    courier: first.courier,
+  });
+}
+
 /**
  * Retries a booking that failed, or whose outcome is unknown (admins). An unknown one may
  * already be at a courier that cannot be asked by invoice: the admin confirms they checked
  * (`confirmNotBooked`), or gets 409 saying so. With `courier`, the retry goes to that courier
- * instead (a courier that keeps refusing the parcel is not a dead end); a thana without that
- * courier's area → 409 asking for it, as a first booking does.
+ * instead (a courier that keeps refusing the parcel is not a dead end): the first courier is
+ * asked by invoice first, and a thana without the new courier's area → 409 asking for it, as a
+ * first booking does.
  */
 export async function retryCourierBooking(
   deps: CourierDeps,
   actor: Actor,
   orderId: string,
-  options: { confirmNotBooked?: boolean; courier?: CourierName } = {},
+  options: RetryOptions = {},
 ): Promise<BookingRequested> {
   requireAdmin(actor);
   const switchTo = options.courier ? configuredCourier(deps, options.courier) : undefined;
-  if (switchTo) await requireAreaOfOrder(deps, switchTo, orderId);
+  if (switchTo) {
+    // Refusals first: the admin is not walked through a courier's areas for nothing.
+    const { order, booking } = await orderAndBooking(deps.db, orderId, false);
+    const refusal = retryRefusal(order, booking, options);
+    if (refusal) throw refusal;
+    if (order && booking && booking.courier !== switchTo.name) {
+      await requireNoParcelAt(
+        deps,
+        orderId,
+        { courier: booking.courier, orderNumber: order.orderNumber },
+        options.confirmNotBooked === true,
+      );
+    }
+    await requireAreaOfOrder(deps, switchTo, orderId);
+  }
   const result = await deps.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({
-        status: orders.status,
-        orderNumber: orders.orderNumber,
-      })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for("update")
-      .limit(1);
-    if (!order) throw AppError.notFound("Order");
-    const [booking] = await tx
-      .select()
-      .from(orderCouriers)
-      .where(eq(orderCouriers.orderId, orderId))
-      .for("update")
-      .limit(1);
-    if (!booking) throw new AppError("conflict", "This order has no courier booking to retry");
-    if (booking.state !== "failed" && booking.state !== "unknown") {
-      throw new AppError(
-        "conflict",
-        `The booking is ${booking.state}, nothing to retry`,
-        undefined,
-        {
-          booking: booking.state,
-        },
-      );
-    }
-    if (booking.state === "unknown" && !options.confirmNotBooked) {
-      throw new AppError(
-        "conflict",
-        `${COURIER_LABELS[booking.courier]} may already have order #${order.orderNumber}: check its panel, then retry with confirmNotBooked`,
-        undefined,
-        { booking: booking.state, needs: "confirm_not_booked" },
-      );
-    }
-    if (order.status !== "Confirmed") {
-      throw new AppError(
-        "conflict",
-        `Only a Confirmed order can be booked; this one is ${order.status}`,
-        undefined,
-        {
-          orderStatus: order.status,
-          currentStatus: order.status,
-        },
-      );
-    }
+    const { order, booking } = await orderAndBooking(tx as unknown as Db, orderId, true);
+    const refusal = retryRefusal(order, booking, options);
+    if (refusal || !booking) throw refusal;
     const courier = switchTo?.name ?? booking.courier;
+    const switched = courier !== booking.courier;
     await tx
       .update(orderCouriers)
       .set({
@@ -196,6 +266,8 @@ export async function retryCourierBooking(
         courier,
         requestedByUserId: actor.userId,
         requestedAt: sql`now()`,
+        // Another courier starts afresh: the first one's error and tries are not its own.
+        ...(switched ? { lastError: null, attempts: 0 } : {}),
       })
       .where(eq(orderCouriers.orderId, orderId));
     await deps.jobs.send("courier-booking", { orderId } satisfies BookingJob, { key: orderId, tx });

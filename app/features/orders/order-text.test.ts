@@ -63,6 +63,7 @@ const SAID = [
   "RedX: The courier refused the request (422)",
   "Pathao: The courier answered something that is not JSON",
   "Steadfast: The courier refused our keys",
+  "Steadfast could not be asked whether it has order #100042: try again, or check its panel and retry with confirmNotBooked",
 ];
 
 describe("the order screens' texts", () => {

@@ -482,6 +482,14 @@ const PATTERNS: readonly Pattern[] = [
       }),
   ],
   [
+    /^(\w+) could not be asked whether it has order #(\d+): try again, or check its panel and retry with confirmNotBooked$/,
+    (tr, [, courier, n]) =>
+      tr.t(k("said.couldNotAsk"), {
+        courier: courierLabelIn(tr.t, courier ?? ""),
+        number: tr.digits(n ?? ""),
+      }),
+  ],
+  [
     /^Booking with (\w+) queued; the courier's answer shows here in a moment$/,
     (tr, [, courier]) =>
       tr.t(k("said.bookingQueued"), { courier: courierLabelIn(tr.t, courier ?? "") }),

@@ -392,6 +392,8 @@ export const ordersEn = {
   "dash.orders.said.noStock":
     "Not enough stock: {lines}. Please change the quantity or remove the item.",
   "dash.orders.said.noAreas": "{courier} has no areas to look up here",
+  "dash.orders.said.couldNotAsk":
+    "{courier} could not be asked whether it has order #{number}: try again, or check its panel and retry with confirmNotBooked",
   "dash.orders.said.needsCityZone": "{courier} needs the thana's city and zone",
   "dash.orders.said.needsDeliveryArea": "{courier} needs the thana's delivery area",
   "dash.orders.said.needsNoAreas": "{courier} needs no areas",
@@ -797,6 +799,8 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
   "dash.orders.said.step.area": "এলাকা",
   "dash.orders.said.noStock": "যথেষ্ট স্টক নেই: {lines}। পরিমাণ বদলান বা পণ্যটি সরিয়ে দিন।",
   "dash.orders.said.noAreas": "এখানে খোঁজার মতো {courier}-এর কোনো এলাকা নেই",
+  "dash.orders.said.couldNotAsk":
+    "অর্ডার #{number} {courier}-এর কাছে আছে কি না জানা যায়নি: একটু পরে আবার চেষ্টা করুন, অথবা তাদের প্যানেলে দেখে নিন",
   "dash.orders.said.needsCityZone": "{courier}-এ বুক করতে থানার শহর ও জোন লাগবে",
   "dash.orders.said.needsDeliveryArea": "{courier}-এ বুক করতে থানার ডেলিভারি এলাকা লাগবে",
   "dash.orders.said.needsNoAreas": "{courier}-এর কোনো এলাকা লাগে না",
