@@ -174,7 +174,7 @@ const setAreaRoute = createRoute({
     "District and thana as orders store them (Bengali). Pathao: `cityId` and `zoneId` (and `areaId`); " +
     "RedX: `areaId` and `areaName`. Choices come from `GET /api/courier-areas/options`; ids the " +
     "courier does not list there are refused (400 under their field), unless the courier cannot " +
-    "be asked (not configured, no answer).",
+    "be asked (not configured, not answering, refusing the shop's keys) or lists nothing there.",
   middleware: [adminOnly] as const,
   request: {
     body: {

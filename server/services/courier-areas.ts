@@ -161,8 +161,8 @@ export const NOT_AT_COURIER = {
 /**
  * Ids typed by hand, checked against the courier's own lists (Pathao: the city, its zone, the
  * zone's area; RedX: the district's area), so a typo is refused here rather than by the courier
- * at the next booking. A courier not configured, or not answering, cannot be asked: the ids are
- * kept as typed.
+ * at the next booking. A courier not configured, not answering (or refusing the shop's keys), or
+ * listing nothing there cannot be asked: the ids are kept as typed.
  */
 async function idsUnknownToCourier(
   deps: Pick<AppContext, "couriers">,
@@ -174,8 +174,10 @@ async function idsUnknownToCourier(
   const districtName = findDistrict(district)?.name ?? district;
   const lists = (query: { cityId?: number; zoneId?: number } = {}) =>
     courier.areas?.({ district: districtName, ...query }) ?? Promise.resolve([]);
+  // A courier that lists nothing there cannot say no: typing the id by hand is then the way
+  // (the booking's picker sends the admin here for it).
   const listed = (options: AreaOption[], id: number | null | undefined) =>
-    options.some((o) => o.id === id);
+    options.length === 0 || options.some((o) => o.id === id);
   try {
     if (input.courier === "redx") {
       return listed(await lists(), input.areaId)
