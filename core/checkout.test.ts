@@ -111,6 +111,11 @@ describe("sanitizeMobileInput", () => {
       value: "01712345678",
       refused: true,
     });
+    // Pasted over a number still being typed with its country code.
+    expect(sanitizeMobileInput("+88017123456789", "+8801712345")).toEqual({
+      value: "01712345678",
+      refused: true,
+    });
   });
 
   it("refuses a 12th digit and keeps the previous value", () => {

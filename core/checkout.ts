@@ -66,7 +66,8 @@ const COUNTRY_CODE = /^(?:00)?880/;
  * time would, instead of being thrown away.
  */
 function kept(previous: string, firstEleven: string): string {
-  return previous.length >= MOBILE_NUMBER_LENGTH ? previous : firstEleven;
+  // Full: the 11 digits of a number (not "+8801712345", which is on its way to one).
+  return /^\d{11}$/.test(previous) ? previous : firstEleven;
 }
 
 export function sanitizeMobileInput(raw: string, previous: string): MobileInput {

@@ -103,6 +103,10 @@ describe("a visitor on the home page", () => {
     );
     const second = slider.getByRole("img", { name: slides[1].title, includeHidden: true });
     await expect.poll(() => second.getAttribute("src")).toBe(slides[1].image);
+    // Fetched once the page has loaded, though still out of sight.
+    await expect
+      .poll(() => second.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     const current = () => slider.getByRole("group").getAttribute("aria-label");
     expect(await current()).toBe(`1 of ${slides.length}`);
     await expect.poll(current, { timeout: 15_000 }).toBe(`2 of ${slides.length}`);

@@ -113,7 +113,8 @@ export function Slider({ slides }: { slides: SlideView[] }) {
               alt={inLang(lang, s.title, s.titleBn)}
               width={900}
               height={450}
-              loading={i === 0 ? "eager" : "lazy"}
+              // Once the page has loaded, fetched at once (before the slider shows them).
+              loading={i === 0 || warm ? "eager" : "lazy"}
               fetchPriority={i === 0 ? "high" : "low"}
               decoding={i === 0 ? "sync" : "async"}
               className="h-full w-full object-cover"
