@@ -94,6 +94,19 @@ describeDb(`couriers (${TEST_DB})`, () => {
   const settled = (id: string) =>
     expect.poll(async () => (await bookingOf(id))?.state, { timeout: 30_000, interval: 100 });
 
+  /** A booking with Steadfast that Steadfast refuses (422 with `errors`): it ends failed. */
+  const refusedBySteadfast = async (
+    id: string,
+    errors: Record<string, string[]> = { recipient_phone: ["Blocked"] },
+  ) => {
+    steadfast.failNext(/^\/create_order$/, {
+      status: 422,
+      body: { status: 422, message: "Validation failed", errors },
+    });
+    await call("POST", `/orders/${id}/courier`, admin, { courier: "steadfast" });
+    await settled(id).toBe("failed");
+  };
+
   beforeAll(async () => {
     steadfast = await startFakeSteadfast(STEADFAST);
     pathao = await startFakePathao(PATHAO);
@@ -219,16 +232,9 @@ describeDb(`couriers (${TEST_DB})`, () => {
 
     it("a refusal fails the booking with Steadfast's words; a retry books it", async () => {
       const placed = await order(["Confirmed"]);
-      steadfast.failNext(/^\/create_order$/, {
-        status: 422,
-        body: {
-          status: 422,
-          message: "Validation failed",
-          errors: { recipient_address: ["The recipient address is too vague."] },
-        },
+      await refusedBySteadfast(placed.id, {
+        recipient_address: ["The recipient address is too vague."],
       });
-      await call("POST", `/orders/${placed.id}/courier`, admin, { courier: "steadfast" });
-      await settled(placed.id).toBe("failed");
       const failed = await call("GET", `/orders/${placed.id}`, admin);
       expect(failed.body.data.courier.lastError).toContain("The recipient address is too vague.");
       expect(failed.body.data.orderStatus).toBe("Confirmed");
@@ -249,16 +255,7 @@ describeDb(`couriers (${TEST_DB})`, () => {
 
     it("a refused booking may go to another courier instead; one without the thana's area asks for it", async () => {
       const placed = await order(["Confirmed"], { thana: "বাড্ডা" });
-      steadfast.failNext(/^\/create_order$/, {
-        status: 422,
-        body: {
-          status: 422,
-          message: "Validation failed",
-          errors: { recipient_phone: ["Blocked"] },
-        },
-      });
-      await call("POST", `/orders/${placed.id}/courier`, admin, { courier: "steadfast" });
-      await settled(placed.id).toBe("failed");
+      await refusedBySteadfast(placed.id);
 
       const withoutArea = await call("POST", `/orders/${placed.id}/courier/retry`, admin, {
         courier: "redx",
@@ -336,16 +333,7 @@ describeDb(`couriers (${TEST_DB})`, () => {
 
     it("refuses to switch the courier of an order that is no longer Confirmed before asking for areas", async () => {
       const placed = await order(["Confirmed"], { thana: "বাড্ডা" });
-      steadfast.failNext(/^\/create_order$/, {
-        status: 422,
-        body: {
-          status: 422,
-          message: "Validation failed",
-          errors: { recipient_phone: ["Blocked"] },
-        },
-      });
-      await call("POST", `/orders/${placed.id}/courier`, admin, { courier: "steadfast" });
-      await settled(placed.id).toBe("failed");
+      await refusedBySteadfast(placed.id);
       await ctx.db.update(orders).set({ status: "Cancelled" }).where(eq(orders.id, placed.id));
       const switched = await call("POST", `/orders/${placed.id}/courier/retry`, admin, {
         courier: "pathao",

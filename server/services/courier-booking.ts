@@ -106,14 +106,7 @@ export async function requestCourierBooking(
         },
       );
     }
-    if (order.status !== "Confirmed") {
-      throw new AppError(
-        "conflict",
-        `Only a Confirmed order can be booked; this one is ${order.status}`,
-        undefined,
-        { orderStatus: order.status, currentStatus: order.status },
-      );
-    }
+    if (order.status !== "Confirmed") throw notConfirmed(order.status);
     await tx.insert(orderCouriers).values({
       orderId,
       courier: name,
@@ -125,43 +118,47 @@ export async function requestCourierBooking(
   return { orderId, courier: name, state: "queued" };
 }
 
+/** A booking (first or again) is only for a Confirmed order. */
+function notConfirmed(status: OrderStatus): AppError {
+  return new AppError(
+    "conflict",
+    `Only a Confirmed order can be booked; this one is ${status}`,
+    undefined,
+    { orderStatus: status, currentStatus: status },
+  );
+}
+
 type RetryOptions = { confirmNotBooked?: boolean; courier?: CourierName };
 
-/** Why a booking cannot be retried now (read before the switch's questions, and again locked). */
-function retryRefusal(
-  order: { status: OrderStatus; orderNumber: number } | undefined,
-  booking: { state: string; courier: CourierName } | undefined,
+/**
+ * The order and its booking when the booking may be retried now; else the refusal is thrown.
+ * Checked before a switch's questions, and again under the transaction's locks.
+ */
+function retryable<
+  O extends { status: OrderStatus; orderNumber: number },
+  B extends { state: string; courier: CourierName },
+>(
+  found: { order: O | undefined; booking: B | undefined },
   options: RetryOptions,
-): AppError | undefined {
-  if (!order) return AppError.notFound("Order");
-  if (!booking) return new AppError("conflict", "This order has no courier booking to retry");
+): { order: O; booking: B } {
+  const { order, booking } = found;
+  if (!order) throw AppError.notFound("Order");
+  if (!booking) throw new AppError("conflict", "This order has no courier booking to retry");
   if (booking.state !== "failed" && booking.state !== "unknown") {
-    return new AppError(
-      "conflict",
-      `The booking is ${booking.state}, nothing to retry`,
-      undefined,
-      {
-        booking: booking.state,
-      },
-    );
+    throw new AppError("conflict", `The booking is ${booking.state}, nothing to retry`, undefined, {
+      booking: booking.state,
+    });
   }
   if (booking.state === "unknown" && !options.confirmNotBooked) {
-    return new AppError(
+    throw new AppError(
       "conflict",
       `${COURIER_LABELS[booking.courier]} may already have order #${order.orderNumber}: check its panel, then retry with confirmNotBooked`,
       undefined,
       { booking: booking.state, needs: "confirm_not_booked" },
     );
   }
-  if (order.status !== "Confirmed") {
-    return new AppError(
-      "conflict",
-      `Only a Confirmed order can be booked; this one is ${order.status}`,
-      undefined,
-      { orderStatus: order.status, currentStatus: order.status },
-    );
-  }
-  return undefined;
+  if (order.status !== "Confirmed") throw notConfirmed(order.status);
+  return { order, booking };
 }
 
 async function orderAndBooking(db: Db, orderId: string, lock: boolean) {
@@ -240,10 +237,8 @@ export async function retryCourierBooking(
   const switchTo = options.courier ? configuredCourier(deps, options.courier) : undefined;
   if (switchTo) {
     // Refusals first: the admin is not walked through a courier's areas for nothing.
-    const { order, booking } = await orderAndBooking(deps.db, orderId, false);
-    const refusal = retryRefusal(order, booking, options);
-    if (refusal) throw refusal;
-    if (order && booking && booking.courier !== switchTo.name) {
+    const { order, booking } = retryable(await orderAndBooking(deps.db, orderId, false), options);
+    if (booking.courier !== switchTo.name) {
       await requireNoParcelAt(
         deps,
         orderId,
@@ -254,9 +249,10 @@ export async function retryCourierBooking(
     await requireAreaOfOrder(deps, switchTo, orderId);
   }
   const result = await deps.db.transaction(async (tx) => {
-    const { order, booking } = await orderAndBooking(tx as unknown as Db, orderId, true);
-    const refusal = retryRefusal(order, booking, options);
-    if (refusal || !booking) throw refusal;
+    const { booking } = retryable(
+      await orderAndBooking(tx as unknown as Db, orderId, true),
+      options,
+    );
     const courier = switchTo?.name ?? booking.courier;
     const switched = courier !== booking.courier;
     await tx

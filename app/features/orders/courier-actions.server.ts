@@ -6,11 +6,11 @@ import { courierAreaOptions, setCourierArea } from "~/server/services/courier-ar
 import { requestCourierBooking, retryCourierBooking } from "~/server/services/courier-booking";
 import { bookOrders, confirmOrders } from "~/server/services/order-bulk";
 import {
-  AREA_COURIERS,
   type AreaQuestion,
   type CourierActionResult,
   type CourierIntent,
   isCourierIntent,
+  needsAreas,
 } from "./courier-actions";
 import { englishPlaceNames } from "./place-names.server";
 
@@ -124,18 +124,17 @@ async function book(
  */
 async function askAreaAgain(request: Request, context: Context, form: FormData) {
   const courier = courierOf(form);
-  if (!(AREA_COURIERS as readonly string[]).includes(courier)) {
+  if (!needsAreas(courier)) {
     throw new AppError("invalid", `${COURIER_LABELS[courier]} needs no areas`, [
       { path: "courier", message: `${COURIER_LABELS[courier]} needs no areas` },
     ]);
   }
-  const thana = text(form, "thana");
   return nextQuestion(
     await areaQuestion(request, context, {
       orderId: text(form, "id"),
       courier,
       district: text(form, "district"),
-      thana,
+      thana: text(form, "thana"),
       again: true,
     }),
   );

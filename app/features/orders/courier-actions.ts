@@ -18,6 +18,10 @@ export function isCourierIntent(x: unknown): x is CourierIntent {
 /** The couriers whose bookings need a thana's area (decision 051). */
 export const AREA_COURIERS = ["pathao", "redx"] as const satisfies readonly CourierName[];
 
+export function needsAreas(courier: CourierName): courier is (typeof AREA_COURIERS)[number] {
+  return (AREA_COURIERS as readonly CourierName[]).includes(courier);
+}
+
 /** The id of the form the list's checkboxes belong to (`form=` attribute: no nested forms). */
 export const BULK_FORM_ID = "bulk-orders";
 

@@ -6,10 +6,10 @@ import type { CourierName } from "~/core/courier";
 import type { Role } from "~/core/order-status";
 import type { OrderView } from "~/core/order-view";
 import {
-  AREA_COURIERS,
   type AreaQuestion,
   type CourierActionResult,
   isCourierActionResult,
+  needsAreas,
 } from "./courier-actions";
 import { dateTime, orderNo, parcelStatusText, saidText } from "./order-text";
 import { placeName } from "./place-name";
@@ -18,6 +18,38 @@ import { placeName } from "./place-name";
 export function useCourierResult(): CourierActionResult | undefined {
   const result = useActionData();
   return isCourierActionResult(result) ? result : undefined;
+}
+
+/** A submit button that posts `courier` with its form, named for the courier and the order. */
+function CourierButton({
+  courier,
+  orderNumber,
+  text,
+  aria,
+  className,
+  disabled = false,
+}: {
+  courier: CourierName;
+  orderNumber: number;
+  text: "dash.orders.courier.bookWith" | "dash.orders.courier.bookInstead";
+  aria: "dash.orders.courier.bookAria" | "dash.orders.courier.bookInsteadAria";
+  className: string;
+  disabled?: boolean;
+}) {
+  const tr = useI18n();
+  const name = courierName(tr.t, courier);
+  return (
+    <button
+      type="submit"
+      name="courier"
+      value={courier}
+      className={className}
+      disabled={disabled}
+      aria-label={tr.t(aria, { number: orderNo(tr, orderNumber), courier: name })}
+    >
+      {tr.t(text, { courier: name })}
+    </button>
+  );
 }
 
 /** "Book with Steadfast" … for each offered courier: one form per order, works without scripts. */
@@ -33,27 +65,21 @@ export function BookButtons({
   size?: "sm" | "xs";
 }) {
   const busy = useNavigation().state === "submitting";
-  const tr = useI18n();
   if (offered.length === 0) return null;
   return (
     <Form method="post" className="flex flex-wrap gap-1.5">
       <input type="hidden" name="intent" value="courier-book" />
       <input type="hidden" name="id" value={orderId} />
       {offered.map((courier) => (
-        <button
+        <CourierButton
           key={courier}
-          type="submit"
-          name="courier"
-          value={courier}
+          courier={courier}
+          orderNumber={orderNumber}
+          text="dash.orders.courier.bookWith"
+          aria="dash.orders.courier.bookAria"
           className={`btn btn-outline btn-${size}`}
           disabled={busy}
-          aria-label={tr.t("dash.orders.courier.bookAria", {
-            number: orderNo(tr, orderNumber),
-            courier: courierName(tr.t, courier),
-          })}
-        >
-          {tr.t("dash.orders.courier.bookWith", { courier: courierName(tr.t, courier) })}
-        </button>
+        />
       ))}
     </Form>
   );
@@ -77,8 +103,7 @@ export function RetryBookingForm({
   const label = courierName(tr.t, c.name);
   const number = orderNo(tr, order.orderNumber);
   const others = c.booking === "failed" ? offered.filter((name) => name !== c.name) : [];
-  const areaAgain =
-    c.booking === "failed" && (AREA_COURIERS as readonly CourierName[]).includes(c.name);
+  const areaAgain = c.booking === "failed" && needsAreas(c.name);
   return (
     <div className="flex flex-col items-start gap-2">
       <Form method="post" className="flex flex-col items-start gap-2">
@@ -105,19 +130,14 @@ export function RetryBookingForm({
             {tr.t("dash.orders.courier.retry")}
           </button>
           {others.map((other) => (
-            <button
+            <CourierButton
               key={other}
-              type="submit"
-              name="courier"
-              value={other}
+              courier={other}
+              orderNumber={order.orderNumber}
+              text="dash.orders.courier.bookInstead"
+              aria="dash.orders.courier.bookInsteadAria"
               className="btn btn-sm btn-outline"
-              aria-label={tr.t("dash.orders.courier.bookInsteadAria", {
-                number,
-                courier: courierName(tr.t, other),
-              })}
-            >
-              {tr.t("dash.orders.courier.bookInstead", { courier: courierName(tr.t, other) })}
-            </button>
+            />
           ))}
         </div>
       </Form>
