@@ -164,9 +164,13 @@ export async function orderCodeView(
   order: Pick<typeof orders.$inferSelect, "id" | "awaitingCode" | "status">,
   now: Date = new Date(),
 ): Promise<OrderCodeView | null> {
-  if (!order.awaitingCode || order.status !== "Pending") return null;
-  const [row] = await db.select().from(orderCodes).where(eq(orderCodes.orderId, order.id));
-  return viewOf(row, now);
+  if (!isAwaitingCode(order)) return null;
+  return (await orderCodeViews(db, [order.id], now)).get(order.id) ?? null;
+}
+
+/** A Pending order still waiting for its one-time code (once it moves on, it no longer is). */
+export function isAwaitingCode(order: Pick<typeof orders.$inferSelect, "awaitingCode" | "status">) {
+  return order.awaitingCode && order.status === "Pending";
 }
 
 /** The code's state of each given order waiting for one (staff's Unverified list). */

@@ -39,7 +39,7 @@ import {
 } from "../db/schema";
 import { AppError } from "../errors";
 import { callsAndNotesOf } from "./order-calls";
-import { orderCodeViews } from "./order-codes";
+import { isAwaitingCode, orderCodeViews } from "./order-codes";
 import { riskOfPhones } from "./risk";
 
 /** A customer account as far as order ownership goes; `userId` null for an email with no account. */
@@ -199,11 +199,6 @@ async function deliveryTimes(db: Db, rows: OrderRow[]): Promise<Map<string, Date
   return new Map(times.flatMap((t) => (t.at ? [[t.orderId, t.at] as const] : [])));
 }
 
-/** A Pending order still waiting for its one-time code (once it moves on, it no longer is). */
-function awaitingCodeOf(row: OrderRow): boolean {
-  return row.awaitingCode && row.status === "Pending";
-}
-
 /**
  * Orders with their lines, in the API's shape (two queries, whatever the page size, and a third
  * for the delivery times of the delivered ones), each Delivered order with its `returnBy`.
@@ -217,7 +212,7 @@ async function withLines(
   if (rows.length === 0) return [];
   const returnDays = options.returnDays ?? DEFAULT_RETURN_DAYS;
   const admin = viewer.role === "admin";
-  const awaiting = admin ? rows.filter(awaitingCodeOf).map((r) => r.id) : [];
+  const awaiting = admin ? rows.filter(isAwaitingCode).map((r) => r.id) : [];
   const [lines, delivered, couriers, risks, codes] = await Promise.all([
     db
       .select()
@@ -263,11 +258,11 @@ async function withLines(
       returnBy: deliveredAt ? returnDeadline(deliveredAt, returnDays).toISOString() : null,
       courier: courierView(courierOf.get(row.id), admin),
       // The owner is told too: the code is theirs to enter (at Track Order).
-      ...(!admin && awaitingCodeOf(row) ? { awaitingCode: true } : {}),
+      ...(!admin && isAwaitingCode(row) ? { awaitingCode: true } : {}),
       ...(admin
         ? {
             heldReason: row.heldReason,
-            awaitingCode: awaitingCodeOf(row),
+            awaitingCode: isAwaitingCode(row),
             ...(codes.has(row.id) ? { code: codes.get(row.id) } : {}),
             ...(risk ? { risk } : {}),
             confirmation: {
