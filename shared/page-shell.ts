@@ -40,15 +40,16 @@ export const THEME_BOOT_SCRIPT = `(function(){try{var t=localStorage.getItem("${
  */
 export function takaFontScript(): string {
   const base64 = takaFontUrl.slice(takaFontUrl.indexOf(",") + 1);
-  return `(function(){try{var b=atob("${base64}"),a=new Uint8Array(b.length);for(var i=0;i<b.length;i++)a[i]=b.charCodeAt(i);document.fonts.add(new FontFace("Haat Bengali",a,{unicodeRange:"U+09F3",weight:"100 900"}))}catch(e){}})();`;
+  return `(function(){try{var b=atob("${base64}"),a=new Uint8Array(b.length);for(var i=0;i<b.length;i++)a[i]=b.charCodeAt(i);document.fonts.add(new FontFace("Haat Taka",a,{unicodeRange:"U+09F3",weight:"100 900"}))}catch(e){}})();`;
 }
 
 /**
  * Put just before server-rendered Bengali text: starts loading the Bengali face (the visitor's
  * own Bengali font where it has one, else the shop's 44 KB file) while the page is still being
- * parsed, instead of at its first layout.
+ * parsed, instead of at its first layout. Not on a slow link, where the face waits for the page
+ * to respond (server/http/deferred-scripts.ts).
  */
-export const BENGALI_FONT_SCRIPT = `try{document.fonts.load('1em "Haat Bengali"',"\\u09b9")}catch(e){}`;
+export const BENGALI_FONT_SCRIPT = `try{document.documentElement.hasAttribute("data-slow-link")||document.fonts.load('1em "Haat Bengali"',"\\u09b9")}catch(e){}`;
 
 /** Every inline <script> the pages render without a nonce: the page policy allows these by hash. */
 export function inlineShellScripts(): string[] {

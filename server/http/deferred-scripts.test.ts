@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DEFER_LIMIT_MS, deferPageScripts, SLOW_LINK_RTT_MS } from "./deferred-scripts";
+import {
+  DEFER_LIMIT_MS,
+  deferPageScripts,
+  HOLD_LIMIT_MS,
+  SLOW_LINK_RTT_MS,
+} from "./deferred-scripts";
 
 const NONCE = "bm9uY2Utb2YtdGhlLXBhZ2U=";
 const SOURCE = `;
@@ -52,6 +57,7 @@ describe("deferPageScripts", () => {
       SOURCE,
       DEFER_LIMIT_MS,
       SLOW_LINK_RTT_MS,
+      HOLD_LIMIT_MS,
     ]);
   });
 

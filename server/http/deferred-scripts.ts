@@ -11,7 +11,9 @@
  * (no waterfall), after the browser has painted the page and the images it asks for first
  * (`fetchpriority="high"`) have arrived. Where the browser estimates its round trips above
  * `SLOW_LINK_RTT_MS`, the modules are preloaded at once instead and the page starts them at its
- * first paint: the link would otherwise idle while the phone lays the page out.
+ * first paint: the link would otherwise idle while the phone lays the page out. There, too, the
+ * pictures the first paint does not show and the shop's Bengali face wait until the page responds
+ * (docs/decisions/088).
  */
 
 /** What a page waits for before its scripts are fetched, at most. */
@@ -24,6 +26,12 @@ export const DEFER_LIMIT_MS = 3000;
 export const SLOW_LINK_RTT_MS = 100;
 
 /**
+ * On a slow link, how long the lazy images and the Bengali face wait for the page to respond at
+ * most: should its scripts never run, the page is as it would have been without the wait.
+ */
+export const HOLD_LIMIT_MS = 8000;
+
+/**
  * Runs in the browser, as the text of an inline script in `<head>`: `preloads` are the module
  * URLs React Router preloads, `source` the text of its module script. Self-contained (no imports,
  * no closures): it is serialised with Function.prototype.toString.
@@ -33,6 +41,7 @@ function startScriptsAfterPaint(
   source: string,
   limitMs: number,
   slowLinkRttMs: number,
+  holdLimitMs: number,
 ): void {
   const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? "";
   let preloaded = false;
@@ -51,6 +60,7 @@ function startScriptsAfterPaint(
       document.addEventListener("DOMContentLoaded", then, { once: true });
     } else then();
   };
+  let releaseHeld = () => {};
   let started = false;
   const start = () => {
     if (started) return;
@@ -62,6 +72,7 @@ function startScriptsAfterPaint(
       script.type = "module";
       script.nonce = nonce;
       script.textContent = source;
+      script.addEventListener("error", () => releaseHeld());
       document.body.appendChild(script);
     });
   };
@@ -74,7 +85,65 @@ function startScriptsAfterPaint(
   setTimeout(start, limitMs);
   const rtt = (navigator as { connection?: { rtt?: unknown } }).connection?.rtt;
   const slowLink = typeof rtt === "number" && rtt > slowLinkRttMs;
-  if (slowLink) preload();
+  // On a slow link what can wait leaves the link to the scripts until the page responds (or, should
+  // it never, until its scripts failed or `holdLimitMs` passed): the images of `loading="lazy"`
+  // that the first paint does not show (further down or off to the side, which the browser would
+  // still fetch at once within its lazy margin) lose their sources meanwhile, and `data-slow-link`
+  // keeps the shop's Bengali face out of the font stack (app/styles/shop.css), so the visitor's
+  // own Bengali font shows the text until then.
+  const holdUntilInteractive = (painted: Promise<void>) => {
+    const root = document.documentElement;
+    root.setAttribute("data-slow-link", "");
+    let held: [HTMLImageElement, string | null, string | null][] = [];
+    const hold = (img: HTMLImageElement) => {
+      if (img.getAttribute("loading") !== "lazy" || img.hasAttribute("data-held")) return;
+      if (!img.hasAttribute("src") && !img.hasAttribute("srcset")) return;
+      held.push([img, img.getAttribute("src"), img.getAttribute("srcset")]);
+      img.setAttribute("data-held", "");
+      img.removeAttribute("srcset");
+      img.removeAttribute("src");
+    };
+    const restore = ([img, src, srcset]: (typeof held)[number]) => {
+      img.removeAttribute("data-held");
+      // React may have given the image new sources since: those stand.
+      if (img.hasAttribute("src") || img.hasAttribute("srcset")) return;
+      if (srcset !== null) img.setAttribute("srcset", srcset);
+      if (src !== null) img.setAttribute("src", src);
+    };
+    const added = new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.addedNodes)) {
+          if (node instanceof HTMLImageElement) hold(node);
+          else if (node instanceof Element) node.querySelectorAll("img").forEach(hold);
+        }
+      }
+    });
+    added.observe(root, { childList: true, subtree: true });
+    const onScreen = (img: HTMLImageElement) => {
+      const box = img.getBoundingClientRect();
+      return box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
+    };
+    painted.then(() => {
+      const shown = held.filter(([img]) => onScreen(img));
+      held = held.filter((entry) => !shown.includes(entry));
+      shown.forEach(restore);
+    });
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      added.disconnect();
+      hydrated.disconnect();
+      root.removeAttribute("data-slow-link");
+      held.forEach(restore);
+    };
+    const hydrated = new MutationObserver(() => {
+      if (root.hasAttribute("data-hydrated")) release();
+    });
+    hydrated.observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
+    setTimeout(release, holdLimitMs);
+    return release;
+  };
   const observable =
     (typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes) || [];
   const afterFrames = (then: () => void, delayMs: number) =>
@@ -89,6 +158,8 @@ function startScriptsAfterPaint(
     }).observe({ type: "paint", buffered: true });
   });
   if (slowLink) {
+    releaseHeld = holdUntilInteractive(firstPaint);
+    preload();
     firstPaint.then(start);
     return;
   }
@@ -167,7 +238,7 @@ export function deferScripts(html: string): DeferredPage {
     preloads.push(unescapeAttribute(href));
     return "";
   });
-  const loader = `<script${before}${after}>(${LOADER_SOURCE})(${scriptSafeJson(preloads)},${scriptSafeJson(source)},${DEFER_LIMIT_MS},${SLOW_LINK_RTT_MS})</script>`;
+  const loader = `<script${before}${after}>(${LOADER_SOURCE})(${scriptSafeJson(preloads)},${scriptSafeJson(source)},${DEFER_LIMIT_MS},${SLOW_LINK_RTT_MS},${HOLD_LIMIT_MS})</script>`;
   const rest = html.slice(script.index + whole.length);
   // At the end of <head>, so that a slow link's preloads go out before the body is parsed. React
   // hydrates the body against what it rendered: the module script's place keeps an (empty)

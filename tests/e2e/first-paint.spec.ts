@@ -151,6 +151,96 @@ describe("the page comes first, its scripts after (decisions 028 and 086)", () =
     await context.close();
   });
 
+  it("on a link of long round trips, keeps the pictures off the first screen and the Bengali face until the page responds", async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    await context.addInitScript(recordLoad);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 1_000_000,
+      uploadThroughput: 500_000,
+    });
+    // The page's scripts wait until the page has been looked at without them.
+    let letScriptsGo = () => {};
+    const scriptsMayGo = new Promise<void>((resolve) => (letScriptsGo = resolve));
+    await page.route("**/assets/**/*.js", async (route) => {
+      await scriptsMayGo;
+      await route.continue();
+    });
+    const sent = await (await fetch(`${baseURL}/?lang=bn`)).text();
+    const lazySources = [...sent.matchAll(/<img [^>]*>/g)]
+      .map(([img]) => img)
+      .filter((img) => img.includes('loading="lazy"'))
+      .flatMap((img) => /\ssrc="([^"]*)"/.exec(img)?.[1]?.replaceAll("&amp;", "&") ?? []);
+    expect(lazySources.length).toBeGreaterThan(10);
+
+    await page.goto(`${baseURL}/?lang=bn`, { waitUntil: "domcontentloaded" });
+    await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length);
+    const lazyImages = page.locator('img[loading="lazy"]');
+    // What the first paint shows comes at once; the rest has no source yet.
+    await expect
+      .poll(() =>
+        lazyImages.evaluateAll((images) =>
+          (images as HTMLImageElement[])
+            .filter((img) => !img.hasAttribute("data-held") && img.hasAttribute("src"))
+            .every((img) => img.complete && img.naturalWidth > 0),
+        ),
+      )
+      .toBe(true);
+    const waiting = await lazyImages.evaluateAll((images) =>
+      (images as HTMLImageElement[]).map((img) => {
+        const box = img.getBoundingClientRect();
+        return {
+          held: img.hasAttribute("data-held"),
+          sourced: img.hasAttribute("src") || img.hasAttribute("srcset"),
+          onScreen:
+            box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth,
+        };
+      }),
+    );
+    expect(waiting.filter((img) => img.onScreen && !img.held).length).toBeGreaterThan(0);
+    expect(waiting.filter((img) => img.held).length).toBeGreaterThan(10);
+    expect(waiting.filter((img) => img.held && (img.sourced || img.onScreen))).toEqual([]);
+    expect(requested.filter((url) => url.includes("noto-sans-bengali-400"))).toEqual([]);
+    expect(await page.locator("html").getAttribute("data-slow-link")).toBe("");
+    // The Bengali text is on screen meanwhile, in the visitor's own Bengali font.
+    await expect
+      .poll(() => page.getByRole("heading", { name: "সর্বাধিক বিক্রিত পণ্য" }).isVisible())
+      .toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toContain(
+      "Haat Bengali",
+    );
+    expect(await page.locator("html").getAttribute("data-hydrated")).toBeNull();
+
+    letScriptsGo();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // Then every picture has its sources back, as the server sent them, and the face comes.
+    await expect
+      .poll(() => lazyImages.evaluateAll((images) => images.map((img) => img.getAttribute("src"))))
+      .toEqual(expect.arrayContaining(lazySources));
+    expect(await page.locator("img[data-held]").count()).toBe(0);
+    expect(await page.locator("html").getAttribute("data-slow-link")).toBeNull();
+    await expect
+      .poll(() => page.evaluate(() => document.fonts.check('1em "Haat Bengali"', "হাট")))
+      .toBe(true);
+    expect(requested.filter((url) => url.includes("noto-sans-bengali-400"))).toHaveLength(1);
+    const last = lazyImages.last();
+    await last.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => last.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    expect((await readLoad(page)).violations).toEqual([]);
+    await context.close();
+  });
+
   for (const [name, path] of [
     ["home", "/"],
     ["shop", "/shop"],
