@@ -1,4 +1,3 @@
-import type { Messages } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { RouterContextProvider } from "react-router";
 import { langOf } from "~/app/lib/context.server";
@@ -6,6 +5,7 @@ import type { Lang } from "~/core/locale";
 import { bn } from "./bn";
 import { en } from "./en";
 import type { Catalog, MessageKey } from "./keys";
+import type { CompiledMessage, Messages } from "./translator";
 
 const SOURCES: Record<Lang, Catalog> = { en, bn };
 
@@ -132,8 +132,22 @@ function selects(selectors: readonly Selector[] | "all", key: string): boolean {
 const compiled = new Map<string, Messages>();
 
 /**
- * One language's messages chosen by selectors, compiled once (Lingui's compiled form: plain
- * strings and token arrays, JSON as the page's loader data carries it). A page gets its own
+ * A catalogue's text in the form the pages' translator fills (app/i18n/translator.ts): parsed by
+ * Lingui's ICU compiler, which also reads ICU's quoting, then kept as text and placeholders. A
+ * plural, select or format has no place in the catalogues: it throws, naming the key.
+ */
+export function compileText(key: string, source: string): CompiledMessage {
+  const parts = compileMessage(source).map((token) => {
+    if (typeof token === "string") return token;
+    if (token[1] !== undefined) throw new Error(`${key}: only {placeholders} are supported`);
+    return [token[0]] as const;
+  });
+  return parts.every((part) => typeof part === "string") ? parts.join("") : parts;
+}
+
+/**
+ * One language's messages chosen by selectors, compiled once (`compileText`: plain strings and
+ * token arrays, JSON as the page's loader data carries it). A page gets its own
  * language only, and only the messages it shows.
  */
 function messagesOf(lang: Lang, name: string, selectors: readonly Selector[] | "all"): Messages {
@@ -142,7 +156,7 @@ function messagesOf(lang: Lang, name: string, selectors: readonly Selector[] | "
   if (!messages) {
     messages = {};
     for (const [key, source] of Object.entries(SOURCES[lang])) {
-      if (selects(selectors, key)) messages[key] = compileMessage(source);
+      if (selects(selectors, key)) messages[key] = compileText(key, source);
     }
     compiled.set(cacheKey, messages);
   }

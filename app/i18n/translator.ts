@@ -1,4 +1,3 @@
-import { type Messages, setupI18n } from "@lingui/core";
 import {
   formatCount,
   formatDateIn,
@@ -10,6 +9,24 @@ import {
 import type { MessageKey } from "./keys";
 
 export type MessageValues = Record<string, string | number>;
+
+/**
+ * A message as app/i18n/catalog.server.ts compiles it: its text, or its text cut at each
+ * `{placeholder}` (`["Hello ", ["name"]]`). The catalogues use no other ICU syntax; the compiler
+ * refuses any.
+ */
+export type CompiledMessage = string | readonly (string | readonly [name: string])[];
+
+/** A page's messages by key, as its loaders send them. */
+export type Messages = Record<string, CompiledMessage>;
+
+/** A compiled message with its placeholders filled; a value not given leaves its place empty. */
+function fill(message: CompiledMessage, values: MessageValues | undefined): string {
+  if (typeof message === "string") return message;
+  let text = "";
+  for (const part of message) text += typeof part === "string" ? part : (values?.[part[0]] ?? "");
+  return text;
+}
 
 /** What a page writes with: its language's messages, numbers, prices and dates. */
 export type Translator = {
@@ -26,8 +43,11 @@ export type Translator = {
 };
 
 export function makeTranslator(lang: Lang, messages: Messages): Translator {
-  const i18n = setupI18n({ locale: lang, messages: { [lang]: messages } });
-  const t = (key: MessageKey, values?: MessageValues) => i18n._(key, values);
+  // A key without a message shows itself, so that a gap in a catalogue is seen, not blank.
+  const t = (key: MessageKey, values?: MessageValues) => {
+    const message = Object.hasOwn(messages, key) ? messages[key] : undefined;
+    return message === undefined ? key : fill(message, values);
+  };
   return {
     lang,
     t,

@@ -1,7 +1,6 @@
-import type { Messages } from "@lingui/core";
 import { useMatches } from "react-router";
 import { DEFAULT_LANG, type Lang, parseLang } from "~/core/locale";
-import { makeTranslator, type Translator } from "./translator";
+import { type Messages, makeTranslator, type Translator } from "./translator";
 
 /** What the root loader hands every page: the language and the shell's messages. */
 export type I18nData = { lang: Lang; messages: Messages };
