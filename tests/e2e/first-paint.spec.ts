@@ -105,6 +105,27 @@ describe("the page comes first, its scripts after (decisions 028 and 086)", () =
     return { page, record };
   }
 
+  /**
+   * A page under Chromium's own throttling, as a phone on mobile data: navigator.connection.rtt
+   * says 150, so the loader takes its slow-link path (decisions 086 and 088).
+   */
+  async function onSlowLink() {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    await context.addInitScript(recordLoad);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 1_000_000,
+      uploadThroughput: 500_000,
+    });
+    return { context, page, errors };
+  }
+
   it("sends pages without module preloads or module scripts, and one loader under the page's nonce", async () => {
     // A page rendered for this request (a guest's /shop comes from the guest page cache, with
     // no nonce: tests/e2e/guest-page-cache.spec.ts).
@@ -124,20 +145,7 @@ describe("the page comes first, its scripts after (decisions 028 and 086)", () =
   });
 
   it("on a link of long round trips, fetches the scripts with the page and starts them at its first paint", async () => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    await context.addInitScript(recordLoad);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    // Chromium's own throttling, as a phone on mobile data: navigator.connection.rtt says 150.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 150,
-      downloadThroughput: 1_000_000,
-      uploadThroughput: 500_000,
-    });
+    const { context, page, errors } = await onSlowLink();
     await page.goto(`${baseURL}/about-us`);
     const record = await readLoad(page);
     expect(
@@ -152,21 +160,9 @@ describe("the page comes first, its scripts after (decisions 028 and 086)", () =
   });
 
   it("on a link of long round trips, keeps the pictures off the first screen and the Bengali face until the page responds", async () => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    await context.addInitScript(recordLoad);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+    const { context, page, errors } = await onSlowLink();
     const requested: string[] = [];
     page.on("request", (request) => requested.push(request.url()));
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 150,
-      downloadThroughput: 1_000_000,
-      uploadThroughput: 500_000,
-    });
     // The page's scripts wait until the page has been looked at without them.
     let letScriptsGo = () => {};
     const scriptsMayGo = new Promise<void>((resolve) => (letScriptsGo = resolve));
