@@ -169,6 +169,15 @@ export default defineConfig({
   environments: {
     // A storefront page loads a handful of script files, not one per shared module.
     client: { build: { rollupOptions: { output: { codeSplitting: clientChunks() } } } },
+    // The server holds its bundles' source as long as it runs: ASCII text is stored one byte a
+    // character, while one Bengali letter anywhere in a file makes V8 keep it all at two.
+    ssr: {
+      build: {
+        rollupOptions: {
+          output: { charset: "ascii", comments: { legal: true, annotation: false, jsdoc: false } },
+        },
+      },
+    },
   },
   ssr: {
     // Files found beside their module (WebAssembly, native code) or run in worker threads.

@@ -1,10 +1,7 @@
 import path from "node:path";
-import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite, PGliteOptions } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
@@ -189,6 +186,14 @@ export async function openDatabase(
 
   const lock = target.dataDir ? lockDataDir(path.dirname(target.dataDir)) : undefined;
   try {
+    // Loaded only here: a server on PostgreSQL would otherwise hold PGlite's code all its life.
+    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+      await Promise.all([
+        import("@electric-sql/pglite"),
+        import("@electric-sql/pglite/contrib/pg_trgm"),
+        import("drizzle-orm/pglite"),
+        import("drizzle-orm/pglite/migrator"),
+      ]);
     const client = await PGlite.create({
       dataDir: target.dataDir,
       loadDataDir: target.loadDataDir ?? (migrate ? await templateOfNewFolder(target) : undefined),
