@@ -6,7 +6,7 @@ import type { Actor } from "~/core/actor";
 import { userNameSchema, userQuerySchema } from "~/core/schemas";
 import { API_TOKEN_TTL_SECONDS, signApiToken } from "../auth/api-token";
 import { CLIENT_IP_HEADER } from "../auth/auth";
-import { type AuthLimitedPath, PER_EMAIL_LIMITS } from "../auth/auth-limits";
+import { consumePerEmail, forgiveSignedIn } from "../auth/auth-limits";
 import { AppError, errorBody, RateLimitedError } from "../errors";
 import {
   deleteUser,
@@ -235,14 +235,15 @@ async function betterAuthHandler(c: Context<AppEnv>) {
       throw new HTTPException(415, { message: "Send the body as application/json" });
     }
   }
-  const perEmail =
+  const path = c.req.path.replace(/^\/api\/auth/, "");
+  const release =
     raw.method === "POST" && body
-      ? PER_EMAIL_LIMITS[c.req.path.replace(/^\/api\/auth/, "") as AuthLimitedPath]
+      ? await consumePerEmail(c.var.app.rateLimiter, path, emailOf(body))
       : undefined;
-  if (perEmail && body) await c.var.app.rateLimiter.consume([perEmail, emailOf(body)]);
   const res = await c.var.app.auth.handler(
     new Request(raw.url, { method: raw.method, headers, body }),
   );
+  if (release) await forgiveSignedIn(path, res.status, release);
   return res.status === 429 ? asRateLimited(res) : res;
 }
 

@@ -9,6 +9,7 @@ import { loadConfig } from "../config";
 import { contactMessages, orders } from "../db/schema";
 import { RATE_LIMITS } from "../rate-limit/rules";
 import { createProduct, type Product } from "../services/products";
+import { signUp } from "../testing/accounts";
 import { describeDb, openTestContext, TEST_DB } from "../testing/test-context";
 import { mountServerRoutes } from "./api";
 import type { AppEnv } from "./env";
@@ -369,6 +370,28 @@ describeDb(`rate limits with RATE_LIMIT=on, memory storage (${TEST_DB})`, () => 
     );
     expect(attempts).toEqual([...times(10, NO_PASSWORD), 429]);
     const refused = await postAuth(server, "/sign-in/email", { email }, newAddress());
+    expectRefused(refused, 600);
+  });
+
+  it("does not count a sign-in that succeeds against its email: only wrong passwords are guesses", async () => {
+    const email = `owner-${randomBytes(4).toString("hex")}@haat.test`;
+    const password = "right-pass-2026";
+    await signUp(server.ctx, { name: "Owner", email, password });
+    const signIns = await statuses(RATE_LIMITS.signInPerEmail.max + 2, (i) =>
+      postAuth(
+        server,
+        "/sign-in/email",
+        { email: i % 2 ? email.toUpperCase() : email, password },
+        newAddress(),
+      ),
+    );
+    expect(signIns).toEqual(times(RATE_LIMITS.signInPerEmail.max + 2, 200));
+    // The wrong passwords after them still meet the whole limit.
+    const guesses = await statuses(RATE_LIMITS.signInPerEmail.max + 1, (i) =>
+      postAuth(server, "/sign-in/email", { email, password: `guess-${i}-wrong` }, newAddress()),
+    );
+    expect(guesses).toEqual([...times(RATE_LIMITS.signInPerEmail.max, 401), 429]);
+    const refused = await postAuth(server, "/sign-in/email", { email, password }, newAddress());
     expectRefused(refused, 600);
   });
 

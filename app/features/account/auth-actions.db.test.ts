@@ -406,6 +406,29 @@ describeDb(`account page actions (${TEST_DB})`, () => {
     );
   });
 
+  it("takes a page sign-in that succeeds off the per-email count: the owner on many devices is not locked out", async () => {
+    await signUp(limited, { name: "Owner", email: "owner@haat.test", password });
+    for (let i = 0; i < 12; i++) {
+      const res = await post(
+        limited,
+        loginPage.action,
+        "/authentication/login",
+        { email: "owner@haat.test", password },
+        { address: `198.51.100.${i + 120}` },
+      );
+      expect(res.status).toBe(302);
+      expect(res.location).toBe("/");
+    }
+    const guess = await post(
+      limited,
+      loginPage.action,
+      "/authentication/login",
+      { email: "owner@haat.test", password: "guess-after-them" },
+      { address: "198.51.100.200" },
+    );
+    expect(guess.status).toBe(401);
+  });
+
   it("counts page sign-ins with Better Auth's per-address rule, shared with /api/auth", async () => {
     const address = "192.0.2.44";
     // Better Auth's own window for this address and path, filled through its handler (with

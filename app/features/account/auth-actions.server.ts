@@ -15,7 +15,11 @@ import {
 } from "~/core/schemas";
 import type { AppContext } from "~/server/app-context";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth";
-import { type AuthLimitedPath, consumeAuthLimits } from "~/server/auth/auth-limits";
+import {
+  type AuthLimitedPath,
+  consumeAuthLimits,
+  forgiveSignedIn,
+} from "~/server/auth/auth-limits";
 import { resetLinkIsLive } from "~/server/auth/reset-link";
 import { RateLimitedError } from "~/server/errors";
 import { recordOwnProfile } from "~/server/services/users";
@@ -155,7 +159,10 @@ function fieldIssues<T>(
   return { ok: false, issues };
 }
 
-/** Counts the request like /api/auth/* would; a refusal becomes the form's failure. */
+/**
+ * Counts the request like /api/auth/* would: a refusal becomes the form's failure, otherwise
+ * `release` takes the per-email count back (a sign-in that succeeded).
+ */
 async function limited(
   call: Call,
   path: AuthLimitedPath,
@@ -163,8 +170,7 @@ async function limited(
   values: Record<string, string>,
 ) {
   try {
-    await consumeAuthLimits(call.app, path, call.address, email);
-    return null;
+    return { tooMany: null, release: await consumeAuthLimits(call.app, path, call.address, email) };
   } catch (err) {
     if (!(err instanceof RateLimitedError)) throw err;
     const body: AuthFailure = {
@@ -175,7 +181,11 @@ async function limited(
       values,
       details: { retryAfter: err.retryAfter },
     };
-    return data(body, { status: 429, headers: { "Retry-After": String(err.retryAfter) } });
+    const tooMany = data(body, {
+      status: 429,
+      headers: { "Retry-After": String(err.retryAfter) },
+    });
+    return { tooMany, release: null };
   }
 }
 
@@ -189,7 +199,7 @@ export async function signInAction(call: Call) {
   const values = { email, redirectTo: to };
   const checked = fieldIssues(signInFormSchema, { email, password });
   if (!checked.ok) return failure(400, "invalid", CHECK_FIELDS, values, checked.issues);
-  const tooMany = await limited(call, "/sign-in/email", email, values);
+  const { tooMany, release } = await limited(call, "/sign-in/email", email, values);
   if (tooMany) return tooMany;
   const res = await answerOf(() =>
     call.app.auth.api.signInEmail({
@@ -198,6 +208,7 @@ export async function signInAction(call: Call) {
       asResponse: true,
     }),
   );
+  await forgiveSignedIn("/sign-in/email", res.status, release);
   if (!res.ok) return refused(res, values, AUTH_MESSAGES.loginFallback);
   return redirect(to, { headers: cookiesOf(res) });
 }
@@ -211,7 +222,7 @@ export async function signUpAction(call: Call) {
   const values = { name, email };
   const checked = fieldIssues(signUpFormSchema, { name, email, password });
   if (!checked.ok) return failure(400, "invalid", CHECK_FIELDS, values, checked.issues);
-  const tooMany = await limited(call, "/sign-up/email", email, values);
+  const { tooMany } = await limited(call, "/sign-up/email", email, values);
   if (tooMany) return tooMany;
   const res = await answerOf(() =>
     call.app.auth.api.signUpEmail({
@@ -253,7 +264,7 @@ export async function forgotPasswordAction(call: Call) {
     const issues = checked.issues.map((issue) => ({ ...issue, path: "email" }));
     return failure(400, "invalid", CHECK_FIELDS, values, issues);
   }
-  const tooMany = await limited(call, "/request-password-reset", email, values);
+  const { tooMany } = await limited(call, "/request-password-reset", email, values);
   if (tooMany) return tooMany;
   const res = await answerOf(() =>
     call.app.auth.api.requestPasswordReset({
@@ -299,7 +310,7 @@ export async function resetPasswordAction(call: Call) {
       { path: "confirm", message: AUTH_MESSAGES.passwordsDiffer },
     ]);
   }
-  const tooMany = await limited(call, "/reset-password", null, {});
+  const { tooMany } = await limited(call, "/reset-password", null, {});
   if (tooMany) return tooMany;
   const res = await answerOf(() =>
     call.app.auth.api.resetPassword({
@@ -373,7 +384,7 @@ export function leaveIfSignedIn(request: Request, context: Readonly<RouterContex
  */
 export async function resendVerificationAction(call: Call, email: string) {
   const values = { email };
-  const tooMany = await limited(call, "/send-verification-email", email, values);
+  const { tooMany } = await limited(call, "/send-verification-email", email, values);
   if (tooMany) return tooMany;
   const res = await answerOf(() =>
     call.app.auth.api.sendVerificationEmail({
