@@ -95,6 +95,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --soak-visitors <n>  visitors browsing during the soak (default 50)
   --soak-orders <n>    orders per second during the soak (default 2)
   --soak-edit-every <s> seconds between the soak's admin edits (default 15)
+  --soak-phones <n>    phone numbers the soak's orders come from (default 3000)
   --pg <url>           PostgreSQL server for load/orders/search; a fresh database is created
                        and dropped on it (default $BENCH_DATABASE_URL or
                        postgres://postgres@127.0.0.1:5432/postgres)
@@ -126,7 +127,13 @@ type Options = {
     ordersPerSecond: number;
     phones: number;
   };
-  soak: { minutes: number; visitors: number; ordersPerSecond: number; editEverySeconds: number };
+  soak: {
+    minutes: number;
+    visitors: number;
+    ordersPerSecond: number;
+    editEverySeconds: number;
+    phones: number;
+  };
   pg: string;
   runs: number;
   url?: string;
@@ -175,6 +182,7 @@ function parseOptions(argv: string[]): Options {
       "soak-visitors": { type: "string", default: "50" },
       "soak-orders": { type: "string", default: "2" },
       "soak-edit-every": { type: "string", default: "15" },
+      "soak-phones": { type: "string", default: "3000" },
       pg: { type: "string" },
       help: { type: "boolean", default: false },
     },
@@ -237,6 +245,7 @@ function parseOptions(argv: string[]): Options {
       visitors: whole("soak-visitors", values["soak-visitors"], 0, 2000),
       ordersPerSecond: whole("soak-orders", values["soak-orders"], 0, 100),
       editEverySeconds: whole("soak-edit-every", values["soak-edit-every"], 1, 3600),
+      phones: whole("soak-phones", values["soak-phones"], 1, 1_000_000),
     },
     pg:
       values.pg ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",

@@ -26,6 +26,8 @@ export type SoakOptions = {
   ordersPerSecond: number;
   /** Seconds between two admin edits of a product (each one empties the page and read caches). */
   editEverySeconds: number;
+  /** Phone numbers the orders come from, taken in turn. */
+  phones: number;
   log: (line: string) => void;
   notes: string[];
 };
@@ -150,7 +152,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakSection> {
           }),
         ),
       ),
-      phones: Array.from({ length: 3000 }, (_, i) => `0181${String(i).padStart(7, "0")}`),
+      phones: Array.from({ length: options.phones }, (_, i) => `0181${String(i).padStart(7, "0")}`),
       keyPrefix: `soak-${randomBytes(4).toString("hex")}-`,
     };
 
