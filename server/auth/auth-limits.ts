@@ -51,7 +51,8 @@ export async function consumePerEmail(
 /**
  * A sign-in that succeeded was no guess: its count against the email is taken back, so an owner
  * who signs in on several devices is never locked out while every wrong password still counts.
+ * `release` takes back only what its request counted, so other paths are left as they are.
  */
-export async function forgiveSignedIn(path: string, status: number, release: Release) {
-  if (path === "/sign-in/email" && status >= 200 && status < 300) await release("signInPerEmail");
+export async function forgiveSignedIn(status: number, release: Release) {
+  if (status >= 200 && status < 300) await release("signInPerEmail");
 }

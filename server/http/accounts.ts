@@ -235,15 +235,18 @@ async function betterAuthHandler(c: Context<AppEnv>) {
       throw new HTTPException(415, { message: "Send the body as application/json" });
     }
   }
-  const path = c.req.path.replace(/^\/api\/auth/, "");
   const release =
     raw.method === "POST" && body
-      ? await consumePerEmail(c.var.app.rateLimiter, path, emailOf(body))
+      ? await consumePerEmail(
+          c.var.app.rateLimiter,
+          c.req.path.replace(/^\/api\/auth/, ""),
+          emailOf(body),
+        )
       : undefined;
   const res = await c.var.app.auth.handler(
     new Request(raw.url, { method: raw.method, headers, body }),
   );
-  if (release) await forgiveSignedIn(path, res.status, release);
+  if (release) await forgiveSignedIn(res.status, release);
   return res.status === 429 ? asRateLimited(res) : res;
 }
 

@@ -79,6 +79,10 @@ describeDb(`account page actions (${TEST_DB})`, () => {
 
   const cookieHeader = (cookies: string[]) => cookies.map((c) => c.split(";")[0]).join("; ");
 
+  /** A sign-in on the login page with the limits on, from `address`. */
+  const signInLimited = (email: string, password: string, address: string) =>
+    post(limited, loginPage.action, "/authentication/login", { email, password }, { address });
+
   it("signs in: the session cookie rides on the redirect to redirectTo", async () => {
     const res = await post(ctx, loginPage.action, "/authentication/login", {
       email: "mita@haat.test",
@@ -383,22 +387,10 @@ describeDb(`account page actions (${TEST_DB})`, () => {
     await signUp(limited, { name: "Target", email: "target@haat.test", password });
     // Ten guesses from ten addresses (the per-address rule is not what stops them).
     for (let i = 0; i < 10; i++) {
-      const res = await post(
-        limited,
-        loginPage.action,
-        "/authentication/login",
-        { email: "target@haat.test", password: `guess-${i}` },
-        { address: `198.51.100.${i + 1}` },
-      );
+      const res = await signInLimited("target@haat.test", `guess-${i}`, `198.51.100.${i + 1}`);
       expect(res.status).toBe(401);
     }
-    const refused = await post(
-      limited,
-      loginPage.action,
-      "/authentication/login",
-      { email: "Target@haat.test", password },
-      { address: "198.51.100.99" },
-    );
+    const refused = await signInLimited("Target@haat.test", password, "198.51.100.99");
     expect(refused.status).toBe(429);
     expect(refused.cookies).toEqual([]);
     expect(refused.body?.message).toMatch(
@@ -409,23 +401,11 @@ describeDb(`account page actions (${TEST_DB})`, () => {
   it("takes a page sign-in that succeeds off the per-email count: the owner on many devices is not locked out", async () => {
     await signUp(limited, { name: "Owner", email: "owner@haat.test", password });
     for (let i = 0; i < 12; i++) {
-      const res = await post(
-        limited,
-        loginPage.action,
-        "/authentication/login",
-        { email: "owner@haat.test", password },
-        { address: `198.51.100.${i + 120}` },
-      );
+      const res = await signInLimited("owner@haat.test", password, `198.51.100.${i + 120}`);
       expect(res.status).toBe(302);
       expect(res.location).toBe("/");
     }
-    const guess = await post(
-      limited,
-      loginPage.action,
-      "/authentication/login",
-      { email: "owner@haat.test", password: "guess-after-them" },
-      { address: "198.51.100.200" },
-    );
+    const guess = await signInLimited("owner@haat.test", "guess-after-them", "198.51.100.200");
     expect(guess.status).toBe(401);
   });
 

@@ -208,7 +208,7 @@ export async function signInAction(call: Call) {
       asResponse: true,
     }),
   );
-  await forgiveSignedIn("/sign-in/email", res.status, release);
+  await forgiveSignedIn(res.status, release);
   if (!res.ok) return refused(res, values, AUTH_MESSAGES.loginFallback);
   return redirect(to, { headers: cookiesOf(res) });
 }
