@@ -5,7 +5,7 @@
  *      paint → interactive per route under Chromium's own throttling (median of N);
  *   3. on a fresh PostgreSQL database with a large catalogue: HTTP load (autocannon) against
  *      the server, order placement with a count check, search latency, query plans, memory.
- * Writes bench/results/latest.json and bench/results/latest.md. See bench/README.md.
+ * Writes bench/results/latest.json and latest.md (partial.* for a run of some sections or routes).
  *
  *   npm run bench -- [--build] [--only lighthouse,interactive,bundle,load,orders,search] [--runs N]
  *                    [--url BASE] [--routes a,b] [--reports] [--products N] [--duration S]
@@ -667,14 +667,20 @@ async function main() {
     };
 
     fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    // Only a whole run stands for the build: a run of some sections or routes goes beside it
+    // (partial.*, not committed), so it cannot replace the record by accident.
+    const name = options.only === "all" && !options.routes ? "latest" : "partial";
     // NaN (a failed measurement) is written as null by JSON.stringify.
-    fs.writeFileSync(path.join(RESULTS_DIR, "latest.json"), `${JSON.stringify(result, null, 2)}\n`);
+    fs.writeFileSync(
+      path.join(RESULTS_DIR, `${name}.json`),
+      `${JSON.stringify(result, null, 2)}\n`,
+    );
     const markdown = renderMarkdown(result);
-    fs.writeFileSync(path.join(RESULTS_DIR, "latest.md"), markdown);
+    fs.writeFileSync(path.join(RESULTS_DIR, `${name}.md`), markdown);
     console.log(`\n${markdown}`);
     const misses = missedBudgets(result);
     log(
-      `wrote bench/results/latest.json and latest.md in ${Math.round(result.durationSeconds)} s; ` +
+      `wrote bench/results/${name}.json and ${name}.md in ${Math.round(result.durationSeconds)} s; ` +
         `${misses.length} budget(s) missed`,
     );
   } finally {
