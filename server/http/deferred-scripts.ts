@@ -90,7 +90,7 @@ function startScriptsAfterPaint(
   // that the first paint does not show (further down or off to the side, which the browser would
   // still fetch at once within its lazy margin) lose their sources meanwhile, and `data-slow-link`
   // keeps the shop's Bengali face out of the font stack (app/styles/shop.css), so the visitor's
-  // own Bengali font shows the text until then.
+  // own Bengali font shows the text until then and until the face has arrived.
   const holdUntilInteractive = (painted: Promise<void>) => {
     const root = document.documentElement;
     root.setAttribute("data-slow-link", "");
@@ -134,8 +134,12 @@ function startScriptsAfterPaint(
       released = true;
       added.disconnect();
       hydrated.disconnect();
-      root.removeAttribute("data-slow-link");
       held.forEach(restore);
+      // The face is fetched first and joins the stack once it is here: the page is laid out once
+      // more for it, not twice (for the new stack, then again when the face arrives).
+      const showFace = () => root.removeAttribute("data-slow-link");
+      setTimeout(showFace, holdLimitMs);
+      document.fonts.load('1em "Haat Bengali"', "\u09b9").then(showFace, showFace);
     };
     const hydrated = new MutationObserver(() => {
       if (root.hasAttribute("data-hydrated")) release();
