@@ -30,6 +30,7 @@ import {
   langOf,
   sessionIdOf,
 } from "./lib/context.server";
+import { INLINE_SHEET_ID, pageText } from "./lib/document-sheet";
 import { shopInfo } from "./lib/shop.server";
 
 /** The logo as an inline icon: no extra request, and no 404 for /favicon.ico. */
@@ -46,23 +47,16 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
  *   layout links the whole app's sheet on top when the visitor goes there (after this <style>:
  *   root renders <Links /> after it).
  * - A page first opened under /dashboard links the whole app's sheet instead (cached across the
- *   staff's visits), and keeps it when the staff go on to the storefront.
+ *   staff's visits), and keeps it when the staff go on to the storefront. The dashboard layout
+ *   then adds no second link to it.
  * What the first document got stays for the whole visit: the browser reads it from the page.
+ * The server-side text of each inline element is chosen where it is used, behind
+ * `import.meta.env.SSR`, so that the browser bundle leaves the stylesheet and the font bytes out
+ * and hydration matches what was sent.
  */
-const STYLE_ID = "haat-css";
+const inlineCss = import.meta.env.SSR ? APP_CSS : pageText(INLINE_SHEET_ID);
 /** The taka face's script (1 KB of font bytes; shared/page-shell.ts). */
 const TAKA_SCRIPT_ID = "haat-taka";
-
-/**
- * In the browser, the text of an inline element the server rendered ("" where it sent none). The
- * server-side text is chosen where each is used, behind `import.meta.env.SSR`, so that the browser
- * bundle leaves the stylesheet and the font bytes out and hydration matches what was sent.
- */
-function pageText(id: string): string {
-  return globalThis.document?.getElementById(id)?.textContent ?? "";
-}
-
-const inlineCss = import.meta.env.SSR ? APP_CSS : pageText(STYLE_ID);
 const takaScript = import.meta.env.SSR ? takaFontScript() : pageText(TAKA_SCRIPT_ID);
 
 function useDocumentSheet(): "inline" | "linked" {
@@ -112,7 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <script id={TAKA_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: takaScript }} />
         {sheet === "inline" ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the app's own built stylesheet
-          <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: inlineCss }} />
+          <style id={INLINE_SHEET_ID} dangerouslySetInnerHTML={{ __html: inlineCss }} />
         ) : (
           <link rel="stylesheet" href={wholeAppCss} />
         )}

@@ -11,14 +11,20 @@ import { routeMessages } from "~/app/i18n/catalog.server";
 import { LangSwitch } from "~/app/i18n/lang-switch";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { requireUser } from "~/app/lib/context.server";
+import { INLINE_SHEET_ID, pageText } from "~/app/lib/document-sheet";
 import type { Route } from "./+types/layout";
 
 /**
  * The whole app's sheet, for a visit that started on the storefront: after the inlined app.css
- * (root renders <Links /> after its <style>). A page first opened under /dashboard already has it
- * from root (decision 028); storefront pages never load it (decision 013, round 3).
+ * (root renders <Links /> after its <style>). A document first opened under /dashboard links it
+ * from root (decision 028), on the server and for the rest of the visit: a second link would put
+ * every rule in the cascade twice, and the browser would match each element against both.
+ * Storefront pages never load it (decision 013, round 3).
  */
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dashboardCss }];
+export const links: Route.LinksFunction = () =>
+  !import.meta.env.SSR && pageText(INLINE_SHEET_ID)
+    ? [{ rel: "stylesheet", href: dashboardCss }]
+    : [];
 
 /** decisions.md: every /dashboard page needs a signed-in user, else login and back. */
 export function loader({ request, context }: Route.LoaderArgs) {
