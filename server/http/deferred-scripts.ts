@@ -167,6 +167,12 @@ function startScriptsAfterPaint(
     firstPaint.then(start);
     return;
   }
+  // A Bengali page's text is drawn in the shop's Bengali face. Asked for here, while the body is
+  // still being parsed, it is there for the first layout; asked for by that layout, it arrives
+  // after the first paint and the whole page is laid out again.
+  if (document.documentElement.lang === "bn") {
+    document.fonts.load('1em "Haat Bengali"', "\u09b9").catch(() => {});
+  }
   // Each image the page asks for first: on screen (its largest-contentful-paint entry), or a
   // moment after it arrived where it is not the largest element or the browser cannot tell.
   const firstImageShown = (img: HTMLImageElement) =>

@@ -306,6 +306,38 @@ describe("the page comes first, its scripts after (decisions 028 and 086)", () =
     await page.context().close();
   });
 
+  it("on a fast link, asks for the Bengali face from <head> on a Bengali page, before any text needs it", async () => {
+    const faceRequested = async (path: string) => {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      const page = await context.newPage();
+      const sent = await (await fetch(`${baseURL}${path}`)).text();
+      // The page's <head> as sent, with a body without any text: only <head> can ask for the face.
+      const headOnly = `${sent.slice(0, sent.indexOf("<body"))}<body><div id="content"></div></body></html>`;
+      await page.route(`${baseURL}${path}`, (route) =>
+        route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: headOnly }),
+      );
+      await page.route("**/assets/**/*.js", (route) => route.abort());
+      await page.goto(`${baseURL}${path}`);
+      const requested = () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType("resource")
+            .some((r) => new URL(r.name).pathname.includes("noto-sans-bengali-400")),
+        );
+      if (path.includes("lang=bn")) {
+        await expect
+          .poll(() => page.evaluate(() => document.fonts.check('1em "Haat Bengali"', "হাট")))
+          .toBe(true);
+      }
+      const answer = await requested();
+      await context.close();
+      return answer;
+    };
+    expect(await faceRequested("/about-us?lang=bn")).toBe(true);
+    // An English page does not fetch it for nothing.
+    expect(await faceRequested("/about-us")).toBe(false);
+  });
+
   it("starts the Bengali face of the home page's welcome while the page is parsed, before its first paint", async () => {
     const { page, record } = await load("/");
     const bengali = await page.evaluate(
