@@ -576,7 +576,7 @@ describe("memory soak", () => {
     expect(trendPerHour([[5, 100]])).toBeNaN();
   });
 
-  it("checks RSS at rest, the peak and the trend, and prints RSS per minute", () => {
+  it("checks RSS at rest, the peak and the trend, and prints RSS per minute and after full collections", () => {
     const checks = soakChecks({ idleMB: 210, peakMB: 420, trendMBPerHour: 4 });
     expect(checks.map((c) => [c.label, c.ok])).toEqual([
       ["Server RSS at rest (PGlite, database included)", true],
@@ -613,6 +613,10 @@ describe("memory soak", () => {
         endMB: 260,
         peakMB: 420,
         trendMBPerHour: 4,
+        collected: {
+          atRest: { rssMB: 205.4, heapUsedMB: 38.2, heapTotalMB: 44, arrayBuffersMB: 9.6 },
+          afterSoak: { rssMB: 221.2, heapUsedMB: 53.9, heapTotalMB: 61, arrayBuffersMB: 11.1 },
+        },
         samples: [
           [0.1, 240],
           [0.5, 250],
@@ -624,6 +628,9 @@ describe("memory soak", () => {
     expect(md).toContain("## Memory soak on PGlite (2 min, 100,000 products)");
     expect(md).toContain("| 0 | 245 MB |");
     expect(md).toContain("| Soak: RSS trend | 4.0 MB/h ✅ | ≤ 10.0 MB/h |");
+    expect(md).toContain(
+      "at rest → after the soak: RSS 205 MB → 221 MB, live JavaScript heap 38 MB → 54 MB, V8's committed heap 44 MB → 61 MB, array buffers 10 MB → 11 MB.",
+    );
     expect(md).toContain(
       "server — Soak: server RSS peak (PGlite): measured 420 MB, budget ≤ 400 MB",
     );

@@ -3,6 +3,8 @@
  * No I/O here, so it is unit-tested (bench/report.test.ts).
  */
 
+import type { CollectedMemory } from "./collected-memory";
+
 export type Check = {
   /** Which figure, e.g. "Initial JS (gzip)". */
   label: string;
@@ -804,6 +806,8 @@ export type SoakSection = {
   peakMB: number;
   /** Least-squares slope of RSS after the first third of the soak, in MB per hour. */
   trendMBPerHour: number;
+  /** The server's memory right after a forced full collection, before and after the traffic. */
+  collected?: { atRest: CollectedMemory; afterSoak: CollectedMemory };
   /** [minute, RSS MB] every few seconds. */
   samples: [number, number][];
   checks: Check[];
@@ -839,6 +843,17 @@ export function soakChecks(soak: {
   ];
 }
 
+/** What the server holds once its garbage is collected, at rest and after the soak. */
+function collectedLine({ atRest, afterSoak }: NonNullable<SoakSection["collected"]>): string {
+  const pair = (key: keyof CollectedMemory) =>
+    `${formatValue(atRest[key], "MB")} → ${formatValue(afterSoak[key], "MB")}`;
+  return (
+    `After a forced full collection (the inspector, outside the trend's window), at rest → after the soak: ` +
+    `RSS ${pair("rssMB")}, live JavaScript heap ${pair("heapUsedMB")}, V8's committed heap ${pair("heapTotalMB")}, ` +
+    `array buffers ${pair("arrayBuffersMB")}. What the caches fill (pages, catalogue) is part of the difference.`
+  );
+}
+
 export function renderSoakSection(soak: SoakSection): string[] {
   const { pages, orders } = soak.figures;
   // One point a minute for the table, from the samples.
@@ -864,6 +879,7 @@ export function renderSoakSection(soak: SoakSection): string[] {
     `RSS: ${formatValue(soak.idleMB, "MB")} at rest before the traffic, ${formatValue(soak.endMB, "MB")} over the last minute, ` +
       `peak (VmHWM) ${formatValue(soak.peakMB, "MB")}; trend after the first third ${soak.trendMBPerHour.toFixed(1)} MB/h.`,
     "",
+    ...(soak.collected ? [collectedLine(soak.collected), ""] : []),
     markdownTable(
       ["Budget", "Measured", "Limit"],
       soak.checks.map((c) => [c.label, formatCheck(c), formatBudget(c)]),

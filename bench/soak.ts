@@ -11,6 +11,7 @@ import {
   spawnServer,
   waitUntilHealthy,
 } from "../tests/support/server-process";
+import { type CollectedMemory, collectedMemory } from "./collected-memory";
 import { createPgliteBenchDatabase } from "./database";
 import type { FlashSaleFigures, FlashSaleJob } from "./flash-sale-worker";
 import { readRss } from "./load";
@@ -92,8 +93,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakSection> {
   let server: ServerProcess | undefined;
   try {
     const port = await freePort();
+    const inspectPort = await freePort();
     server = spawnServer({
-      nodeArgs: serveNodeArgs(),
+      // Where SIGUSR1 opens the inspector, for the full collections (not opened until then).
+      nodeArgs: [...serveNodeArgs(), `--inspect-port=127.0.0.1:${inspectPort}`],
       dataDir: database.dataDir,
       port,
       env: {
@@ -108,6 +111,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakSection> {
     const base = server.url;
     await new Promise((r) => setTimeout(r, 2000));
     const idleMB = readRss(pid)?.rssMB ?? Number.NaN;
+    // Outside the trend's window (which starts after the first third), so it does not move it.
+    const collect = async (when: string): Promise<CollectedMemory | undefined> => {
+      try {
+        return await collectedMemory(pid, inspectPort);
+      } catch (error) {
+        options.notes.push(`Soak: no full collection ${when} (${(error as Error).message}).`);
+        return undefined;
+      }
+    };
+    const atRest = await collect("at rest");
 
     const customer = { cookie: await signIn(base, DEMO_CUSTOMER) };
     const admin = await signIn(base, DEMO_ADMIN);
@@ -196,6 +209,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakSection> {
       clearInterval(editor);
     }
     const peakMB = readRss(pid)?.peakMB ?? Number.NaN;
+    const afterSoak = await collect("after the soak");
     const settled = samples.filter((s) => s.minute >= options.minutes / 3);
     const trend = trendPerHour(settled.map((s) => [s.minute, s.rssMB]));
     const last = samples.slice(-Math.max(1, Math.round(60_000 / SAMPLE_EVERY_MS)));
@@ -217,6 +231,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakSection> {
       endMB,
       peakMB,
       trendMBPerHour: trend,
+      ...(atRest && afterSoak ? { collected: { atRest, afterSoak } } : {}),
       samples: samples.map((s) => [Math.round(s.minute * 100) / 100, Math.round(s.rssMB)]),
       checks: soakChecks({ idleMB, peakMB, trendMBPerHour: trend }),
     };
