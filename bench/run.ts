@@ -20,6 +20,7 @@ import type { Browser } from "playwright-core";
 import { DEMO_ADMIN } from "../server/db/seed/seed";
 import {
   freePort,
+  killLeftoverServers,
   ROOT,
   SERVER_ENTRY,
   type ServerProcess,
@@ -384,6 +385,8 @@ async function main() {
   };
   const cleanup = async () => {
     await stopPageServer();
+    // The servers of the later sections (PGlite memory, the soak, the flash sale) too.
+    await killLeftoverServers();
     const d = database;
     database = undefined;
     await d?.drop();
