@@ -49,6 +49,11 @@ function inspectorSession(url: string) {
     const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
     if (message.id !== undefined) waiting.get(message.id)?.(message);
   });
+  // A call the server never answers fails instead of holding the bench for ever.
+  socket.addEventListener("close", () => {
+    for (const answer of waiting.values()) answer({ error: "the inspector closed the session" });
+    waiting.clear();
+  });
   return {
     async call(method: string, params: Record<string, unknown> = {}): Promise<unknown> {
       await opened;
