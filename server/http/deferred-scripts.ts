@@ -55,6 +55,8 @@ function startScriptsAfterPaint(
       document.head.appendChild(link);
     }
   };
+  // The shop's Bengali face (app/styles/shop.css), from the visitor's own fonts where it can.
+  const loadBengaliFace = () => document.fonts.load('1em "Haat Bengali"', "\u09b9");
   const whenParsed = (then: () => void) => {
     if (document.readyState === "loading") {
       document.addEventListener("DOMContentLoaded", then, { once: true });
@@ -139,7 +141,7 @@ function startScriptsAfterPaint(
       // more for it, not twice (for the new stack, then again when the face arrives).
       const showFace = () => root.removeAttribute("data-slow-link");
       setTimeout(showFace, holdLimitMs);
-      document.fonts.load('1em "Haat Bengali"', "\u09b9").then(showFace, showFace);
+      loadBengaliFace().then(showFace, showFace);
     };
     const hydrated = new MutationObserver(() => {
       if (root.hasAttribute("data-hydrated")) release();
@@ -171,7 +173,7 @@ function startScriptsAfterPaint(
   // still being parsed, it is there for the first layout; asked for by that layout, it arrives
   // after the first paint and the whole page is laid out again.
   if (document.documentElement.lang === "bn") {
-    document.fonts.load('1em "Haat Bengali"', "\u09b9").catch(() => {});
+    loadBengaliFace().catch(() => {});
   }
   // Each image the page asks for first: on screen (its largest-contentful-paint entry), or a
   // moment after it arrived where it is not the largest element or the browser cannot tell.
