@@ -65,7 +65,7 @@ export async function openDashboard(page: Page, baseURL: string, path: string): 
  * dashboard page has of its own. False, and nothing done, when the page is not a running page of
  * `baseURL`'s shop or already shows that path: the same page drawn again has nothing to wait for.
  */
-async function navigateInApp(page: Page, baseURL: string, path: string): Promise<boolean> {
+export async function navigateInApp(page: Page, baseURL: string, path: string): Promise<boolean> {
   if (new URL(page.url()).origin !== new URL(baseURL).origin) return false;
   const title = await page.evaluate(
     async ([to, pathname]) => {

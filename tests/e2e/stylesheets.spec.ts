@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { hydrated, signInThroughApi } from "./auth-support";
-import { ADMIN } from "./orders-support";
+import { ADMIN, navigateInApp } from "./orders-support";
 
 /** What the document holds of the shop's stylesheets (app/root.tsx, decisions 013 and 028). */
 async function sheets(page: Page) {
@@ -13,21 +13,6 @@ async function sheets(page: Page) {
       new URL((link as HTMLLinkElement).href).pathname.startsWith("/assets/dashboard-"),
     ).length,
   }));
-}
-
-/**
- * Goes to `path` through the page's router, as a click on one of the shop's links does, and waits
- * for React to draw the new page (in a transition after the router is done): its own title.
- */
-async function navigate(page: Page, path: string) {
-  const before = await page.title();
-  await page.evaluate(async (to) => {
-    const router = (window as { __reactRouterDataRouter?: { navigate(to: string): Promise<void> } })
-      .__reactRouterDataRouter;
-    if (!router) throw new Error("no router on the page");
-    await router.navigate(to);
-  }, path);
-  await page.waitForFunction((title) => document.title !== title, before);
 }
 
 /** Whether the whole app's sheet has loaded and applies to the page. */
@@ -50,6 +35,11 @@ describe("the whole app's stylesheet, once per document (decisions 013 and 028)"
     browser = await launchBrowser();
   });
   afterAll(async () => browser?.close());
+
+  /** Goes to `path` as a click on one of the shop's links does (no new document). */
+  async function navigate(page: Page, path: string) {
+    expect(await navigateInApp(page, baseURL, path)).toBe(true);
+  }
 
   async function signedIn(): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
