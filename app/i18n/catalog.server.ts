@@ -47,6 +47,34 @@ const LISTING: readonly Selector[] = [
   "type",
 ];
 
+/** The catalogue's names on the admin's product screens. */
+const CATALOGUE_NAMES: readonly Selector[] = ["cat", "sub", "type", "color", "stock"];
+
+/**
+ * The catalogue's field issues (app/i18n/dashboard/catalogue-issues.ts), which may name a
+ * category, sub-category or colour, on every screen that can show one.
+ */
+const CATALOGUE_ISSUES: readonly Selector[] = ["dash.catalogue.issue", ...CATALOGUE_NAMES];
+
+/** The admin's product and slide forms: fields, image slots and their field issues. */
+const CATALOGUE_FORM: readonly Selector[] = [
+  ...CATALOGUE_ISSUES,
+  "dash.catalogue.form",
+  "dash.catalogue.image",
+];
+
+/** An order's screens on the dashboard: lists, overview, the home's summary and alerts. */
+const DASH_ORDERS: readonly Selector[] = [
+  "dash.orders",
+  "courier",
+  "success",
+  "delivery",
+  "color",
+  "status",
+  "stock",
+  "issue.line",
+];
+
 /**
  * Each page's own messages, beyond SHELL: the route's loader sends `routeMessages(context, name)`
  * (app/i18n/route-messages.test.ts checks that every key a route's modules write is here).
@@ -103,23 +131,79 @@ export const ROUTE_MESSAGES = {
   contact: ["contact", "breadcrumb", "issue"],
   auth: ["auth", "social", "issue"],
   notFound: [],
+  // The dashboard's frame (its layout's loader): header, menus, its error pages. Each dashboard
+  // page adds its own texts below, so a page never carries another screen's.
   dashboard: [
-    "dash",
-    "courier",
-    "success",
-    "delivery",
-    "color",
-    "cat",
-    "sub",
-    "type",
-    "status",
-    "stock",
-    "listing.loadMore",
-    // A 429's wait (app/i18n/wait-text.ts) and a refusal for stock (short-line-text.ts).
+    "dash.layout.title",
+    "dash.layout.openMenu",
+    "dash.layout.closeMenu",
+    "dash.layout.menuLabel",
+    "dash.layout.dashboards",
+    "dash.layout.goHome",
+    "dash.layout.role",
+    "dash.layout.menu",
+    "dash.layout.pageTitle",
+    "dash.layout.error",
+    "dash.layout.errorTitle",
+    "dash.layout.notFound",
     "issue.tooManyRequests",
     "issue.wait",
-    "issue.line",
   ],
+  dashHome: [
+    ...DASH_ORDERS,
+    "dash.layout.home",
+    "dash.layout.chart",
+    "dash.layout.card",
+    "dash.layout.issue",
+    "dash.layout.sure",
+  ],
+  dashUsers: ["dash.layout.users", "dash.layout.issue", "dash.layout.sure"],
+  dashBlocked: ["dash.layout.blocked", "dash.layout.issue", "stock"],
+  dashMessages: ["dash.layout.messages"],
+  dashProducts: [
+    ...CATALOGUE_NAMES,
+    "dash.catalogue.allProducts",
+    "dash.catalogue.addProduct",
+    "dash.catalogue.products",
+    "dash.catalogue.confirm",
+    "dash.catalogue.delete",
+    "dash.catalogue.edit",
+    "dash.catalogue.view",
+    "listing.loadMore",
+  ],
+  dashProductForm: [
+    ...CATALOGUE_FORM,
+    "dash.catalogue.addProduct",
+    "dash.catalogue.updateProduct",
+    "dash.catalogue.backToProducts",
+    "dash.catalogue.grid",
+    "dash.catalogue.stockHistory",
+  ],
+  dashStock: [
+    "dash.catalogue.backToProducts",
+    "dash.catalogue.stockHistory",
+    "dash.catalogue.stock",
+    "dash.catalogue.reason",
+    ...CATALOGUE_ISSUES,
+  ],
+  dashSlider: [
+    "dash.catalogue.manageSlider",
+    "dash.catalogue.slider",
+    "dash.catalogue.addSlide",
+    "dash.catalogue.confirm",
+    "dash.catalogue.delete",
+    "dash.catalogue.edit",
+  ],
+  dashSlideForm: [
+    ...CATALOGUE_FORM,
+    "dash.catalogue.addSlide",
+    "dash.catalogue.updateSlide",
+    "dash.catalogue.backToSlider",
+    "dash.catalogue.slide",
+  ],
+  dashOrders: DASH_ORDERS,
+  dashFailedBookings: [...DASH_ORDERS, "dash.paper.failed"],
+  dashPaper: ["dash.paper", "courier", "color", "stock"],
 } as const satisfies Record<string, readonly Selector[]>;
 
 export type RoutePart = keyof typeof ROUTE_MESSAGES;
@@ -194,10 +278,10 @@ export function subCategoryKeys(subCategories: readonly string[]): string[] {
   return subCategories.map((s) => `sub.${s}`);
 }
 
-/** Which keys root and a page's own part carry together (the route-messages test). */
-export function keysShipped(part: RoutePart): MessageKey[] {
+/** Which keys root and these parts carry together (the route-messages test). */
+export function keysShipped(...parts: RoutePart[]): MessageKey[] {
   return (Object.keys(en) as MessageKey[]).filter(
-    (key) => selects(SHELL, key) || selects(ROUTE_MESSAGES[part], key),
+    (key) => selects(SHELL, key) || parts.some((part) => selects(ROUTE_MESSAGES[part], key)),
   );
 }
 

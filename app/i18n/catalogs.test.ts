@@ -71,9 +71,15 @@ describe("message catalogues", () => {
     expect(home.some((k) => k.startsWith("issue."))).toBe(false);
     expect(home.some((k) => k.startsWith("checkout."))).toBe(false);
     // The dashboard's order refusals name short stock lines and a 429's wait (shared messages).
-    expect(keysShipped("dashboard")).toEqual(
+    expect(keysShipped("dashboard", "dashOrders")).toEqual(
       expect.arrayContaining(["issue.line.short", "issue.line.soldOut", "issue.tooManyRequests"]),
     );
+    // The admin's product list carries its own area's texts, not the orders' or the papers'.
+    const products = keysShipped("dashboard", "dashProducts");
+    expect(products).toContain("dash.catalogue.products.searchLabel");
+    expect(products.some((k) => k.startsWith("dash.orders."))).toBe(false);
+    expect(products.some((k) => k.startsWith("dash.paper."))).toBe(false);
+    expect(products.some((k) => k.startsWith("dash.catalogue.form."))).toBe(false);
     const cart = keysShipped("cart");
     expect(cart.some((k) => k.startsWith("sub."))).toBe(false);
     expect(keysShipped("product").filter((k) => k.startsWith("issue."))).toEqual([

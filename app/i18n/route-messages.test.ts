@@ -35,6 +35,32 @@ const PAGES: Record<string, RoutePart> = {
   "app/routes/auth/reset-password.tsx": "auth",
 };
 
+/** Each dashboard page's own part, beside the layout's "dashboard" (null: the layout's only). */
+const DASHBOARD_PAGES: Record<string, RoutePart | null> = {
+  "layout.tsx": null,
+  "pages.tsx": null,
+  "not-found.tsx": null,
+  "home.tsx": "dashHome",
+  "all-users.tsx": "dashUsers",
+  "messages.tsx": "dashMessages",
+  "blocked-numbers.tsx": "dashBlocked",
+  "all-products.tsx": "dashProducts",
+  "add-product.tsx": "dashProductForm",
+  "update-product.tsx": "dashProductForm",
+  "stock-history.tsx": "dashStock",
+  "manage-slider.tsx": "dashSlider",
+  "add-slide.tsx": "dashSlideForm",
+  "update-slide.tsx": "dashSlideForm",
+  "order-list.tsx": "dashOrders",
+  "order-overview.tsx": "dashOrders",
+  "failed-bookings.tsx": "dashFailedBookings",
+  "courier-areas.tsx": "dashPaper",
+  "notifications.tsx": "dashPaper",
+  "order-invoice.tsx": "dashPaper",
+  "print-invoices.tsx": "dashPaper",
+  "print-labels.tsx": "dashPaper",
+};
+
 /** Modules every page has: root and the storefront's layout. */
 const SHELL_MODULES = ["app/root.tsx", "app/routes/storefront/layout.tsx"];
 
@@ -97,7 +123,12 @@ function keysNamedIn(file: string): Set<string> {
   const used = new Set<string>();
   // The issue table and its stock lines are counted as a whole below (a page that shows field
   // issues needs every "issue." message; a stock line's colour falls back to its English name).
-  if (["catalogue-names.ts", "issues.ts", "short-line-text.ts"].some((f) => file.endsWith(f))) {
+  const i18n = path.join(ROOT, "app", "i18n");
+  if (
+    ["catalogue-names.ts", "issues.ts", "short-line-text.ts"].some(
+      (f) => file === path.join(i18n, f),
+    )
+  ) {
     return used;
   }
   const text = fs.readFileSync(file, "utf8");
@@ -138,14 +169,20 @@ describe("each page's messages (decision 061)", () => {
       expect(missing).toEqual([]);
     });
   }
-  // The dashboard's pages (the customer's and the admin's): root's shell and the "dashboard"
-  // part. Their own texts are English still; a module they share with the storefront (the
-  // "Load more" link, the status badge) writes a message, which must come with them too.
+  // The dashboard's pages (the customer's and the admin's): root's shell, the layout's
+  // "dashboard" part and the page's own. A new page must be named here.
   const dashboardDir = path.join(ROOT, "app/routes/dashboard");
   for (const file of fs.readdirSync(dashboardDir).filter((f) => /^[^.]+\.tsx$/.test(f))) {
     const page = `app/routes/dashboard/${file}`;
     it(`${page} ships every key its modules name`, () => {
-      const shipped = new Set<string>(keysShipped("dashboard"));
+      expect(DASHBOARD_PAGES, `${page} needs its part here`).toHaveProperty([file]);
+      const own = DASHBOARD_PAGES[file];
+      // The page's loader sends its part (the test above can only see what the modules name).
+      if (own)
+        expect(fs.readFileSync(path.join(ROOT, page), "utf8")).toContain(
+          `routeMessages(context, "${own}")`,
+        );
+      const shipped = new Set<string>(keysShipped("dashboard", ...(own ? [own] : [])));
       const used = keysOfModules([page, "app/routes/dashboard/layout.tsx"], "dashboard");
       expect([...used].filter((k) => !shipped.has(k)).sort()).toEqual([]);
     });

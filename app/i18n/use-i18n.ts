@@ -23,7 +23,8 @@ function translatorOfMatches(matches: readonly MatchLike[]): Translator {
     const data = match?.loaderData as { lang?: unknown; messages?: Messages } | undefined;
     if (match?.id === "root")
       lang = parseLang(typeof data?.lang === "string" ? data.lang : undefined) ?? DEFAULT_LANG;
-    if (data?.messages && typeof data.messages === "object") parts.push(data.messages);
+    if (data?.messages && typeof data.messages === "object" && !Array.isArray(data.messages))
+      parts.push(data.messages);
   }
   let cache = caches[lang];
   for (const part of parts) {

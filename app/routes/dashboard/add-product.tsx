@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import { saveProduct } from "~/app/features/admin-catalogue/catalogue.server";
 import { ProductForm } from "~/app/features/admin-catalogue/product-form";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import type { Route } from "./+types/add-product";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  return null;
+  return { messages: routeMessages(context, "dashProductForm") };
 }
 
 /** The form's save: the same service as POST /api/postProduct. */

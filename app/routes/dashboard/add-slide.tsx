@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import { saveSlide } from "~/app/features/admin-catalogue/catalogue.server";
 import { SlideForm } from "~/app/features/admin-catalogue/slide-form";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import type { Route } from "./+types/add-slide";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  return null;
+  return { messages: routeMessages(context, "dashSlideForm") };
 }
 
 /** The form's save: the same service as POST /api/postSlider. */

@@ -4,13 +4,15 @@ import {
 } from "~/app/features/admin-catalogue/catalogue.server";
 import { ProductsTable } from "~/app/features/admin-catalogue/products-table";
 import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import type { Route } from "./+types/all-products";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  return loadAdminProducts(appOf(context), request);
+  const page = await loadAdminProducts(appOf(context), request);
+  return { ...page, messages: routeMessages(context, "dashProducts") };
 }
 
 /** The table's Delete (`intent=delete`): the same service as DELETE /api/deleteProduct/{id}. */

@@ -5,14 +5,16 @@ import { useDashboardUser } from "~/app/features/account/dashboard-user";
 import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
 import { type ListedUser, useUserActions } from "~/app/features/users/user-actions";
 import { allUsersAction } from "~/app/features/users/user-actions.server";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { usersPage } from "~/app/lib/users.server";
 import type { Route } from "./+types/all-users";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  return usersPage(appOf(context), new URL(request.url));
+  const page = await usersPage(appOf(context), new URL(request.url));
+  return { ...page, messages: routeMessages(context, "dashUsers") };
 }
 
 /** Promote/demote (`intent=role`) and delete (`intent=delete`): the API's services. */

@@ -1,4 +1,5 @@
 import { Form, useActionData, useNavigation } from "react-router";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { layoutServerText } from "~/app/i18n/dashboard/layout-text";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
@@ -14,7 +15,10 @@ import type { Route } from "./+types/blocked-numbers";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdmin(request, context);
-  return { blocked: await orPageError(listBlockedPhones(appOf(context), actor)) };
+  return {
+    blocked: await orPageError(listBlockedPhones(appOf(context), actor)),
+    messages: routeMessages(context, "dashBlocked"),
+  };
 }
 
 type BlockResult = { ok: true; intent: "block" | "unblock"; phone: string };

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData } from "react-router";
 import { AREA_COURIERS } from "~/app/features/orders/courier-actions";
 import { courierAreaAction } from "~/app/features/orders/courier-areas.server";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { courierName } from "~/app/i18n/courier-name";
 import { paperText } from "~/app/i18n/dashboard/paper-text";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
@@ -17,7 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("courier");
   const courier = AREA_COURIERS.find((c) => c === asked) ?? "pathao";
   const areas = await orPageError(listCourierAreas(ctx, actor, { courier }));
-  return { courier, areas, configured: ctx.couriers.get(courier) !== undefined };
+  return {
+    courier,
+    areas,
+    configured: ctx.couriers.get(courier) !== undefined,
+    messages: routeMessages(context, "dashPaper"),
+  };
 }
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -8,6 +8,7 @@ import {
 import { useStatusName } from "~/app/features/orders/order-status-badge";
 import { saidText } from "~/app/features/orders/order-text";
 import { orderOverviewPath } from "~/app/features/orders/paths";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { courierName } from "~/app/i18n/courier-name";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
@@ -23,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     orders: await orPageError(listBookingProblems(ctx.db, actor)),
     offered: ctx.couriers.offered(),
+    messages: routeMessages(context, "dashFailedBookings"),
   };
 }
 

@@ -10,6 +10,7 @@ import { OrdersChart } from "~/app/features/orders/orders-chart";
 import { loadStaffAlerts, resolveAlertAction } from "~/app/features/orders/staff-alerts.server";
 import { StaffAlertsCard } from "~/app/features/orders/staff-alerts-card";
 import { deleteOwnAccountAction } from "~/app/features/users/user-actions.server";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { layoutServerText } from "~/app/i18n/dashboard/layout-text";
 import type { MessageKey } from "~/app/i18n/keys";
 import { useI18n } from "~/app/i18n/use-i18n";
@@ -36,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     courierAlerts,
     mailNotSent: user.role === "admin" && app.mailer.kind === "outbox",
     smsNotSent: user.role === "admin" && app.sms.provider === "outbox",
+    messages: routeMessages(context, "dashHome"),
   };
 }
 

@@ -3,6 +3,7 @@ import { EditIcon, TrashIcon } from "~/app/features/admin-catalogue/action-icons
 import { deleteFromTable, loadSlides } from "~/app/features/admin-catalogue/catalogue.server";
 import { useDeleteAction } from "~/app/features/admin-catalogue/use-delete-action";
 import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { mediaUrlForWidth } from "~/core/media";
@@ -10,7 +11,10 @@ import type { Route } from "./+types/manage-slider";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  return { slides: await loadSlides(appOf(context)) };
+  return {
+    slides: await loadSlides(appOf(context)),
+    messages: routeMessages(context, "dashSlider"),
+  };
 }
 
 /** The table's Delete (`intent=delete`): the same service as DELETE /api/deleteSlider/{id}. */

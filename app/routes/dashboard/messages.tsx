@@ -3,15 +3,17 @@ import { Link, useFetcher } from "react-router";
 import { notify } from "~/app/components/dialogs";
 import { contactMessagesPage } from "~/app/features/contact/contact.server";
 import { markMessageAction } from "~/app/features/contact/messages.server";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { isActionFailure } from "~/app/lib/field-issues";
 import type { Route } from "./+types/messages";
 
 /** decisions.md: Contact us messages are stored for the shop's admins to read. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  return contactMessagesPage(appOf(context), new URL(request.url));
+  const page = await contactMessagesPage(appOf(context), new URL(request.url));
+  return { ...page, messages: routeMessages(context, "dashMessages") };
 }
 
 /** Mark as read / unread (`id`, `read`): the same service as PATCH /api/contactMessages/{id}. */

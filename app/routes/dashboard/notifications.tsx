@@ -1,6 +1,7 @@
 import { Fragment, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { LatestMessages } from "~/app/features/notifications/latest-messages";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { paperText } from "~/app/i18n/dashboard/paper-text";
 import type { MessageKey } from "~/app/i18n/keys";
 import type { Translator } from "~/app/i18n/translator";
@@ -61,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         SAMPLE_CUSTOMER_PHONE,
       ),
     },
+    messages: routeMessages(context, "dashPaper"),
   };
 }
 

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { OrderInvoice } from "~/app/features/orders/order-invoice";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf, requireUser } from "~/app/lib/context.server";
 import { orderForPage } from "~/app/lib/orders.server";
@@ -20,6 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     order,
     shop: { name: shop.name, address: shop.address, phone: shop.phone, email: shop.email },
+    messages: routeMessages(context, "dashPaper"),
   };
 }
 

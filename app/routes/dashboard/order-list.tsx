@@ -5,6 +5,7 @@ import { orderChangeAction } from "~/app/features/orders/order-changes.server";
 import { OrderListPage } from "~/app/features/orders/order-list-page";
 import { listTitle } from "~/app/features/orders/order-text";
 import { orderListForPath } from "~/app/features/orders/paths";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin, requireUser } from "~/app/lib/context.server";
 import { orderListPage } from "~/app/lib/orders.server";
@@ -30,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     continued: url.searchParams.has("cursor"),
     viewerRole: user.role,
     offered,
+    messages: routeMessages(context, "dashOrders"),
   };
 }
 

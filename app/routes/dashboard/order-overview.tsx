@@ -7,6 +7,7 @@ import { orderChangeAction } from "~/app/features/orders/order-changes.server";
 import { OrderOverview } from "~/app/features/orders/order-overview";
 import { orderNo } from "~/app/features/orders/order-text";
 import { englishPlaceNames } from "~/app/features/orders/place-names.server";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf, requireUser } from "~/app/lib/context.server";
 import { orderForPage } from "~/app/lib/orders.server";
@@ -18,10 +19,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(request, context);
   const order = await orderForPage(appOf(context), user, params.id);
   const offered = user.role === "admin" ? appOf(context).couriers.offered() : [];
-  const messages =
+  const sentMessages =
     user.role === "admin" ? await listOrderMessages(appOf(context).db, user, params.id) : [];
   const placeNames = englishPlaceNames(order.customerData.district, order.customerData.thana);
-  return { order, viewerRole: user.role, offered, messages, placeNames };
+  return {
+    order,
+    viewerRole: user.role,
+    offered,
+    sentMessages,
+    placeNames,
+    messages: routeMessages(context, "dashOrders"),
+  };
 }
 
 /** The overview's buttons: the same services as the JSON API (features/orders/order-changes.server.ts). */
@@ -68,7 +76,7 @@ export default function OrderOverviewRoute({ loaderData }: Route.ComponentProps)
             offered={loaderData.offered}
           />
           {loaderData.viewerRole === "admin" ? (
-            <CustomerMessages messages={loaderData.messages} />
+            <CustomerMessages messages={loaderData.sentMessages} />
           ) : null}
         </>
       }

@@ -1,4 +1,5 @@
 import { OrderInvoice } from "~/app/features/orders/order-invoice";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { invoicesForPrint } from "~/app/lib/print.server";
@@ -8,7 +9,8 @@ import type { Route } from "./+types/print-invoices";
 /** The selected orders' A4 invoices on one page (`?id=…&id=…`), one per printed page; admins. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireAdmin(request, context);
-  return invoicesForPrint(appOf(context), actor, new URL(request.url));
+  const page = await invoicesForPrint(appOf(context), actor, new URL(request.url));
+  return { ...page, messages: routeMessages(context, "dashPaper") };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

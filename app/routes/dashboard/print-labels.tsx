@@ -1,4 +1,5 @@
 import { isLabelSize, ShippingLabels } from "~/app/features/print/shipping-labels";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import { labelsForPrint } from "~/app/lib/print.server";
@@ -10,7 +11,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const size = url.searchParams.get("size");
   const labels = await labelsForPrint(appOf(context), actor, url);
-  return { labels, size: isLabelSize(size) ? size : ("a4" as const) };
+  return {
+    labels,
+    size: isLabelSize(size) ? size : ("a4" as const),
+    messages: routeMessages(context, "dashPaper"),
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

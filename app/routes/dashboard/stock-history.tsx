@@ -1,11 +1,14 @@
 import { adjustStockAction, loadStockHistory } from "~/app/features/admin-catalogue/stock.server";
 import { StockHistory } from "~/app/features/admin-catalogue/stock-history";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import type { Route } from "./+types/stock-history";
 
-export function loader({ request, params, context }: Route.LoaderArgs) {
-  return loadStockHistory(appOf(context), requireAdmin(request, context), params.id, request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const actor = requireAdmin(request, context);
+  const page = await loadStockHistory(appOf(context), actor, params.id, request);
+  return { ...page, messages: routeMessages(context, "dashStock") };
 }
 
 /** "Change stock": the same service as POST /api/products/{id}/stock. */

@@ -2,13 +2,17 @@ import { Link } from "react-router";
 import { loadProductForEdit, saveProduct } from "~/app/features/admin-catalogue/catalogue.server";
 import { ProductForm } from "~/app/features/admin-catalogue/product-form";
 import { stockHistoryPath } from "~/app/features/admin-catalogue/stock-paths";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import type { Route } from "./+types/update-product";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  return { product: await loadProductForEdit(appOf(context), params.id) };
+  return {
+    product: await loadProductForEdit(appOf(context), params.id),
+    messages: routeMessages(context, "dashProductForm"),
+  };
 }
 
 /** The form's save: the same service as PATCH /api/updateProduct/{id}. */

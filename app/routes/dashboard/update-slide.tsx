@@ -1,13 +1,17 @@
 import { Link } from "react-router";
 import { loadSlideForEdit, saveSlide } from "~/app/features/admin-catalogue/catalogue.server";
 import { SlideForm } from "~/app/features/admin-catalogue/slide-form";
+import { routeMessages } from "~/app/i18n/catalog.server";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf, requireAdmin } from "~/app/lib/context.server";
 import type { Route } from "./+types/update-slide";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireAdmin(request, context);
-  return { slide: await loadSlideForEdit(appOf(context), params.id) };
+  return {
+    slide: await loadSlideForEdit(appOf(context), params.id),
+    messages: routeMessages(context, "dashSlideForm"),
+  };
 }
 
 /** The form's save: the same service as PUT /api/updateSlider/{id}. */
