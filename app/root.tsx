@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -31,6 +32,7 @@ import {
   sessionIdOf,
 } from "./lib/context.server";
 import { INLINE_SHEET_ID, pageText } from "./lib/document-sheet";
+import { bengaliOnFirstScreen } from "./lib/page-handle";
 import { shopInfo } from "./lib/shop.server";
 
 /** The logo as an inline icon: no extra request, and no 404 for /favicon.ico. */
@@ -91,8 +93,13 @@ export function Layout({ children }: { children: ReactNode }) {
   }, []);
   const sheet = useDocumentSheet();
   const { lang } = useI18n();
+  const bengaliFirst = bengaliOnFirstScreen(useMatches());
   return (
-    <html lang={lang} suppressHydrationWarning>
+    <html
+      lang={lang}
+      data-bengali-first-screen={bengaliFirst ? "" : undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -169,10 +169,13 @@ function startScriptsAfterPaint(
     firstPaint.then(start);
     return;
   }
-  // A Bengali page's text is drawn in the shop's Bengali face. Asked for here, while the body is
-  // still being parsed, it is there for the first layout; asked for by that layout, it arrives
-  // after the first paint and the whole page is laid out again.
-  if (document.documentElement.lang === "bn") {
+  // A Bengali page's text is drawn in the shop's Bengali face, and so is the Bengali text an
+  // English page shows on its first screen (the home's welcome: app/root.tsx marks such a page
+  // `data-bengali-first-screen`). Asked for here, while the body is still being parsed, the face
+  // is there for the first layout; asked for by that layout, it arrives after the first paint
+  // and the whole page is laid out again.
+  const html = document.documentElement;
+  if (html.lang === "bn" || html.hasAttribute("data-bengali-first-screen")) {
     loadBengaliFace().catch(() => {});
   }
   // Each image the page asks for first: on screen (its largest-contentful-paint entry), or a

@@ -306,7 +306,7 @@ describe("the page comes first, its scripts after (decisions 028 and 086)", () =
     await page.context().close();
   });
 
-  it("on a fast link, asks for the Bengali face from <head> on a Bengali page, before any text needs it", async () => {
+  it("on a fast link, asks for the Bengali face from <head> on a Bengali page and on the English home (its welcome), before any text needs it", async () => {
     const faceRequested = async (path: string) => {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
       const page = await context.newPage();
@@ -334,7 +334,9 @@ describe("the page comes first, its scripts after (decisions 028 and 086)", () =
       return answer;
     };
     expect(await faceRequested("/about-us?lang=bn")).toBe(true);
-    // An English page does not fetch it for nothing.
+    // The English home's first screen shows the Bengali welcome.
+    expect(await faceRequested("/")).toBe(true);
+    // An English page without Bengali text does not fetch it for nothing.
     expect(await faceRequested("/about-us")).toBe(false);
   });
 

@@ -11,12 +11,16 @@ import { pathInLang } from "~/app/i18n/paths";
 import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { appOf } from "~/app/lib/context.server";
 import { homePageData } from "~/app/lib/home.server";
+import type { PageHandle } from "~/app/lib/page-handle";
 import { useRootData } from "~/app/lib/root-data";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { ...(await homePageData(appOf(context))), messages: routeMessages(context, "home") };
 }
+
+/** The welcome is Bengali on an English home too: its face is asked for from <head> (app/root.tsx). */
+export const handle: PageHandle = { bengaliOnFirstScreen: true };
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = matches[0]?.loaderData as { shop?: { name: string; publicUrl: string } } | undefined;
