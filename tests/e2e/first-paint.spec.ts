@@ -306,27 +306,6 @@ describe("the page comes first, its scripts after (decisions 028 and 086)", () =
     await page.context().close();
   });
 
-  it("names the Bengali face only where Bengali is: a whole Bengali page, and only the welcome on the English home", async () => {
-    const stacks = async (path: string) => {
-      const { page } = await load(path);
-      const found = await page.evaluate(() => {
-        const names = (el: Element | null) => (el ? getComputedStyle(el).fontFamily : "");
-        return {
-          body: names(document.body).includes("Haat Bengali"),
-          welcome: names(document.querySelector('p[lang="bn"]')).includes("Haat Bengali"),
-          // The face came for the welcome, and the page's Latin text did not name it.
-          face: document.fonts.check('1em "Haat Bengali"', "হাট"),
-        };
-      });
-      await page.context().close();
-      return found;
-    };
-    // Arriving after the first layout, a face re-lays out every text whose stack names it: on an
-    // English page that is the welcome alone, not the thousand text nodes around it.
-    expect(await stacks("/")).toEqual({ body: false, welcome: true, face: true });
-    expect(await stacks("/?lang=bn")).toEqual({ body: true, welcome: true, face: true });
-  });
-
   it("on a fast link, asks for the Bengali face from <head> on a Bengali page and on the English home (its welcome), before any text needs it", async () => {
     const faceRequested = async (path: string) => {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
