@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link } from "react-router";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { inLang } from "~/core/locale";
@@ -45,11 +46,21 @@ export function toCardProduct(p: Product & { stock?: readonly StockLevel[] }): C
 }
 
 /**
+ * The card's name cut for the screen. Its own component: on a phone the switch from the server's
+ * wide-screen cut, right after hydration, re-renders this text alone, not every card.
+ */
+function CardName({ name }: { name: string }) {
+  return truncate(name, useNameLimit("card"));
+}
+
+/**
  * A product in a grid or carousel: one link to /product-details/{id}. The name is cut to the
  * spec §9 card limit for the screen width inside a two-line box, so nothing shifts when the
- * browser switches from the server's wide-screen cut to its own.
+ * browser switches from the server's wide-screen cut to its own. Memoised: a grid that renders
+ * again (a listing once hydrated, the router once it has learnt the page's links) leaves its
+ * cards alone when their products are the same.
  */
-export function ProductCard({
+export const ProductCard = memo(function ProductCard({
   product,
   eager = false,
   showRating = true,
@@ -59,7 +70,6 @@ export function ProductCard({
   eager?: boolean;
   showRating?: boolean;
 }) {
-  const limit = useNameLimit("card");
   const { t, taka, count: n, lang } = useI18n();
   const price = priceShown(product);
   const discount = discountPercent(product.originalPrice, product.offerPrice);
@@ -97,7 +107,7 @@ export function ProductCard({
         </figure>
         <div className="flex flex-1 flex-col gap-1 p-2 sm:p-3">
           <h3 className="line-clamp-2 h-[2lh] text-sm leading-snug font-medium" title={name}>
-            {truncate(name, limit)}
+            <CardName name={name} />
           </h3>
           <p className="mt-auto flex flex-wrap items-baseline gap-x-1.5 text-sm">
             <span className="text-base font-bold text-primary">{taka(price)}</span>
@@ -118,4 +128,4 @@ export function ProductCard({
       </Link>
     </article>
   );
-}
+});

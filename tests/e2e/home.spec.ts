@@ -411,6 +411,18 @@ describe("a visitor on the home page", () => {
   });
 
   it("cuts card names to the spec's limits for the width without moving the cards", async () => {
+    const cutFor = (names: Locator, limit: number) =>
+      names.evaluateAll(
+        (hs, limit) =>
+          hs.every((h) => {
+            const full = Array.from(h.getAttribute("title") ?? "");
+            const shown = h.textContent ?? "";
+            return full.length <= limit
+              ? shown === full.join("")
+              : shown === `${full.slice(0, limit).join("")}...`;
+          }),
+        limit,
+      );
     for (const [width, limit] of [
       [390, 38],
       [700, 55],
@@ -419,24 +431,17 @@ describe("a visitor on the home page", () => {
       const page = await open(width, 900);
       const names = page.locator("#most_popular_items article h3");
       await expect.poll(() => names.count()).toBe(10);
-      const check = () =>
-        names.evaluateAll(
-          (hs, limit) =>
-            hs.every((h) => {
-              const full = Array.from(h.getAttribute("title") ?? "");
-              const shown = h.textContent ?? "";
-              return full.length <= limit
-                ? shown === full.join("")
-                : shown === `${full.slice(0, limit).join("")}...`;
-            }),
-          limit,
-        );
-      await expect.poll(check, { message: `width ${width}` }).toBe(true);
+      await expect.poll(() => cutFor(names, limit), { message: `width ${width}` }).toBe(true);
       // The name box is two lines high whatever the name.
       const heights = await names.evaluateAll((hs) =>
         hs.map((h) => h.getBoundingClientRect().height),
       );
       expect(new Set(heights).size).toBe(1);
+      if (width === 1280) {
+        // A window narrowed after the page loaded: every card follows it.
+        await page.setViewportSize({ width: 390, height: 900 });
+        await expect.poll(() => cutFor(names, 38), { message: "narrowed to 390" }).toBe(true);
+      }
       await page.close();
     }
   });

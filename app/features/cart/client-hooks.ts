@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { subscribeToResize } from "~/app/components/viewport-width";
 
 const noSubscribe = () => () => {};
 
@@ -11,15 +12,10 @@ export function useHydrated(): boolean {
   );
 }
 
-function subscribeResize(listener: () => void) {
-  window.addEventListener("resize", listener);
-  return () => window.removeEventListener("resize", listener);
-}
-
 /** The viewport width for spec §9's name truncation; `fallback` during SSR. */
 export function useViewportWidth(fallback = 1280): number {
   return useSyncExternalStore(
-    subscribeResize,
+    subscribeToResize,
     () => window.innerWidth,
     () => fallback,
   );
