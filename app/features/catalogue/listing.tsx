@@ -8,7 +8,7 @@ import { Breadcrumb, type Crumb } from "./breadcrumb";
 import type { ListingPage } from "./listing.server";
 import { LoadMoreLink } from "./load-more-link";
 import { ProductGrid } from "./product-grid";
-import { useHydrated } from "./use-hydrated";
+import { useHydratedMark } from "./use-hydrated";
 
 /**
  * Cards on a phone's first screen (two rows of two): their images load eagerly at high priority.
@@ -79,13 +79,10 @@ function ListingBody({ title, intro, crumbs, page, related, empty }: Props) {
   const params = new URLSearchParams(location.search);
   params.delete("cursor");
   const loading = fetcher.state !== "idle";
-  const hydrated = useHydrated();
+  const hydratedMark = useHydratedMark<HTMLElement>();
 
   return (
-    <main
-      className="mx-auto max-w-[1200px] px-3 pt-3 pb-12 md:px-4"
-      data-hydrated={hydrated || undefined}
-    >
+    <main className="mx-auto max-w-[1200px] px-3 pt-3 pb-12 md:px-4" ref={hydratedMark}>
       <Breadcrumb items={crumbs} />
       <h1 className="mt-2 text-2xl font-bold md:text-3xl">{title}</h1>
       {intro ? <p className="mt-1 text-base-content/80">{intro}</p> : null}

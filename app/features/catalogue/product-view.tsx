@@ -29,7 +29,7 @@ import {
   RatingStars,
 } from "./product-parts";
 import { choiceAvailability, largestQuantity, optionSoldOut, piecesLeft } from "./stock-choice";
-import { useHydrated } from "./use-hydrated";
+import { useHydratedMark } from "./use-hydrated";
 
 function Gallery({ product }: { product: Product }) {
   const [active, setActive] = useState(0);
@@ -363,14 +363,11 @@ export function ProductView({
   /** Pieces on hand per variant; null: not tracked (always available). */
   stock: readonly StockLevel[] | null;
 }) {
-  const hydrated = useHydrated();
+  const hydratedMark = useHydratedMark<HTMLElement>();
   const { shop } = useRootData();
   const { t, lang } = useI18n();
   return (
-    <main
-      className="mx-auto max-w-[1200px] px-3 pt-3 pb-12 md:px-4"
-      data-hydrated={hydrated || undefined}
-    >
+    <main className="mx-auto max-w-[1200px] px-3 pt-3 pb-12 md:px-4" ref={hydratedMark}>
       <Breadcrumb
         items={[
           { label: categoryName(t, product.category), to: categoryPath(product.category) },

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Breadcrumb } from "~/app/features/catalogue/breadcrumb";
 import { pageMeta, shopFromMatches } from "~/app/features/catalogue/seo";
-import { useHydrated } from "~/app/features/catalogue/use-hydrated";
+import { useHydratedMark } from "~/app/features/catalogue/use-hydrated";
 import { submitContactForm } from "~/app/features/contact/contact.server";
 import { ContactForm } from "~/app/features/contact/contact-form";
 import { routeMessages } from "~/app/i18n/catalog.server";
@@ -59,14 +59,11 @@ function Card({ title, children, icon }: { title: string; children: ReactNode; i
 
 export default function ContactUs({ actionData }: Route.ComponentProps) {
   const { shop } = useRootData();
-  const hydrated = useHydrated();
+  const hydratedMark = useHydratedMark<HTMLElement>();
   const { t, digits } = useI18n();
   const tel = `tel:${shop.phone.replace(/[^\d+]/g, "")}`;
   return (
-    <main
-      className="mx-auto max-w-[1200px] px-3 pt-3 pb-12 md:px-4"
-      data-hydrated={hydrated || undefined}
-    >
+    <main className="mx-auto max-w-[1200px] px-3 pt-3 pb-12 md:px-4" ref={hydratedMark}>
       <Breadcrumb items={[{ label: t("contact.title") }]} />
       <h1 className="mt-2 text-2xl font-bold md:text-3xl">{t("contact.title")}</h1>
       <p className="mt-1 text-base-content/80">{t("contact.intro")}</p>
