@@ -179,7 +179,9 @@ function startScriptsAfterPaint(
     loadBengaliFace().catch(() => {});
   }
   // Each image the page asks for first: on screen (its largest-contentful-paint entry), or a
-  // moment after it arrived where it is not the largest element or the browser cannot tell.
+  // moment after it arrived and was decoded where it is not the largest element or the browser
+  // cannot tell. A picture is decoded off the main thread and painted in a frame after that, which
+  // on a busy phone can be well after its load event.
   const firstImageShown = (img: HTMLImageElement) =>
     new Promise<void>((resolve) => {
       if (observable.includes("largest-contentful-paint")) {
@@ -189,7 +191,9 @@ function startScriptsAfterPaint(
           resolve();
         }).observe({ type: "largest-contentful-paint", buffered: true });
       }
-      const arrived = () => afterFrames(resolve, 100);
+      const shown = () => afterFrames(resolve, 100);
+      const arrived = () =>
+        typeof img.decode === "function" ? img.decode().then(shown, shown) : shown();
       if (img.complete) return arrived();
       img.addEventListener("load", arrived, { once: true });
       img.addEventListener("error", arrived, { once: true });
