@@ -126,6 +126,36 @@ describe("the cart page", () => {
     await page.context().close();
   });
 
+  it("cuts names to the spec's limits for the width in the cart and at checkout, and follows a resize", async () => {
+    const long = products.find((p) => Array.from(p.name).length > 70);
+    if (!long) throw new Error("the seed has no product with a name over 70 characters");
+    const cut = (name: string, limit: number) => {
+      const chars = Array.from(name);
+      return chars.length <= limit ? name : `${chars.slice(0, limit).join("")}...`;
+    };
+    // The name's own text: a summary line goes on with " × 1" in an element of its own.
+    const shown = (locator: ReturnType<Page["locator"]>) =>
+      locator.evaluate((el) => el.firstChild?.textContent ?? "");
+    const page = await newPage(390);
+    await seedCart(page, baseURL, [cartItem(long)]);
+    await page.goto(`${baseURL}/cart`);
+    const line = page.locator("main li a[title]").first();
+    const summary = page.locator("main li span[title]").first();
+    await expect.poll(() => shown(line)).toBe(cut(long.name, 28));
+    expect(await shown(summary)).toBe(cut(long.name, 42));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(() => shown(line)).toBe(cut(long.name, 70));
+    expect(await shown(summary)).toBe(cut(long.name, 30));
+
+    await page.getByRole("button", { name: "Proceed To Checkout" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/product-checkout");
+    const checkoutLine = page.locator("main li a[title]").first();
+    await expect.poll(() => shown(checkoutLine)).toBe(cut(long.name, 30));
+    await page.setViewportSize({ width: 390, height: 900 });
+    await expect.poll(() => shown(checkoutLine)).toBe(cut(long.name, 20));
+    await page.context().close();
+  });
+
   it("keeps the floating contact button off the cart's lines on a phone (issue 20 item 24)", async () => {
     const page = await newPage(390);
     await seedCart(page, baseURL, [cartItem(products[0] as (typeof products)[number])]);

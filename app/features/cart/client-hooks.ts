@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from "react";
-import { subscribeToResize } from "~/app/components/viewport-width";
 
 const noSubscribe = () => () => {};
 
@@ -9,14 +8,5 @@ export function useHydrated(): boolean {
     noSubscribe,
     () => true,
     () => false,
-  );
-}
-
-/** The viewport width for spec §9's name truncation; `fallback` during SSR. */
-export function useViewportWidth(fallback = 1280): number {
-  return useSyncExternalStore(
-    subscribeToResize,
-    () => window.innerWidth,
-    () => fallback,
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { useNameLimit } from "~/app/components/use-name-limit";
 import {
   type CartItem,
   MAX_CART_QUANTITY,
@@ -16,7 +17,7 @@ import {
   useCart,
 } from "~/app/features/cart/cart-store";
 import { checkoutNavigation } from "~/app/features/cart/checkout-items";
-import { useHydrated, useViewportWidth } from "~/app/features/cart/client-hooks";
+import { useHydrated } from "~/app/features/cart/client-hooks";
 import {
   othersOfSameChoice,
   type StockByProduct,
@@ -34,7 +35,7 @@ import { metaTranslator, useI18n } from "~/app/i18n/use-i18n";
 import { useRootData } from "~/app/lib/root-data";
 import { linesSubTotal } from "~/core/cart-lines";
 import { mediaUrlForWidth } from "~/core/media";
-import { nameLimit, truncate } from "~/core/text";
+import { truncate } from "~/core/text";
 import type { Route } from "./+types/cart";
 
 /** The page's own messages (decision 061); the cart itself lives in the browser. */
@@ -97,7 +98,8 @@ function CartSkeleton() {
 
 function CartContents() {
   const cart = useCart();
-  const width = useViewportWidth();
+  const lineLimit = useNameLimit("cartLine");
+  const summaryLimit = useNameLimit("cartSummary");
   const navigate = useNavigate();
   const { shop } = useRootData();
   const tr = useI18n();
@@ -149,9 +151,6 @@ function CartContents() {
   };
   const freeNote =
     chosenItems.length > 0 ? freeDeliveryText(total, shop.freeDeliveryOver, tr) : null;
-
-  const lineLimit = nameLimit("cartLine", width);
-  const summaryLimit = nameLimit("cartSummary", width);
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[1fr_340px]">

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { notify } from "~/app/components/dialogs";
+import { useNameLimit } from "~/app/components/use-name-limit";
 import {
   type CartItem,
   mergeSameChoice,
@@ -23,7 +24,7 @@ import type {
   CheckoutActionFailure,
   PlaceOption,
 } from "~/app/features/cart/checkout-types";
-import { useHydrated, useViewportWidth } from "~/app/features/cart/client-hooks";
+import { useHydrated } from "~/app/features/cart/client-hooks";
 import { type StockByProduct, useLineStock } from "~/app/features/cart/line-stock";
 import { LineStockNotice } from "~/app/features/cart/line-stock-notice";
 import { deliveryCharges } from "~/app/features/cart/messages";
@@ -59,7 +60,7 @@ import { DELIVERY_AREAS, DELIVERY_CHARGES, isDeliveryArea } from "~/core/deliver
 import { inLang, type Lang } from "~/core/locale";
 import { mediaUrlForWidth } from "~/core/media";
 import { MOBILE_NUMBER_PLACEHOLDER, MOBILE_TOO_LONG_MESSAGE } from "~/core/phone";
-import { nameLimit, truncate } from "~/core/text";
+import { truncate } from "~/core/text";
 import { clientAddressContext } from "~/server/http/client-address";
 import type { Route } from "./+types/checkout";
 
@@ -352,7 +353,7 @@ function CheckoutPage({
   const freeOver = shop.freeDeliveryOver;
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const width = useViewportWidth();
+  const checkoutLimit = useNameLimit("checkout");
   // Rendered after a post without scripts: what was posted, at the current prices.
   const [items, setItems] = useState(() =>
     withCurrentPrices(withPostedQuantities(initialItems, posted), failure),
@@ -507,7 +508,6 @@ function CheckoutPage({
     if (navigation.state === "idle") busy.current = false;
   }, [navigation.state]);
 
-  const checkoutLimit = nameLimit("checkout", width);
   const firstId = items[0]?.id;
 
   return (
