@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { categoryName, productTypeName, subCategoryName } from "~/app/i18n/catalogue-names";
 import { useI18n } from "~/app/i18n/use-i18n";
@@ -20,7 +20,7 @@ const NAME_LIMIT = 20;
  * next page (works without JavaScript); with JavaScript it fetches that page and appends it.
  */
 export function ProductsTable({ page }: { page: AdminProductsPage }) {
-  const { t, taka, count } = useI18n();
+  const { t, count } = useI18n();
   const location = useLocation();
   const fetcher = useFetcher<AdminProductsPage>();
   // The loader's page stays live (it revalidates on window focus); pages fetched with "Load
@@ -52,6 +52,10 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
     // The loader's page comes back without it; rows added by "Load more" are hidden here.
     if (await deletion.remove(row._id)) setDeleted((ids) => new Set(ids).add(row._id));
   }
+  // The rows get one handler for the page's life, so a render of the table leaves them alone.
+  const latestRemove = useRef(remove);
+  latestRemove.current = remove;
+  const onDelete = useCallback((row: AdminProductRow) => void latestRemove.current(row), []);
 
   const loading = fetcher.state !== "idle";
   const firstPage = new URLSearchParams(location.search);
@@ -125,86 +129,7 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={row._id} data-product-id={row._id}>
-                  <th scope="row" className="whitespace-nowrap font-medium" title={row.name}>
-                    {truncate(row.name, NAME_LIMIT)}
-                  </th>
-                  <td className="min-w-28" data-label={t("dash.catalogue.products.col.category")}>
-                    {categoryName(t, row.category)}
-                  </td>
-                  <td
-                    className="min-w-24"
-                    data-label={t("dash.catalogue.products.col.subCategory")}
-                  >
-                    {subCategoryName(t, row.subCategory)}
-                  </td>
-                  <td
-                    className="whitespace-nowrap"
-                    data-label={t("dash.catalogue.products.col.type")}
-                  >
-                    {productTypeName(t, row.productType)}
-                  </td>
-                  <td
-                    className="whitespace-nowrap"
-                    data-label={t("dash.catalogue.products.col.price")}
-                  >
-                    {taka(row.originalPrice)}
-                  </td>
-                  <td
-                    className="whitespace-nowrap"
-                    data-label={t("dash.catalogue.products.col.offer")}
-                  >
-                    {row.offerPrice == null ? "—" : taka(row.offerPrice)}
-                  </td>
-                  <td className="min-w-32" data-label={t("dash.catalogue.products.col.stock")}>
-                    <StockCell row={row} />
-                  </td>
-                  <td data-label={t("dash.catalogue.products.col.image")}>
-                    {row.image ? (
-                      <img
-                        src={mediaUrlForWidth(row.image, 80, 450)}
-                        alt=""
-                        width={48}
-                        height={48}
-                        loading="lazy"
-                        className="h-12 w-12 rounded object-cover"
-                      />
-                    ) : (
-                      <span className="text-sm text-base-content/70">
-                        {t("dash.catalogue.products.noImage")}
-                      </span>
-                    )}
-                  </td>
-                  <td data-label={t("dash.catalogue.products.col.actions")}>
-                    <div className="flex">
-                      <Link
-                        to={`/dashboard/update/${encodeURIComponent(row._id)}`}
-                        className="btn btn-ghost btn-square btn-sm"
-                        aria-label={t("dash.catalogue.products.editOf", { name: row.name })}
-                        title={t("dash.catalogue.edit")}
-                      >
-                        <EditIcon />
-                      </Link>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-square btn-sm text-error"
-                        aria-label={t("dash.catalogue.products.deleteOf", { name: row.name })}
-                        title={t("dash.catalogue.delete")}
-                        onClick={() => remove(row)}
-                      >
-                        <TrashIcon />
-                      </button>
-                      <Link
-                        to={productPath(row._id)}
-                        className="btn btn-ghost btn-square btn-sm"
-                        aria-label={t("dash.catalogue.products.viewOf", { name: row.name })}
-                        title={t("dash.catalogue.view")}
-                      >
-                        <EyeIcon />
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
+                <ProductRow key={row._id} row={row} onDelete={onDelete} />
               ))}
             </tbody>
           </table>
@@ -227,6 +152,90 @@ export function ProductsTable({ page }: { page: AdminProductsPage }) {
     </div>
   );
 }
+
+/**
+ * One product's row. Memoised: the router renders the page again after hydration (route
+ * discovery, revalidation), and the rows' data and the delete handler keep their identity then.
+ */
+const ProductRow = memo(function ProductRow({
+  row,
+  onDelete,
+}: {
+  row: AdminProductRow;
+  onDelete: (row: AdminProductRow) => void;
+}) {
+  const { t, taka } = useI18n();
+  return (
+    <tr data-product-id={row._id}>
+      <th scope="row" className="whitespace-nowrap font-medium" title={row.name}>
+        {truncate(row.name, NAME_LIMIT)}
+      </th>
+      <td className="min-w-28" data-label={t("dash.catalogue.products.col.category")}>
+        {categoryName(t, row.category)}
+      </td>
+      <td className="min-w-24" data-label={t("dash.catalogue.products.col.subCategory")}>
+        {subCategoryName(t, row.subCategory)}
+      </td>
+      <td className="whitespace-nowrap" data-label={t("dash.catalogue.products.col.type")}>
+        {productTypeName(t, row.productType)}
+      </td>
+      <td className="whitespace-nowrap" data-label={t("dash.catalogue.products.col.price")}>
+        {taka(row.originalPrice)}
+      </td>
+      <td className="whitespace-nowrap" data-label={t("dash.catalogue.products.col.offer")}>
+        {row.offerPrice == null ? "—" : taka(row.offerPrice)}
+      </td>
+      <td className="min-w-32" data-label={t("dash.catalogue.products.col.stock")}>
+        <StockCell row={row} />
+      </td>
+      <td data-label={t("dash.catalogue.products.col.image")}>
+        {row.image ? (
+          <img
+            src={mediaUrlForWidth(row.image, 80, 450)}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+            className="h-12 w-12 rounded object-cover"
+          />
+        ) : (
+          <span className="text-sm text-base-content/70">
+            {t("dash.catalogue.products.noImage")}
+          </span>
+        )}
+      </td>
+      <td data-label={t("dash.catalogue.products.col.actions")}>
+        <div className="flex">
+          <Link
+            to={`/dashboard/update/${encodeURIComponent(row._id)}`}
+            className="btn btn-ghost btn-square btn-sm"
+            aria-label={t("dash.catalogue.products.editOf", { name: row.name })}
+            title={t("dash.catalogue.edit")}
+          >
+            <EditIcon />
+          </Link>
+          <button
+            type="button"
+            className="btn btn-ghost btn-square btn-sm text-error"
+            aria-label={t("dash.catalogue.products.deleteOf", { name: row.name })}
+            title={t("dash.catalogue.delete")}
+            onClick={() => onDelete(row)}
+          >
+            <TrashIcon />
+          </button>
+          <Link
+            to={productPath(row._id)}
+            className="btn btn-ghost btn-square btn-sm"
+            aria-label={t("dash.catalogue.products.viewOf", { name: row.name })}
+            title={t("dash.catalogue.view")}
+          >
+            <EyeIcon />
+          </Link>
+        </div>
+      </td>
+    </tr>
+  );
+});
 
 const STOCK_FILTERS = [
   { value: null, label: "dash.catalogue.products.filter.all" },
