@@ -1,5 +1,7 @@
 import type { Server } from "node:http";
 import path from "node:path";
+import * as build from "virtual:react-router/server-build";
+import type { Context } from "hono";
 import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
 import { APP_CSS, cspNonceContext, inlineShellScripts } from "../shared/page-shell";
@@ -12,6 +14,7 @@ import type { AppEnv } from "./http/env";
 import { guestPageCache, guestPageHits } from "./http/guest-page-cache";
 import { appCacheControl, immutableAssets, privateByDefault } from "./http/http-cache";
 import { pagePipeline } from "./http/page-pipeline";
+import { reactRouterPages } from "./http/react-router-pages";
 import { requestLog } from "./http/request-log";
 import { requestMethod } from "./http/request-method";
 import { appContext } from "./http/router-context";
@@ -24,6 +27,18 @@ const ownCacheControl = appCacheControl();
 const guestPages = guestPageCache(ctx.catalogueEvents, {
   maxBytes: ctx.config.PAGE_CACHE_MB * 1024 * 1024,
 });
+
+/**
+ * What route loaders and actions get from Hono: the app context, the page's CSP nonce, and the
+ * connection address that page actions count requests by, as the API does.
+ */
+function loadContext(c: Context<AppEnv>): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(appContext, ctx);
+  context.set(cspNonceContext, c.get("cspNonce"));
+  context.set(clientAddressContext, clientAddress(c, ctx.config.TRUSTED_PROXIES));
+  return context;
+}
 
 export default await createHonoServer<AppEnv>({
   port: ctx.config.PORT,
@@ -82,16 +97,11 @@ export default await createHonoServer<AppEnv>({
     // Last before React Router: guests' pages from the cache, else body, render turn, render,
     // one buffer, scripts, validator.
     app.use(pagePipeline({ guestPages }));
+    // In production the pages are answered here, by one React Router handler for the server's
+    // life; the development server keeps the library's, which follows the rebuilt app.
+    if (import.meta.env.PROD) app.use(reactRouterPages(build, loadContext));
   },
-  // What route loaders and actions get from Hono: the app context, the page's CSP nonce, and the
-  // connection address that page actions count requests by, as the API does.
-  getLoadContext(c) {
-    const context = new RouterContextProvider();
-    context.set(appContext, ctx);
-    context.set(cspNonceContext, c.get("cspNonce"));
-    context.set(clientAddressContext, clientAddress(c, ctx.config.TRUSTED_PROXIES));
-    return context;
-  },
+  getLoadContext: loadContext,
   listeningListener(info) {
     logger.info({ port: info.port, url: ctx.config.publicUrl }, "Haat is serving");
     console.log(`\nHaat is running at ${ctx.config.publicUrl}\n`);
