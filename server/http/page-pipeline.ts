@@ -44,7 +44,8 @@ class NotShareable extends Error {}
  * 4. An HTML answer is read into one string, once.
  * 5. Its module scripts are started after the first paint (deferred-scripts.ts).
  * 6. Its validator is taken from the HTML as sent (nonce left out), and a current copy answers
- *    304 (http-cache.ts).
+ *    304 (http-cache.ts). A page kept for every guest is answered from the copy kept, with that
+ *    copy's validator instead.
  * 7. The turn is given back, whatever happened above.
  *
  * A guest's GET of a storefront page is looked up in the guest page cache first: a page that is
@@ -60,21 +61,31 @@ export function pagePipeline(options: PagePipelineOptions = {}): MiddlewareHandl
   const guestPages = options.guestPages;
 
   /**
-   * Steps 2–7: the page rendered for this request. Returns its HTML when React Router's answer
-   * may be given to every guest (guest-page-cache.ts), before the validator step marked it.
+   * Steps 2–7: the page rendered for this request, which it answers. With `forGuests`, a page
+   * that React Router's answer allows to be given to every guest (guest-page-cache.ts) is
+   * returned instead, unanswered: the caller answers from the copy it keeps, with that copy's
+   * validator, so this render's own would be computed for nothing.
    */
-  function render(c: Context<AppEnv>, next: Next): Promise<DeferredPage | undefined> {
+  function render(
+    c: Context<AppEnv>,
+    next: Next,
+    forGuests = false,
+  ): Promise<DeferredPage | undefined> {
     return renderTurns.run(async () => {
       await next();
       const type = c.res.headers.get("Content-Type") ?? "";
       if (!type.startsWith("text/html") || !c.res.body) return undefined;
       const shareable = isShareableAnswer(c.res);
       const page = deferScripts(await c.res.text());
-      const res = revalidatedPage(c, c.res, page.html);
-      replaceAnswer(c, res);
-      return shareable ? page : undefined;
+      if (forGuests && shareable) return page;
+      answerWith(c, page);
+      return undefined;
     });
   }
+
+  /** Step 6: the rendered page as this request's answer, with its validator. */
+  const answerWith = (c: Context<AppEnv>, page: DeferredPage) =>
+    replaceAnswer(c, revalidatedPage(c, c.res, page.html));
 
   const refuse = (c: Context<AppEnv>, refusal: PageRefusal) => c.text(refusal.text, refusal.status);
 
@@ -101,12 +112,15 @@ export function pagePipeline(options: PagePipelineOptions = {}): MiddlewareHandl
     try {
       const cached = await guestPages.get(key, async () => {
         renderedHere = true;
-        const page = await render(c, next);
+        const page = await render(c, next, true);
         const shared = page
           ? shareablePage(page, c.get("cspNonce"), c.res.headers.get("Content-Type") ?? "")
           : undefined;
-        // This request keeps the answer rendered for it; waiting requests render their own.
-        if (!shared) throw new NotShareable();
+        if (!shared) {
+          // This request keeps the answer rendered for it; waiting requests render their own.
+          if (page) answerWith(c, page);
+          throw new NotShareable();
+        }
         return shared;
       });
       replaceAnswer(c, guestPages.answer(c, key, cached, !renderedHere));
