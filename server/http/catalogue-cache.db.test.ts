@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -6,8 +7,10 @@ import { products, slides } from "../db/schema";
 import { createProduct, type Product } from "../services/products";
 import { describeDb, openTestContext, TEST_DB } from "../testing/test-context";
 import { mountServerRoutes } from "./api";
+import { compression } from "./compression";
 import type { AppEnv } from "./env";
 import { API_READ_CACHE_CONTROL } from "./http-cache";
+import type { PackedCopies } from "./packed-copies";
 
 describeDb(`catalogue API caching (${TEST_DB})`, () => {
   let ctx: AppContext;
@@ -17,6 +20,8 @@ describeDb(`catalogue API caching (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await openTestContext();
     app = new Hono<AppEnv>();
+    // As in server/index.ts: answers are packed for the clients that take it.
+    app.use(compression());
     mountServerRoutes(app, ctx);
     product = await createProduct(ctx.db, {
       name: "Braided Type-C Fast Charging Cable 1m",
@@ -97,5 +102,60 @@ describeDb(`catalogue API caching (${TEST_DB})`, () => {
     }
     await ctx.db.insert(slides).values({ id: "nope", image: "/media/y.webp", title: "Late" });
     expect((await app.request("/api/getSlider/nope")).status).toBe(200);
+  });
+
+  it("packs a kept read once, and answers each client the copy it takes", async () => {
+    for (const name of ["Leather Office Bag", "Canvas Travel Backpack", "Quilted Laptop Sleeve"]) {
+      await createProduct(ctx.db, {
+        name,
+        description: `${name}: stitched by hand, with a lining that keeps the rain out. `.repeat(4),
+        category: "Bag Items",
+        subCategory: "Office Bag",
+        productType: "New Arrivals",
+        sizes: [],
+        colors: [],
+        images: ["/media/cd/cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd.webp"],
+        originalPrice: 2400,
+        ratings: 4,
+        reviews: 1,
+      });
+    }
+    const path = "/api/products?category=Bag%20Items&limit=20";
+    const plain = await app.request(path);
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    const json = await plain.text();
+    expect(JSON.parse(json).data).toHaveLength(3);
+    expect(json.length).toBeGreaterThan(1024);
+    const kept = ctx.catalogueCache.peek<{ packed: PackedCopies }>(`api:${path}`)?.packed;
+    expect(kept?.brotli).toBeDefined();
+
+    const browser = { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } };
+    const br = await app.request(path, browser);
+    expect(br.headers.get("Content-Encoding")).toBe("br");
+    expect(br.headers.get("Vary")).toMatch(/Accept-Encoding/);
+    const brBytes = new Uint8Array(await br.arrayBuffer());
+    // The copy kept is the one sent: nothing was packed for this answer.
+    expect(Buffer.compare(brBytes, kept?.brotli ?? new Uint8Array())).toBe(0);
+    expect(Number(br.headers.get("Content-Length"))).toBe(brBytes.byteLength);
+    expect(brotliDecompressSync(brBytes).toString("utf8")).toBe(json);
+
+    expect(kept?.gzip).toBeUndefined();
+    const gzip = await app.request(path, { headers: { "Accept-Encoding": "gzip, deflate" } });
+    expect(gzip.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gunzipSync(new Uint8Array(await gzip.arrayBuffer())).toString("utf8")).toBe(json);
+    expect(kept?.gzip).toBeDefined();
+
+    const etag = br.headers.get("ETag") ?? "";
+    expect(plain.headers.get("ETag")).toBe(etag);
+    const current = await app.request(path, {
+      ...browser,
+      headers: { ...browser.headers, "If-None-Match": etag },
+    });
+    expect(current.status).toBe(304);
+
+    // A read too small to be worth packing is kept as it is and sent with its length.
+    const slide = await app.request("/api/getSlider/slide-1", browser);
+    expect(slide.headers.get("Content-Encoding")).toBeNull();
+    expect(Number(slide.headers.get("Content-Length"))).toBe((await slide.text()).length);
   });
 });

@@ -4,7 +4,7 @@ import { compress } from "hono/compress";
 import { replaceAnswer } from "./answer";
 
 /** Below this a gzip header costs more than it saves (hono's default too). */
-const THRESHOLD = 1024;
+export const THRESHOLD = 1024;
 
 /** Answers the app builds whole in memory: API JSON and rendered pages. */
 const WHOLE = /^\s*(?:application\/(?:[\w.-]+\+)?json|text\/html)\b/i;

@@ -1,8 +1,6 @@
-import { brotliDecompressSync, gzipSync } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { CatalogueCache } from "../catalogue/cache";
 import type { CatalogueEvents } from "../catalogue/events";
-import { packBrotli, preferredEncoding } from "./compression";
 import type { DeferredPage } from "./deferred-scripts";
 import type { AppEnv } from "./env";
 import {
@@ -12,6 +10,7 @@ import {
   matchesIfNoneMatch,
   weakEtag,
 } from "./http-cache";
+import { copyFor, type PackedCopies, packedCopies } from "./packed-copies";
 import { inlineHash } from "./security-headers";
 
 /*
@@ -56,9 +55,7 @@ const COOKIE_VALUE = /^[\w.-]{0,32}$/;
  * client that takes only gzip first asks (a browser over plain http, a crawler) and kept beside
  * it, counted in the cache's bytes; a client that takes neither gets the page unpacked.
  */
-export type CachedPage = {
-  brotli: Uint8Array<ArrayBuffer>;
-  gzip?: Uint8Array<ArrayBuffer>;
+export type CachedPage = PackedCopies & {
   etag: string;
   contentType: string;
   /** CSP hash sources of the page's own inline scripts (React Router's, the script loader's). */
@@ -158,7 +155,7 @@ export function shareablePage(
     scriptHashes.push(inlineHash(page.started.source));
   }
   return {
-    brotli: packBrotli(Buffer.from(html, "utf8"), 5),
+    ...packedCopies(html, 5),
     etag: weakEtag(html),
     contentType,
     scriptHashes: [...new Set(scriptHashes)],
@@ -166,16 +163,15 @@ export function shareablePage(
 }
 
 /**
- * A cached page as this request gets it: 304 when its copy is current, else Brotli, gzip or plain
- * as it takes them,
- * with the revalidation headers of a guest page and `X-Page-Cache` saying whether it was
- * rendered for this request (miss) or for an earlier one (hit).
+ * A cached page as this request gets it: 304 when its copy is current, else the copy it takes
+ * (packed-copies.ts), with the revalidation headers of a guest page and `X-Page-Cache` saying
+ * whether it was rendered for this request (miss) or for an earlier one (hit).
  */
 function cachedPageAnswer(
   c: Context<AppEnv>,
   page: CachedPage,
   hit: boolean,
-  gzipped: () => Uint8Array<ArrayBuffer>,
+  grew: (bytes: number) => void,
 ): Response {
   c.set("pageScriptHashes", page.scriptHashes);
   const headers: Record<string, string> = {
@@ -188,16 +184,9 @@ function cachedPageAnswer(
     return new Response(null, { status: 304, headers });
   }
   headers["Content-Type"] = page.contentType;
-  const encoding = preferredEncoding(c.req.header("accept-encoding"));
-  if (encoding === "br") {
-    headers["Content-Encoding"] = "br";
-    return new Response(page.brotli, { status: 200, headers });
-  }
-  if (encoding === "gzip") {
-    headers["Content-Encoding"] = "gzip";
-    return new Response(gzipped(), { status: 200, headers });
-  }
-  return new Response(new Uint8Array(brotliDecompressSync(page.brotli)), { status: 200, headers });
+  const { body, encoding } = copyFor(c.req.header("accept-encoding"), page, grew);
+  if (encoding) headers["Content-Encoding"] = encoding;
+  return new Response(body, { status: 200, headers });
 }
 
 /**
@@ -256,13 +245,7 @@ export function guestPageCache(
     peek: (key) => pages.peek<CachedPage>(key),
     get: (key, load) => pages.get(key, load, (page) => page.brotli.byteLength),
     answer: (c, key, page, hit) =>
-      cachedPageAnswer(c, page, hit, () => {
-        if (!page.gzip) {
-          page.gzip = new Uint8Array(gzipSync(brotliDecompressSync(page.brotli)));
-          pages.grow(key, page, page.gzip.byteLength);
-        }
-        return page.gzip;
-      }),
+      cachedPageAnswer(c, page, hit, (bytes) => pages.grow(key, page, bytes)),
     clear: () => pages.clear(),
     get size() {
       return pages.size;

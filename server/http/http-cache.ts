@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppContext } from "../app-context";
 import { replaceAnswer } from "./answer";
+import { THRESHOLD } from "./compression";
 import type { AppEnv } from "./env";
+import { copyFor, type PackedCopies, packedCopies } from "./packed-copies";
 
 /**
  * Public catalogue reads may be stored anywhere, but every use is revalidated: an admin who
@@ -45,6 +47,11 @@ function carriesCredentials(c: Context): boolean {
 }
 
 type CachedBody = { body: string; etag: string; contentType: string };
+/** A catalogue read as kept: its text when it is too small to pack, else its packed copies. */
+type CachedApiRead = { etag: string; contentType: string } & (
+  | { body: string }
+  | { packed: PackedCopies }
+);
 
 class NotCacheable extends Error {}
 
@@ -80,19 +87,22 @@ export function catalogueApiCache(ctx: AppContext): MiddlewareHandler {
       return;
     }
     let ranHere = false;
-    let cached: CachedBody;
+    let cached: CachedApiRead;
     try {
       cached = await ctx.catalogueCache.get(
         key,
-        async () => {
+        async (): Promise<CachedApiRead> => {
           ranHere = true;
           await next();
           if (c.res.status !== 200) throw new NotCacheable();
           const contentType = c.res.headers.get("Content-Type") ?? "application/json";
           const body = await c.res.text();
-          return { body, etag: weakEtag(body), contentType };
+          const etag = weakEtag(body);
+          // Packed once here, not again for every answer from the cache (packed-copies.ts).
+          if (body.length < THRESHOLD) return { body, etag, contentType };
+          return { packed: packedCopies(body, 5), etag, contentType };
         },
-        (v) => v.body.length,
+        (v) => ("packed" in v ? v.packed.brotli.byteLength : v.body.length),
       );
     } catch (err) {
       if (!(err instanceof NotCacheable)) throw err;
@@ -100,8 +110,38 @@ export function catalogueApiCache(ctx: AppContext): MiddlewareHandler {
       if (!ranHere) await next();
       return;
     }
-    replaceAnswer(c, answer(c, cached, API_READ_CACHE_CONTROL));
+    const kept = cached;
+    replaceAnswer(
+      c,
+      "packed" in kept
+        ? packedApiAnswer(c, kept, kept.packed, (bytes) =>
+            ctx.catalogueCache.grow(key, kept, bytes),
+          )
+        : answer(c, kept, API_READ_CACHE_CONTROL),
+    );
   };
+}
+
+/** A catalogue read kept packed: 304 when the client's copy is current, else the copy it takes. */
+function packedApiAnswer(
+  c: Context,
+  cached: CachedApiRead,
+  packed: PackedCopies,
+  grew: (bytes: number) => void,
+): Response {
+  const headers: Record<string, string> = {
+    ETag: cached.etag,
+    "Cache-Control": API_READ_CACHE_CONTROL,
+    Vary: "Accept-Encoding",
+  };
+  if (matchesIfNoneMatch(c.req.header("if-none-match"), cached.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  const { body, encoding } = copyFor(c.req.header("accept-encoding"), packed, grew);
+  headers["Content-Type"] = cached.contentType;
+  headers["Content-Length"] = String(body.byteLength);
+  if (encoding) headers["Content-Encoding"] = encoding;
+  return new Response(body, { status: 200, headers });
 }
 
 /**
