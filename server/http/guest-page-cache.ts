@@ -154,9 +154,11 @@ export function shareablePage(
   if (page.started?.attributes.includes(attribute)) {
     scriptHashes.push(inlineHash(page.started.source));
   }
+  const bytes = Buffer.from(html, "utf8");
   return {
-    ...packedCopies(html, 5),
-    etag: weakEtag(html),
+    // Encoded once, for the validator and the Brotli copy alike.
+    ...packedCopies(bytes, 5),
+    etag: weakEtag(bytes),
     contentType,
     scriptHashes: [...new Set(scriptHashes)],
   };

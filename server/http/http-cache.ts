@@ -23,8 +23,11 @@ export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /** Longer URLs (long search strings) are answered but not kept. */
 export const MAX_CACHED_URL = 512;
 
-/** A weak validator from the body's hash: weak, because compression changes the bytes sent. */
-export function weakEtag(body: string): string {
+/**
+ * A weak validator from the body's hash: weak, because compression changes the bytes sent. The
+ * same for a text and its UTF-8 bytes.
+ */
+export function weakEtag(body: string | Uint8Array): string {
   return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
 

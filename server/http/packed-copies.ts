@@ -8,8 +8,11 @@ import { packBrotli, preferredEncoding } from "./compression";
  */
 export type PackedCopies = { brotli: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> };
 
-export function packedCopies(text: string, quality: 4 | 5): PackedCopies {
-  return { brotli: packBrotli(Buffer.from(text, "utf8"), quality) };
+/** `text` as UTF-8 bytes when it is not already. */
+export function packedCopies(text: string | Uint8Array, quality: 4 | 5): PackedCopies {
+  return {
+    brotli: packBrotli(typeof text === "string" ? Buffer.from(text, "utf8") : text, quality),
+  };
 }
 
 /**
