@@ -250,28 +250,41 @@ export function deferScripts(html: string): DeferredPage {
   const script = ROUTER_MODULE_SCRIPT.exec(html);
   if (!script) return { html };
   const [whole, before = "", after = "", source = ""] = script;
+  // The page is put together once from pieces of the rendered one: on a page this size, every
+  // whole new string is memory fresh from the system, and costs more than the scan.
   const preloads: string[] = [];
-  const head = html.slice(0, script.index).replace(MODULE_PRELOAD, (link) => {
-    const href = HREF.exec(link)?.[1];
-    if (href === undefined) return link;
+  const kept: [number, number][] = [];
+  let from = 0;
+  MODULE_PRELOAD.lastIndex = 0;
+  for (let link = MODULE_PRELOAD.exec(html); link; link = MODULE_PRELOAD.exec(html)) {
+    if (link.index >= script.index) break;
+    const href = HREF.exec(link[0])?.[1];
+    if (href === undefined) continue;
     preloads.push(unescapeAttribute(href));
-    return "";
-  });
+    kept.push([from, link.index]);
+    from = link.index + link[0].length;
+  }
+  kept.push([from, script.index]);
   const loader = `<script${before}${after}>(${LOADER_SOURCE})(${scriptSafeJson(preloads)},${scriptSafeJson(source)},${DEFER_LIMIT_MS},${SLOW_LINK_RTT_MS},${HOLD_LIMIT_MS})</script>`;
   const rest = html.slice(script.index + whole.length);
   // At the end of <head>, so that a slow link's preloads go out before the body is parsed. React
   // hydrates the body against what it rendered: the module script's place keeps an (empty)
   // script element, as React skips over an element it did not render only in <head>.
-  const headEnd = head.indexOf("</head>");
-  const page =
-    headEnd === -1
-      ? head + loader + rest
-      : head.slice(0, headEnd) +
-        loader +
-        head.slice(headEnd) +
-        `<script${before}${after}></script>` +
-        rest;
-  return { html: page, started: { source, attributes: before + after } };
+  const headEnd = html.indexOf("</head>");
+  const parts: string[] = [];
+  let loaderPlaced = false;
+  for (const [start, end] of kept) {
+    if (!loaderPlaced && headEnd >= start && headEnd < end) {
+      parts.push(html.slice(start, headEnd), loader, html.slice(headEnd, end));
+      loaderPlaced = true;
+    } else {
+      parts.push(html.slice(start, end));
+    }
+  }
+  if (loaderPlaced) parts.push(`<script${before}${after}></script>`);
+  else parts.push(loader);
+  parts.push(rest);
+  return { html: parts.join(""), started: { source, attributes: before + after } };
 }
 
 /** `deferScripts`' page alone. */

@@ -28,7 +28,14 @@ export const MAX_CACHED_URL = 512;
  * same for a text and its UTF-8 bytes.
  */
 export function weakEtag(body: string | Uint8Array): string {
-  return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  return weakEtagOfParts([body]);
+}
+
+/** `weakEtag` of the parts' concatenation, without making it. */
+function weakEtagOfParts(parts: Iterable<string | Uint8Array>): string {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part);
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
 }
 
 /** RFC 9110 weak comparison of an If-None-Match header against the current validator. */
@@ -153,7 +160,17 @@ function packedApiAnswer(
  * policy stored with it (security-headers.ts sends none on a 304), so the old nonce still holds.
  */
 export function pageEtag(body: string, nonce: string | undefined): string {
-  return weakEtag(nonce ? body.replaceAll(nonce, "") : body);
+  return nonce ? weakEtagOfParts(partsAround(body, nonce)) : weakEtag(body);
+}
+
+/** The text between the occurrences of `mark`: a page the size of ours is not copied to drop it. */
+function* partsAround(text: string, mark: string): Generator<string> {
+  let from = 0;
+  for (let at = text.indexOf(mark); at !== -1; at = text.indexOf(mark, from)) {
+    yield text.slice(from, at);
+    from = at + mark.length;
+  }
+  yield text.slice(from);
 }
 
 /**
