@@ -61,6 +61,29 @@ describe("deferPageScripts", () => {
     ]);
   });
 
+  it("takes out preloads after </head> too, and without a </head> starts the loader where the module script was", () => {
+    const inBody = page().replace(
+      "</main>",
+      `</main><link rel="modulepreload" href="/assets/product-B.js" nonce="${NONCE}"/>`,
+    );
+    const html = deferPageScripts(inBody);
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain("</main><script nonce");
+    expect(loaderCall(html).args[0]).toEqual([
+      "/assets/entry.client-C.js",
+      "/assets/root-A.js?v=1&x=2",
+      "/assets/product-B.js",
+    ]);
+
+    const headless = deferPageScripts(page().replace("</head>", ""));
+    expect(headless).not.toContain('type="module"');
+    const loaderAt = headless.indexOf("(function startScriptsAfterPaint");
+    expect(loaderAt).toBeGreaterThan(headless.indexOf("window.__reactRouterContext = {};"));
+    expect(loaderAt).toBeLessThan(headless.indexOf("streamController.close()"));
+    // No empty module script is left behind: the loader took its place.
+    expect(headless).not.toMatch(/<script nonce="[^"]*"><\/script>/);
+  });
+
   it("writes the loader as a script the browser can parse", () => {
     const html = deferPageScripts(page());
     const body =
