@@ -267,6 +267,24 @@ describe("report", () => {
     expect(md).toContain("_Not run (`--only bundle`)._");
   });
 
+  it("prints what fresh memory cost at the start and the end of the run, and nothing without the probe", () => {
+    const md = renderMarkdown(
+      result({
+        machine: {
+          ...result().machine,
+          freshMemory: {
+            start: { msPerMB: 2.94, microsecondsPerFault: 11.26 },
+            end: { msPerMB: 0.21, microsecondsPerFault: 0.8 },
+          },
+        },
+      }),
+    );
+    expect(md).toContain(
+      "Memory fresh from the system (16 MB touched in 256 kB blocks by a new process): at the start 2.94 ms per MB (11.3 µs per page fault), at the end 0.21 ms per MB (0.8 µs per page fault)",
+    );
+    expect(renderMarkdown(result())).not.toContain("Memory fresh from the system");
+  });
+
   it("points out a server that sends scripts uncompressed", () => {
     const compressed = bundleRoute("home", "/", 120_000, 10_000);
     compressed.js.transferred = compressed.js.gzip;

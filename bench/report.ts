@@ -4,6 +4,7 @@
  */
 
 import type { CollectedMemory } from "./collected-memory";
+import type { FreshMemoryCost } from "./fresh-memory";
 
 export type Check = {
   /** Which figure, e.g. "Initial JS (gzip)". */
@@ -282,6 +283,8 @@ export type BenchResult = {
     lighthouse?: string;
     /** Lighthouse's own CPU benchmark (median); lower = slower or busier machine. */
     benchmarkIndex?: number;
+    /** What fresh memory from the system cost when the run started and when it ended. */
+    freshMemory?: { start?: FreshMemoryCost; end?: FreshMemoryCost };
   };
   database: "pglite" | "postgres" | "unknown";
   /** Products in the catalogue the pages were measured on, when the bench seeded it. */
@@ -1474,6 +1477,17 @@ export function renderLighthouseTable(routes: readonly LighthouseRoute[]): strin
   return markdownTable(header, rows);
 }
 
+/** The fresh-memory probe's line (bench/fresh-memory.ts), or nothing when it did not run. */
+export function freshMemoryLine(fresh: BenchResult["machine"]["freshMemory"]): string | undefined {
+  const at = (label: string, cost: FreshMemoryCost | undefined) =>
+    cost
+      ? `${label} ${cost.msPerMB.toFixed(2)} ms per MB (${cost.microsecondsPerFault.toFixed(1)} µs per page fault)`
+      : undefined;
+  const parts = [at("at the start", fresh?.start), at("at the end", fresh?.end)].filter(Boolean);
+  if (parts.length === 0) return undefined;
+  return `Memory fresh from the system (16 MB touched in 256 kB blocks by a new process): ${parts.join(", ")} — every page the server renders takes fresh memory, and a busy machine makes it dearer (docs/decisions/091); compare figures within one run.`;
+}
+
 export function renderMarkdown(result: BenchResult): string {
   const m = result.machine;
   const out: string[] = [];
@@ -1492,6 +1506,8 @@ export function renderMarkdown(result: BenchResult): string {
       "",
     );
   }
+  const fresh = freshMemoryLine(m.freshMemory);
+  if (fresh) out.push(fresh, "");
 
   out.push("## Initial JS and CSS per route", "");
   if (result.bundle) {

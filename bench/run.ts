@@ -36,6 +36,7 @@ import {
 } from "./database";
 import { runFirstStart } from "./first-start";
 import { runFlashSale } from "./flash-sale";
+import { freshMemoryCost } from "./fresh-memory";
 import { interactiveRun } from "./interactive";
 import { CHROME_PATH, killRunningChromes, lighthouseRun } from "./lighthouse";
 import { runPgliteMemory } from "./pglite-memory";
@@ -365,6 +366,8 @@ async function main() {
   const options = parseOptions(process.argv.slice(2));
   const started = Date.now();
   const notes: string[] = [];
+  // Before anything loads the machine: the host as this run found it.
+  const freshMemoryAtStart = freshMemoryCost();
 
   if (options.build) {
     log("building (npx react-router build)...");
@@ -651,6 +654,7 @@ async function main() {
         ...(benchmarkIndex !== undefined && Number.isFinite(benchmarkIndex)
           ? { benchmarkIndex }
           : {}),
+        freshMemory: { start: freshMemoryAtStart, end: freshMemoryCost() },
       },
       database: databaseKindOfPages,
       ...(pages && !options.url ? { pageProducts: options.products } : {}),
