@@ -7,10 +7,10 @@ import {
   GUEST_PAGE_CACHE_CONTROL,
   hasSessionCookie,
   MAX_CACHED_URL,
-  matchesIfNoneMatch,
+  packedAnswer,
   weakEtag,
 } from "./http-cache";
-import { copyFor, type PackedCopies, packedCopies } from "./packed-copies";
+import { type PackedCopies, packedCopies } from "./packed-copies";
 import { inlineHash } from "./security-headers";
 
 /*
@@ -165,9 +165,9 @@ export function shareablePage(
 }
 
 /**
- * A cached page as this request gets it: 304 when its copy is current, else the copy it takes
- * (packed-copies.ts), with the revalidation headers of a guest page and `X-Page-Cache` saying
- * whether it was rendered for this request (miss) or for an earlier one (hit).
+ * A cached page as this request gets it (`packedAnswer`), with the revalidation headers of a
+ * guest page and `X-Page-Cache` saying whether it was rendered for this request (miss) or for an
+ * earlier one (hit).
  */
 function cachedPageAnswer(
   c: Context<AppEnv>,
@@ -176,19 +176,12 @@ function cachedPageAnswer(
   grew: (bytes: number) => void,
 ): Response {
   c.set("pageScriptHashes", page.scriptHashes);
-  const headers: Record<string, string> = {
-    ETag: page.etag,
+  const headers = {
     "Cache-Control": GUEST_PAGE_CACHE_CONTROL,
     Vary: "Cookie, Accept-Encoding",
     "X-Page-Cache": hit ? "hit" : "miss",
   };
-  if (matchesIfNoneMatch(c.req.header("if-none-match"), page.etag)) {
-    return new Response(null, { status: 304, headers });
-  }
-  headers["Content-Type"] = page.contentType;
-  const { body, encoding } = copyFor(c.req.header("accept-encoding"), page, grew);
-  if (encoding) headers["Content-Encoding"] = encoding;
-  return new Response(body, { status: 200, headers });
+  return packedAnswer(c, page, page, headers, grew);
 }
 
 /**

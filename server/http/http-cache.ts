@@ -65,6 +65,12 @@ type CachedApiRead = { etag: string; contentType: string } & (
 
 class NotCacheable extends Error {}
 
+/** A packed catalogue read: revalidated on every use, in the encoding each client takes. */
+const ONE_READ_FOR_EVERY_ENCODING = {
+  "Cache-Control": API_READ_CACHE_CONTROL,
+  Vary: "Accept-Encoding",
+};
+
 function answer(
   c: Context,
   cached: CachedBody,
@@ -121,37 +127,36 @@ export function catalogueApiCache(ctx: AppContext): MiddlewareHandler {
       return;
     }
     const kept = cached;
+    const grew = (bytes: number) => ctx.catalogueCache.grow(key, kept, bytes);
     replaceAnswer(
       c,
       "packed" in kept
-        ? packedApiAnswer(c, kept, kept.packed, (bytes) =>
-            ctx.catalogueCache.grow(key, kept, bytes),
-          )
+        ? packedAnswer(c, kept, kept.packed, ONE_READ_FOR_EVERY_ENCODING, grew)
         : answer(c, kept, API_READ_CACHE_CONTROL),
     );
   };
 }
 
-/** A catalogue read kept packed: 304 when the client's copy is current, else the copy it takes. */
-function packedApiAnswer(
+/**
+ * The answer from a kept text's packed copies (packed-copies.ts): 304 when the client's copy is
+ * current, else the copy its Accept-Encoding takes, with its length. `headers` go with both.
+ */
+export function packedAnswer(
   c: Context,
-  cached: CachedApiRead,
-  packed: PackedCopies,
+  kept: { etag: string; contentType: string },
+  copies: PackedCopies,
+  headers: Record<string, string>,
   grew: (bytes: number) => void,
 ): Response {
-  const headers: Record<string, string> = {
-    ETag: cached.etag,
-    "Cache-Control": API_READ_CACHE_CONTROL,
-    Vary: "Accept-Encoding",
-  };
-  if (matchesIfNoneMatch(c.req.header("if-none-match"), cached.etag)) {
-    return new Response(null, { status: 304, headers });
+  const all: Record<string, string> = { ETag: kept.etag, ...headers };
+  if (matchesIfNoneMatch(c.req.header("if-none-match"), kept.etag)) {
+    return new Response(null, { status: 304, headers: all });
   }
-  const { body, encoding } = copyFor(c.req.header("accept-encoding"), packed, grew);
-  headers["Content-Type"] = cached.contentType;
-  headers["Content-Length"] = String(body.byteLength);
-  if (encoding) headers["Content-Encoding"] = encoding;
-  return new Response(body, { status: 200, headers });
+  const { body, encoding } = copyFor(c.req.header("accept-encoding"), copies, grew);
+  all["Content-Type"] = kept.contentType;
+  all["Content-Length"] = String(body.byteLength);
+  if (encoding) all["Content-Encoding"] = encoding;
+  return new Response(body, { status: 200, headers: all });
 }
 
 /**
