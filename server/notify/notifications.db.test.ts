@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { Hono } from "hono";
+import type { Job } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../app-context";
 import { messages, orders } from "../db/schema";
@@ -14,7 +15,9 @@ import { startFakeSteadfast } from "../testing/fake-couriers";
 import { FAKE_SMS_KEYS, startFakeSmsGateway } from "../testing/fake-sms";
 import { startMailCapture } from "../testing/mail-capture";
 import { describeDb, openTestContext, TEST_DB } from "../testing/test-context";
+import type { SendMessageJob } from "./dispatch";
 import { queueSms } from "./queue";
+import { runSendMessage } from "./send";
 
 type Who = { cookie: string };
 
@@ -373,6 +376,23 @@ describeDb(`customer messages (${TEST_DB})`, () => {
       const mine = gateway.requests.filter((r) => r.fields.number === "8801912345678");
       expect(mine.map((r) => r.fields.type)).toEqual(["unicode", "unicode"]);
       expect(gateway.delivered.filter((d) => d.to === "8801912345678")).toHaveLength(1);
+    });
+
+    it("three tries of one message at once (two by hand, the queue's own): the gateway is asked once", async () => {
+      const id = await t.h.ctx.db.transaction((tx) =>
+        queueSms(tx, {
+          orderId: null,
+          to: "01312345678",
+          event: "order_code",
+          text: "Code 222222",
+        }),
+      );
+      const job = { data: { messageId: id } } as Job<SendMessageJob>;
+      await Promise.all([runSendMessage(t.h.ctx, job), runSendMessage(t.h.ctx, job)]);
+      await statusOf(id).toBe("sent");
+      const [row] = await t.h.ctx.db.select().from(messages).where(eq(messages.id, id));
+      expect(row?.attempts).toBe(1);
+      expect(gateway.requests.filter((r) => r.fields.number === "8801312345678")).toHaveLength(1);
     });
 
     it("no answer in time: marked failed, not sent again (BulkSMSBD cannot tell us it has it)", async () => {
