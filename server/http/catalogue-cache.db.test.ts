@@ -126,7 +126,7 @@ describeDb(`catalogue API caching (${TEST_DB})`, () => {
     const json = await plain.text();
     expect(JSON.parse(json).data).toHaveLength(3);
     expect(json.length).toBeGreaterThan(1024);
-    const kept = ctx.catalogueCache.peek<{ packed: PackedCopies }>(`api:${path}`)?.packed;
+    const kept = ctx.catalogueCache.peek<PackedCopies>(`api:${path}`);
     expect(kept?.brotli).toBeDefined();
 
     const browser = { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } };

@@ -157,7 +157,7 @@ export function shareablePage(
   const bytes = Buffer.from(html, "utf8");
   return {
     // Encoded once, for the validator and the Brotli copy alike.
-    ...packedCopies(bytes, 5),
+    ...packedCopies(bytes),
     etag: weakEtag(bytes),
     contentType,
     scriptHashes: [...new Set(scriptHashes)],
@@ -181,7 +181,7 @@ function cachedPageAnswer(
     Vary: "Cookie, Accept-Encoding",
     "X-Page-Cache": hit ? "hit" : "miss",
   };
-  return packedAnswer(c, page, page, headers, grew);
+  return packedAnswer(c, page, headers, grew);
 }
 
 /**

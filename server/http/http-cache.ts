@@ -58,10 +58,7 @@ function carriesCredentials(c: Context): boolean {
 
 type CachedBody = { body: string; etag: string; contentType: string };
 /** A catalogue read as kept: its text when it is too small to pack, else its packed copies. */
-type CachedApiRead = { etag: string; contentType: string } & (
-  | { body: string }
-  | { packed: PackedCopies }
-);
+type CachedApiRead = { etag: string; contentType: string } & ({ body: string } | PackedCopies);
 
 class NotCacheable extends Error {}
 
@@ -116,9 +113,9 @@ export function catalogueApiCache(ctx: AppContext): MiddlewareHandler {
           const etag = weakEtag(body);
           // Packed once here, not again for every answer from the cache (packed-copies.ts).
           if (body.length < THRESHOLD) return { body, etag, contentType };
-          return { packed: packedCopies(body, 5), etag, contentType };
+          return { ...packedCopies(body), etag, contentType };
         },
-        (v) => ("packed" in v ? v.packed.brotli.byteLength : v.body.length),
+        (v) => ("brotli" in v ? v.brotli.byteLength : v.body.length),
       );
     } catch (err) {
       if (!(err instanceof NotCacheable)) throw err;
@@ -130,8 +127,8 @@ export function catalogueApiCache(ctx: AppContext): MiddlewareHandler {
     const grew = (bytes: number) => ctx.catalogueCache.grow(key, kept, bytes);
     replaceAnswer(
       c,
-      "packed" in kept
-        ? packedAnswer(c, kept, kept.packed, ONE_READ_FOR_EVERY_ENCODING, grew)
+      "brotli" in kept
+        ? packedAnswer(c, kept, ONE_READ_FOR_EVERY_ENCODING, grew)
         : answer(c, kept, API_READ_CACHE_CONTROL),
     );
   };
@@ -143,8 +140,7 @@ export function catalogueApiCache(ctx: AppContext): MiddlewareHandler {
  */
 export function packedAnswer(
   c: Context,
-  kept: { etag: string; contentType: string },
-  copies: PackedCopies,
+  kept: { etag: string; contentType: string } & PackedCopies,
   headers: Record<string, string>,
   grew: (bytes: number) => void,
 ): Response {
@@ -152,7 +148,7 @@ export function packedAnswer(
   if (matchesIfNoneMatch(c.req.header("if-none-match"), kept.etag)) {
     return new Response(null, { status: 304, headers: all });
   }
-  const { body, encoding } = copyFor(c.req.header("accept-encoding"), copies, grew);
+  const { body, encoding } = copyFor(c.req.header("accept-encoding"), kept, grew);
   all["Content-Type"] = kept.contentType;
   all["Content-Length"] = String(body.byteLength);
   if (encoding) all["Content-Encoding"] = encoding;
