@@ -6,7 +6,7 @@ import { mediaUrlForWidth } from "~/core/media";
 import { truncate } from "~/core/text";
 import { LoadMoreLink } from "../catalogue/load-more-link";
 import { productPath } from "../catalogue/paths";
-import { EditIcon, EyeIcon, TrashIcon } from "./action-icons";
+import { EditAndDelete, EyeIcon } from "./action-icons";
 import type { AdminProductsPage } from "./catalogue.server";
 import type { AdminProductRow } from "./product-row";
 import { stockHistoryPath } from "./stock-paths";
@@ -205,24 +205,12 @@ const ProductRow = memo(function ProductRow({
         )}
       </td>
       <td data-label={t("dash.catalogue.products.col.actions")}>
-        <div className="flex">
-          <Link
-            to={`/dashboard/update/${encodeURIComponent(row._id)}`}
-            className="btn btn-ghost btn-square btn-sm"
-            aria-label={t("dash.catalogue.products.editOf", { name: row.name })}
-            title={t("dash.catalogue.edit")}
-          >
-            <EditIcon />
-          </Link>
-          <button
-            type="button"
-            className="btn btn-ghost btn-square btn-sm text-error"
-            aria-label={t("dash.catalogue.products.deleteOf", { name: row.name })}
-            title={t("dash.catalogue.delete")}
-            onClick={() => onDelete(row)}
-          >
-            <TrashIcon />
-          </button>
+        <EditAndDelete
+          editTo={`/dashboard/update/${encodeURIComponent(row._id)}`}
+          editLabel={t("dash.catalogue.products.editOf", { name: row.name })}
+          deleteLabel={t("dash.catalogue.products.deleteOf", { name: row.name })}
+          onDelete={() => onDelete(row)}
+        >
           <Link
             to={productPath(row._id)}
             className="btn btn-ghost btn-square btn-sm"
@@ -231,7 +219,7 @@ const ProductRow = memo(function ProductRow({
           >
             <EyeIcon />
           </Link>
-        </div>
+        </EditAndDelete>
       </td>
     </tr>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { TrashIcon } from "~/app/components/icons";
 import { useNameLimit } from "~/app/components/use-name-limit";
 import {
   type CartItem,
@@ -347,29 +348,11 @@ function CartLine({
             onClick={onRemove}
             aria-label={t("cart.deleteLine", { label })}
           >
-            <TrashIcon />
+            <TrashIcon className="size-[18px]" />
             <span className="sm:sr-only">{t("cart.delete")}</span>
           </button>
         </div>
       </div>
     </li>
-  );
-}
-
-function TrashIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
-    </svg>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { EditIcon, TrashIcon } from "~/app/features/admin-catalogue/action-icons";
+import { EditAndDelete } from "~/app/features/admin-catalogue/action-icons";
 import { deleteFromTable, loadSlides } from "~/app/features/admin-catalogue/catalogue.server";
 import { useDeleteAction } from "~/app/features/admin-catalogue/use-delete-action";
 import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
@@ -88,25 +88,12 @@ export default function ManageSlider({ loaderData }: Route.ComponentProps) {
                     />
                   </td>
                   <td>
-                    <div className="flex gap-1">
-                      <Link
-                        to={`/dashboard/manageSlider/updateSlider/${encodeURIComponent(slide._id)}`}
-                        className="btn btn-ghost btn-square btn-sm"
-                        aria-label={t("dash.catalogue.slider.editOf", { n: count(i + 1) })}
-                        title={t("dash.catalogue.edit")}
-                      >
-                        <EditIcon />
-                      </Link>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-square btn-sm text-error"
-                        aria-label={t("dash.catalogue.slider.deleteOf", { n: count(i + 1) })}
-                        title={t("dash.catalogue.delete")}
-                        onClick={() => remove(slide._id, i + 1)}
-                      >
-                        <TrashIcon />
-                      </button>
-                    </div>
+                    <EditAndDelete
+                      editTo={`/dashboard/manageSlider/updateSlider/${encodeURIComponent(slide._id)}`}
+                      editLabel={t("dash.catalogue.slider.editOf", { n: count(i + 1) })}
+                      deleteLabel={t("dash.catalogue.slider.deleteOf", { n: count(i + 1) })}
+                      onDelete={() => remove(slide._id, i + 1)}
+                    />
                   </td>
                 </tr>
               ))}
