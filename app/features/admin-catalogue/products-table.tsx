@@ -1,14 +1,15 @@
 import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
+import { EyeIcon } from "~/app/components/action-icons";
 import { categoryName, productTypeName, subCategoryName } from "~/app/i18n/catalogue-names";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { mediaUrlForWidth } from "~/core/media";
 import { truncate } from "~/core/text";
 import { LoadMoreLink } from "../catalogue/load-more-link";
 import { productPath } from "../catalogue/paths";
-import { EditAndDelete, EyeIcon } from "./action-icons";
 import type { AdminProductsPage } from "./catalogue.server";
 import type { AdminProductRow } from "./product-row";
+import { EditAndDelete } from "./row-actions";
 import { stockHistoryPath } from "./stock-paths";
 import { useDeleteAction } from "./use-delete-action";
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { EyeIcon } from "~/app/components/action-icons";
 import { useI18n } from "~/app/i18n/use-i18n";
 import type { Role } from "~/core/order-status";
 import type { OrderView } from "~/core/order-view";
@@ -8,7 +9,7 @@ import { CancelByPhone } from "./cancel-by-phone";
 import { CallOutcomeForms, CallState, EnterYourCode, PhoneLink, RiskSummary } from "./confirmation";
 import { OrderActionButtons } from "./order-action-buttons";
 import { cancelsByPhone, type OrderAction, orderActionsOf } from "./order-actions";
-import { EyeIcon, OrderStatusBadge } from "./order-status-badge";
+import { OrderStatusBadge } from "./order-status-badge";
 import { orderNo, returnByLine } from "./order-text";
 import { orderOverviewPath } from "./paths";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { EditAndDelete } from "~/app/features/admin-catalogue/action-icons";
 import { deleteFromTable, loadSlides } from "~/app/features/admin-catalogue/catalogue.server";
+import { EditAndDelete } from "~/app/features/admin-catalogue/row-actions";
 import { useDeleteAction } from "~/app/features/admin-catalogue/use-delete-action";
 import { useRevalidateOnFocus } from "~/app/features/catalogue/use-revalidate-on-focus";
 import { routeMessages } from "~/app/i18n/catalog.server";
