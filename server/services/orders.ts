@@ -454,6 +454,28 @@ export async function placeOrder(
   }
 }
 
+/**
+ * What prices a line and names it, read from the database for each product the lines name: the
+ * prices, the choices it offers, its names and images.
+ */
+async function productsToPrice(db: Db, lines: readonly { id: string }[]) {
+  const ids = [...new Set(lines.map((l) => l.id))];
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      nameBn: products.nameBn,
+      images: products.images,
+      sizes: products.sizes,
+      colors: products.colors,
+      originalPrice: products.originalPrice,
+      offerPrice: products.offerPrice,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /** Refusals of an order the customer corrects and places again (decision 048). */
 const MENDABLE_REFUSALS = new Set<AppErrorCode>(["price_changed", "out_of_stock", "invalid"]);
 
@@ -465,21 +487,7 @@ async function priceAndStore(
   hash: string,
 ): Promise<PlacedOrder> {
   const key = options.idempotencyKey;
-  const ids = [...new Set(input.products.map((l) => l.id))];
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      nameBn: products.nameBn,
-      images: products.images,
-      colors: products.colors,
-      sizes: products.sizes,
-      originalPrice: products.originalPrice,
-      offerPrice: products.offerPrice,
-    })
-    .from(products)
-    .where(inArray(products.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = await productsToPrice(db, input.products);
 
   const issues: FieldIssue[] = [];
   const lines: OrderLineRecord[] = [];
@@ -747,22 +755,8 @@ export async function priceCheckoutLines(
   db: Db,
   requested: readonly RequestedLine[],
 ): Promise<(CheckoutLine & { offers: { sizes: string[]; colors: string[] } })[]> {
-  const ids = [...new Set(requested.map((l) => l.id))];
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      nameBn: products.nameBn,
-      images: products.images,
-      sizes: products.sizes,
-      colors: products.colors,
-      originalPrice: products.originalPrice,
-      offerPrice: products.offerPrice,
-    })
-    .from(products)
-    .where(inArray(products.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  if (requested.length === 0) return [];
+  const byId = await productsToPrice(db, requested);
   return requested.flatMap((line) => {
     const product = byId.get(line.id);
     if (!product) return [];
