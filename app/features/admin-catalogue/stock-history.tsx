@@ -5,6 +5,7 @@ import type { Translator } from "~/app/i18n/translator";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { type ActionFailure, isActionFailure, issuesByField } from "~/app/lib/field-issues";
 import { NO_CHOICE, type StockLevel, type StockReason } from "~/core/stock";
+import type { StockLedgerEntry } from "~/server/services/stock";
 import { withCursor } from "../catalogue/paths";
 import { orderOverviewPath } from "../orders/paths";
 import { PRODUCTS_TABLE_PATH } from "./stock-paths";
@@ -13,18 +14,6 @@ import { PRODUCTS_TABLE_PATH } from "./stock-paths";
 export function reasonLabel(t: Translator["t"], reason: StockReason): string {
   return t(`dash.catalogue.reason.${reason}`);
 }
-
-type Entry = {
-  id: number;
-  size: string;
-  color: string;
-  change: number;
-  reason: StockReason;
-  orderId: string | null;
-  orderNumber: number | null;
-  userName: string | null;
-  at: string;
-};
 
 type Props = {
   product: {
@@ -37,7 +26,7 @@ type Props = {
     total: number;
     low: boolean;
   };
-  entries: readonly Entry[];
+  entries: readonly StockLedgerEntry[];
   nextCursor: string | null;
   continued: boolean;
 };
