@@ -7,7 +7,6 @@ import {
   productTypeName,
   subCategoryName,
 } from "~/app/i18n/catalogue-names";
-import { catalogueIssueText } from "~/app/i18n/dashboard/catalogue-issues";
 import type { MessageKey } from "~/app/i18n/keys";
 import type { Translator } from "~/app/i18n/translator";
 import { useI18n } from "~/app/i18n/use-i18n";
@@ -24,6 +23,7 @@ import {
 import { toAsciiDigits } from "~/core/digits";
 import { type Product, productInputSchema } from "~/core/schemas";
 import { NO_CHOICE, type StockLevel } from "~/core/stock";
+import { FormEnd, useIssueText } from "./form-end";
 import { recheckedIssues } from "./form-issues";
 import { ImageSlot, type ImageSlotState, slotOf, uploadSlots } from "./image-slot";
 import {
@@ -158,11 +158,7 @@ export function ProductForm(props: Props) {
     if (outcome.kind === "done") await navigate("/dashboard/allProducts");
   }
 
-  /** A field's issue in the page's language (the rules write English). */
-  const issueOf = (key: string) => {
-    const issue = issues[key];
-    return issue ? catalogueIssueText(tr, issue) : undefined;
-  };
+  const issueOf = useIssueText(issues);
   const field = (key: keyof ProductFormValues | "images") => ({
     "data-field": key,
     "aria-invalid": issues[key] ? true : undefined,
@@ -448,17 +444,7 @@ export function ProductForm(props: Props) {
         ) : null}
       </fieldset>
 
-      {/* The refusals no field owns: another admin's change meanwhile, a failed save. */}
-      {issues.updatedAt || issues.form ? (
-        <p role="alert" className="text-error">
-          {issueOf("updatedAt") ?? issueOf("form")}
-        </p>
-      ) : null}
-      <div>
-        <button type="submit" className="btn btn-primary min-w-40" disabled={busy}>
-          {t(busy ? texts.busy : texts.button)}
-        </button>
-      </div>
+      <FormEnd issues={issues} busy={busy} label={t(busy ? texts.busy : texts.button)} />
     </form>
   );
 }

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { notify, toast } from "~/app/components/dialogs";
-import { catalogueIssueText } from "~/app/i18n/dashboard/catalogue-issues";
 import type { MessageKey } from "~/app/i18n/keys";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { type FieldIssues, issuesByField, zodFieldIssues } from "~/app/lib/field-issues";
 import { useRouteAction } from "~/app/lib/use-route-action";
 import { slideInputSchema } from "~/core/schemas";
+import { FormEnd, useIssueText } from "./form-end";
 import { recheckedIssues } from "./form-issues";
 import { ImageSlot, type ImageSlotState, slotIsFilled, slotOf, uploadSlots } from "./image-slot";
 
@@ -52,8 +52,7 @@ function slideIssues(slot: ImageSlotState, title: string): FieldIssues {
  */
 export function SlideForm(props: Props) {
   const texts = MODES[props.mode];
-  const tr = useI18n();
-  const { t } = tr;
+  const { t } = useI18n();
   const navigate = useNavigate();
   const save = useRouteAction();
   const stored = props.mode === "update" ? props.slide : null;
@@ -105,11 +104,7 @@ export function SlideForm(props: Props) {
     if (outcome.kind === "done") await navigate("/dashboard/manageSlider");
   }
 
-  /** A field's issue in the page's language (the rules write English). */
-  const issueOf = (key: string) => {
-    const issue = issues[key];
-    return issue ? catalogueIssueText(tr, issue) : undefined;
-  };
+  const issueOf = useIssueText(issues);
 
   return (
     <form onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-4">
@@ -166,16 +161,7 @@ export function SlideForm(props: Props) {
           </p>
         ) : null}
       </div>
-      {issues.updatedAt || issues.form ? (
-        <p role="alert" className="text-error">
-          {issueOf("updatedAt") ?? issueOf("form")}
-        </p>
-      ) : null}
-      <div>
-        <button type="submit" className="btn btn-primary min-w-40" disabled={busy}>
-          {t(busy ? texts.busy : texts.button)}
-        </button>
-      </div>
+      <FormEnd issues={issues} busy={busy} label={t(busy ? texts.busy : texts.button)} />
     </form>
   );
 }
