@@ -20,25 +20,9 @@ export function bodyLimit(maxSize: number, message: string) {
       if (Number.parseInt(declared, 10) > maxSize) throw tooLarge();
       return next();
     }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const reader = raw.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxSize) {
-        await reader.cancel().catch(() => {});
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-    c.req.raw = new Request(c.req.url, {
-      method: raw.method,
-      headers: raw.headers,
-      body: Buffer.concat(chunks),
-      signal: raw.signal,
-    });
+    const bytes = await bytesUpTo(raw.body, maxSize);
+    if (!bytes) throw tooLarge();
+    c.req.raw = withBody(raw, bytes);
     return next();
   });
 }
@@ -59,23 +43,37 @@ export async function readWholeBody(raw: Request, maxSize: number): Promise<Requ
   if (raw.method === "GET" || raw.method === "HEAD" || !raw.body) return raw;
   const declared = raw.headers.get("content-length");
   if (declared !== null && Number.parseInt(declared, 10) > maxSize) throw new BodyTooLargeError();
+  const bytes = await bytesUpTo(raw.body, maxSize);
+  if (!bytes) throw new BodyTooLargeError();
+  return withBody(raw, bytes);
+}
+
+/** The whole body, or null at its first byte past `maxSize` (the rest is not read). */
+async function bytesUpTo(
+  body: ReadableStream<Uint8Array>,
+  maxSize: number,
+): Promise<Buffer<ArrayBuffer> | null> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = raw.body.getReader();
+  const reader = body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return Buffer.concat(chunks);
     size += value.byteLength;
     if (size > maxSize) {
       await reader.cancel().catch(() => {});
-      throw new BodyTooLargeError();
+      return null;
     }
     chunks.push(value);
   }
+}
+
+/** The request with its body in memory, rebuilt from its parts (see `bodyLimit`). */
+function withBody(raw: Request, body: Buffer<ArrayBuffer>): Request {
   return new Request(raw.url, {
     method: raw.method,
     headers: raw.headers,
-    body: Buffer.concat(chunks),
+    body,
     signal: raw.signal,
   });
 }
