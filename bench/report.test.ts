@@ -252,6 +252,9 @@ describe("report", () => {
     expect(md).toContain(
       "| home | `/` | 99 ✅ | 2.60 s ❌ | 10 ms ✅ | 0.000 ✅ | 100 ✅ | 100 ✅ | 92 ❌ |",
     );
+    expect(md).toContain(
+      "| admin products | `/dashboard/allProducts` | 99 ✅ | 1.50 s ✅ | 10 ms ✅ | 0.000 ✅ | 100 ✅ | 100 ✅ | 58 (noindex, not a budget) |",
+    );
     expect(md).toContain("| floor (static page) _(reference)_ |");
     expect(md).toContain("- home (/) — LCP: measured 2.60 s, budget ≤ 2.00 s (floor 2.40 s).");
   });

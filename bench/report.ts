@@ -1271,9 +1271,7 @@ export function missedBudgets(result: BenchResult): string[] {
     if (isReference(route)) continue;
     for (const key of LIGHTHOUSE_KEYS) {
       const check = route.checks[key];
-      // Signed-in pages (the dashboard) tell search engines not to index them, which Lighthouse's
-      // SEO category scores down; that is their purpose, not a miss.
-      if (check.ok || (key === "seo" && route.signedIn)) continue;
+      if (check.ok || isNoindexScore(route, key)) continue;
       const js = result.bundle?.find((r) => r.path === route.path)?.checks.js.measured;
       lines.push(
         missLine(
@@ -1456,6 +1454,14 @@ export function renderBundleTable(routes: readonly BundleRoute[]): string {
   return markdownTable(header, rows);
 }
 
+/**
+ * Signed-in pages (the dashboard) tell search engines not to index them, which Lighthouse's SEO
+ * category scores down: that is their purpose, so the score is shown but is not a budget.
+ */
+function isNoindexScore(route: LighthouseRoute, key: LighthouseKey): boolean {
+  return key === "seo" && route.signedIn === true;
+}
+
 export function renderLighthouseTable(routes: readonly LighthouseRoute[]): string {
   const header = [
     "Route",
@@ -1469,7 +1475,11 @@ export function renderLighthouseTable(routes: readonly LighthouseRoute[]): strin
     return [
       routeCell(r),
       `\`${r.path}\``,
-      ...LIGHTHOUSE_KEYS.map((key) => formatCheck(r.checks[key])),
+      ...LIGHTHOUSE_KEYS.map((key) =>
+        isNoindexScore(r, key)
+          ? `${formatValue(r.checks[key].measured, r.checks[key].unit)} (noindex, not a budget)`
+          : formatCheck(r.checks[key]),
+      ),
       formatValue(r.median.fcpMs, "ms"),
       ok === r.runs.length ? String(ok) : `${ok}/${r.runs.length} ok`,
     ];
