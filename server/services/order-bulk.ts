@@ -5,11 +5,11 @@ import type { OrderStatus } from "~/core/order-status";
 import type { OrderDetailView, OrderView } from "~/core/order-view";
 import type { AppContext } from "../app-context";
 import type { Db } from "../db/client";
-import { orderCouriers, orderLines, orders } from "../db/schema";
+import { orderCouriers, orders } from "../db/schema";
 import { AppError } from "../errors";
 import { requestCourierBooking } from "./courier-booking";
 import { changeOrderStatus } from "./order-changes";
-import { courierView, getOrderDetail, toOrderView } from "./order-queries";
+import { courierView, getOrderDetail, linesOfOrders, toOrderView } from "./order-queries";
 
 /** Most orders one bulk action or one print takes (a page of a list is 20). */
 export const BULK_MAX = 100;
@@ -146,16 +146,10 @@ export async function listBookingProblems(
     .orderBy(asc(orderCouriers.requestedAt), asc(orderCouriers.orderId))
     .limit(limit);
   if (rows.length === 0) return [];
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((r) => r.order.id),
-      ),
-    )
-    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  const lines = await linesOfOrders(
+    db,
+    rows.map((r) => r.order.id),
+  );
   return rows.map((r) => ({
     ...toOrderView(
       r.order,
@@ -212,16 +206,10 @@ export async function* exportOrders(
       .limit(EXPORT_BATCH);
     const last = rows.at(-1);
     if (!last) return;
-    const lines = await db
-      .select()
-      .from(orderLines)
-      .where(
-        inArray(
-          orderLines.orderId,
-          rows.map((r) => r.order.id),
-        ),
-      )
-      .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+    const lines = await linesOfOrders(
+      db,
+      rows.map((r) => r.order.id),
+    );
     yield rows.map((r) => ({
       order: r.order,
       courier: r.courier,

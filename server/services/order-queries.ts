@@ -199,6 +199,15 @@ async function deliveryTimes(db: Db, rows: OrderRow[]): Promise<Map<string, Date
   return new Map(times.flatMap((t) => (t.at ? [[t.orderId, t.at] as const] : [])));
 }
 
+/** Every line of these orders, each order's lines in their order on it. */
+export function linesOfOrders(db: Db, orderIds: readonly string[]) {
+  return db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+}
+
 /**
  * Orders with their lines, in the API's shape (two queries, whatever the page size, and a third
  * for the delivery times of the delivered ones), each Delivered order with its `returnBy`.
@@ -214,16 +223,10 @@ async function withLines(
   const admin = viewer.role === "admin";
   const awaiting = admin ? rows.filter(isAwaitingCode).map((r) => r.id) : [];
   const [lines, delivered, couriers, risks, codes] = await Promise.all([
-    db
-      .select()
-      .from(orderLines)
-      .where(
-        inArray(
-          orderLines.orderId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(orderLines.orderId), asc(orderLines.position)),
+    linesOfOrders(
+      db,
+      rows.map((r) => r.id),
+    ),
     deliveryTimes(db, rows),
     db
       .select()
