@@ -8,7 +8,10 @@ import { packBrotli, preferredEncoding } from "./compression";
  */
 export type PackedCopies = { brotli: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> };
 
-/** The copies of `text` (UTF-8 bytes when it is not already), Brotli at quality 5: made once, sent many times. */
+/**
+ * The copies of `text` (UTF-8 bytes when it is not already): Brotli at quality 5, made once and
+ * sent many times.
+ */
 export function packedCopies(text: string | Uint8Array): PackedCopies {
   return { brotli: packBrotli(typeof text === "string" ? Buffer.from(text, "utf8") : text, 5) };
 }

@@ -200,11 +200,11 @@ async function deliveryTimes(db: Db, rows: OrderRow[]): Promise<Map<string, Date
 }
 
 /** Every line of these orders, each order's lines in their order on it. */
-export function linesOfOrders(db: Db, orderIds: readonly string[]) {
+export function linesOfOrders(db: Db, orderIds: string[]) {
   return db
     .select()
     .from(orderLines)
-    .where(inArray(orderLines.orderId, [...orderIds]))
+    .where(inArray(orderLines.orderId, orderIds))
     .orderBy(asc(orderLines.orderId), asc(orderLines.position));
 }
 
