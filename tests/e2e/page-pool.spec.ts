@@ -77,4 +77,44 @@ describe("the journeys' pool of tabs", () => {
     const hydrated = () => document.documentElement.hasAttribute("data-hydrated");
     expect(await plain.evaluate(hydrated)).toBe(false);
   });
+
+  it("hands what a file held to the worker's next file, leaving the browser and other files' tabs alone", async () => {
+    // Each journey file's launchBrowser() is a lease on the worker's one Chromium.
+    const [thisFile, nextFile] = [await launchBrowser(), await launchBrowser()];
+    const kept = await browser.newPage();
+    await kept.goto(`${baseURL}/about-us`);
+    const held = await thisFile.newPage();
+    await held.goto(`${baseURL}/contact-us`);
+    await held.evaluate(() => localStorage.setItem("pool-test", "kept?"));
+
+    await thisFile.close();
+    expect(held.isClosed()).toBe(false);
+    expect(held.url()).toBe("about:blank");
+    expect(kept.url()).toBe(`${baseURL}/about-us`);
+    expect(browser.isConnected()).toBe(true);
+
+    const next = await nextFile.newPage();
+    expect(next).toBe(held);
+    await next.goto(`${baseURL}/contact-us`);
+    expect(await storage(next)).toEqual([null, null]);
+    await nextFile.close();
+  });
+
+  it("keeps at most 8 idle contexts, closing the one idle longest", async () => {
+    // Nine kinds of tab (one locale each), given back one after another.
+    const locales = [
+      "bn-BD",
+      "en-GB",
+      "en-IN",
+      "fr-FR",
+      "de-DE",
+      "hi-IN",
+      "ur-PK",
+      "ne-NP",
+      "si-LK",
+    ];
+    const pages = await Promise.all(locales.map((locale) => browser.newPage({ locale })));
+    for (const page of pages) await page.close();
+    expect(pages.map((page) => page.isClosed())).toEqual(locales.map((_, i) => i === 0));
+  });
 });

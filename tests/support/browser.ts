@@ -23,8 +23,23 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
 ] as const;
 
-/** Chromium's headless shell, with the flags this offline machine needs. */
+/** The worker's Chromium and its pool of tabs, launched by the first journey file that asks. */
+let shared: Promise<{ browser: Browser; lease: () => Browser }> | undefined;
+
+/**
+ * Chromium's headless shell, with the flags this offline machine needs. A worker's journey files
+ * share one (they run one after another): each gets a lease whose `close` gives back its tabs to
+ * the pool instead of closing the browser, so the next file starts in tabs whose renderer and
+ * compiled scripts are ready. Playwright kills the browser when the worker exits.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const running = await shared?.catch(() => undefined);
+  if (running?.browser.isConnected()) return running.lease();
+  shared = launchPooledBrowser();
+  return (await shared).lease();
+}
+
+async function launchPooledBrowser(): Promise<{ browser: Browser; lease: () => Browser }> {
   if (!fs.existsSync(TEST_CHROMIUM_PATH)) {
     throw new Error(
       `Chromium not found at ${TEST_CHROMIUM_PATH}: npm test installs Debian's chromium-headless-shell`,
@@ -35,7 +50,8 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: [...CHROMIUM_FLAGS],
   });
-  return recyclingPages(waitingForInteractivePages(askingForLessMotion(browser)));
+  const { lease } = recyclingPages(waitingForInteractivePages(askingForLessMotion(browser)));
+  return { browser, lease };
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 
 /**
- * Tabs kept for the next test of the same file instead of a new browser context and tab per test.
+ * Tabs kept for the next test, of the same file or the worker's next one, instead of a new
+ * browser context and tab per test.
  *
  * A new tab costs Chromium a renderer process and a first compile of the shop's scripts; in the
  * journeys that was most of the suite's CPU (docs/decisions/067). When a test closes a context or
@@ -13,6 +14,10 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playw
  * Whatever cannot be undone is not reused: a context or page given init scripts, request routes,
  * extra headers, permissions, a DevTools session (throttling), emulated media, or one that
  * visited a second origin, is closed for real.
+ *
+ * A worker's journey files share one Chromium (tests/support/browser.ts): each file holds a lease
+ * on it, and closing the lease gives back what the file still holds (a tab its `beforeAll`
+ * opened) instead of closing the browser.
  */
 
 /** Methods after which a context or page is not given to another test: none can be undone. */
@@ -83,6 +88,9 @@ type PooledPage = {
   closeForReal: () => Promise<void>;
 };
 
+/** Idle tabs kept at most; beyond, the longest idle is closed (each holds a renderer process). */
+const MOST_IDLE_CONTEXTS = 8;
+
 type PooledContext = {
   context: BrowserContext;
   key: string;
@@ -95,12 +103,15 @@ type PooledContext = {
   /** The page whose close closes the context too (browser.newPage). */
   owner?: Page;
   test: number | undefined;
+  /** The lease (a journey file's browser) that took it. */
+  lease: number;
   closeForReal: () => Promise<void>;
 };
 
 const pools = new Set<PagePool>();
 let currentTest: number | undefined;
 let testCount = 0;
+let leaseCount = 0;
 
 /** Called before each journey test (tests/support/e2e-setup.ts). */
 export function testStarts(): void {
@@ -117,16 +128,25 @@ export async function testEnds(): Promise<void> {
 class PagePool {
   private readonly idle = new Map<string, PooledContext[]>();
   private readonly busy = new Set<PooledContext>();
+  /** Contexts a lease took that are not pooled (saved state, recording): closed with the lease. */
+  private readonly unpooled = new Map<number, Set<BrowserContext>>();
+  /** Idle contexts, longest idle first. */
+  private idleOrder: PooledContext[] = [];
   private closed = false;
 
   constructor(
     private readonly newRealContext: (options?: BrowserContextOptions) => Promise<BrowserContext>,
   ) {}
 
-  async newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  async newContext(options: BrowserContextOptions = {}, lease = 0): Promise<BrowserContext> {
     // A context started from saved state or recording something is the test's own.
     if (options.storageState || options.recordHar || options.recordVideo) {
-      return this.newRealContext(options);
+      const context = await this.newRealContext(options);
+      const held = this.unpooled.get(lease) ?? new Set();
+      held.add(context);
+      this.unpooled.set(lease, held);
+      context.once("close", () => held.delete(context));
+      return context;
     }
     // The size of the tab is set per page (below), so tests at different widths share tabs.
     const { viewport = DEFAULT_VIEWPORT, ...fixed } = options;
@@ -138,13 +158,14 @@ class PagePool {
     const pooled = this.idle.get(key)?.pop() ?? (await this.fresh(options, key));
     pooled.viewport = viewport;
     pooled.test = currentTest;
+    pooled.lease = lease;
     pooled.listeners = listenersOf(pooled.context as unknown as Emitter);
     this.busy.add(pooled);
     return pooled.context;
   }
 
-  async newPage(options: BrowserContextOptions = {}): Promise<Page> {
-    const context = await this.newContext(options);
+  async newPage(options: BrowserContextOptions = {}, lease = 0): Promise<Page> {
+    const context = await this.newContext(options, lease);
     const page = await context.newPage();
     const pooled = this.contextOf(context);
     // As Playwright's own: closing the page closes the context made for it.
@@ -163,6 +184,37 @@ class PagePool {
       ...contexts.map((c) => this.releaseContext(c)),
       ...pages.map(([c, p]) => this.releasePage(c, p)),
     ]);
+  }
+
+  /** Gives back what the lease `lease` (a journey file) still holds, at the file's end. */
+  async releaseLease(lease: number): Promise<void> {
+    const contexts = [...this.busy].filter((c) => c.lease === lease);
+    const unpooled = [...(this.unpooled.get(lease) ?? [])];
+    this.unpooled.delete(lease);
+    await Promise.all([
+      ...contexts.map((c) => this.releaseContext(c)),
+      ...unpooled.map((c) => c.close().catch(() => {})),
+    ]);
+  }
+
+  /**
+   * A browser for one journey file: its contexts and tabs come from this pool, and its `close`
+   * gives back what the file still holds, leaving the browser running for the next file.
+   */
+  lease(browser: Browser): Browser {
+    const lease = ++leaseCount;
+    const own = {
+      newContext: (options?: BrowserContextOptions) => this.newContext(options, lease),
+      newPage: (options?: BrowserContextOptions) => this.newPage(options, lease),
+      close: () => this.releaseLease(lease),
+    };
+    return new Proxy(browser, {
+      get(target, name) {
+        if (Object.hasOwn(own, name)) return own[name as keyof typeof own];
+        const value = Reflect.get(target, name, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
   }
 
   markClosed(): void {
@@ -188,6 +240,7 @@ class PagePool {
       idlePages: [],
       busyPages: new Set(),
       test: undefined,
+      lease: 0,
     };
     watch(context, CONTEXT_CHANGES, () => {
       pooled.changed = true;
@@ -286,25 +339,33 @@ class PagePool {
       const list = this.idle.get(pooled.key) ?? [];
       list.push(pooled);
       this.idle.set(pooled.key, list);
+      this.idleOrder.push(pooled);
+      await this.closeIdleBeyondLimit();
     } catch {
       await closeForReal().catch(() => {});
     }
   }
+
+  /** Closes the contexts idle longest while more than MOST_IDLE_CONTEXTS wait. */
+  private async closeIdleBeyondLimit(): Promise<void> {
+    this.idleOrder = this.idleOrder.filter((c) => this.idle.get(c.key)?.includes(c));
+    // A negative count removes nothing.
+    const excess = this.idleOrder.splice(0, this.idleOrder.length - MOST_IDLE_CONTEXTS);
+    for (const pooled of excess) {
+      const list = this.idle.get(pooled.key) ?? [];
+      list.splice(list.indexOf(pooled), 1);
+    }
+    await Promise.all(excess.map((c) => c.closeForReal().catch(() => {})));
+  }
 }
 
 /**
- * Makes `browser.newContext` and `browser.newPage` hand out pooled contexts and tabs (see above);
- * `browser.close` closes them all.
+ * A pool of `browser`'s contexts and tabs (see above). Each `lease()` is a browser whose
+ * `newContext` and `newPage` hand out pooled ones and whose `close` gives back what it holds.
  */
-export function recyclingPages(browser: Browser): Browser {
+export function recyclingPages(browser: Browser): { lease: () => Browser } {
   const pool = new PagePool(browser.newContext.bind(browser));
   pools.add(pool);
-  browser.newContext = (options) => pool.newContext(options);
-  browser.newPage = (options) => pool.newPage(options);
-  const close = browser.close.bind(browser);
-  browser.close = async (options) => {
-    pool.markClosed();
-    await close(options);
-  };
-  return browser;
+  browser.once("disconnected", () => pool.markClosed());
+  return { lease: () => pool.lease(browser) };
 }
