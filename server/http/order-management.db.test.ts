@@ -381,13 +381,13 @@ describeDb(`order management API (${TEST_DB})`, () => {
     });
 
     it("lets the owner cancel, re-confirm and return, recorded as the customer", async () => {
-      const o = await order(alice.id, alice.email);
+      const o = await order(alice.id, alice.email, ["Confirmed"]);
       expect(
         (await call("PUT", `/orderStatus/${o.id}`, alice, { status: "Cancelled" })).status,
       ).toBe(200);
-      expect(
-        (await call("PUT", `/orderStatus/${o.id}`, alice, { status: "Confirmed" })).status,
-      ).toBe(200);
+      const again = await call("PUT", `/orderStatus/${o.id}`, alice, { status: "Confirmed" });
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual({ modifiedCount: 1, orderStatus: "Confirmed" });
       expect(
         (await call("PUT", `/orderStatus/${o.id}`, admin, { status: "Delivered" })).status,
       ).toBe(200);
@@ -399,11 +399,48 @@ describeDb(`order management API (${TEST_DB})`, () => {
         body.data.history.map((h: { to: string; byRole: string }) => `${h.to}:${h.byRole}`),
       ).toEqual([
         "Pending:customer",
+        "Confirmed:admin",
         "Cancelled:customer",
         "Confirmed:customer",
         "Delivered:admin",
         "Return:customer",
       ]);
+    });
+
+    it("puts an order the shop had not confirmed back to Pending when its owner confirms it again", async () => {
+      // Cancelling and confirming again must not skip the shop's confirmation call.
+      const o = await order(alice.id, alice.email);
+      expect(
+        (await call("PUT", `/orderStatus/${o.id}`, alice, { status: "Cancelled" })).status,
+      ).toBe(200);
+      const again = await call("PUT", `/orderStatus/${o.id}`, alice, { status: "Confirmed" });
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual({ modifiedCount: 1, orderStatus: "Pending" });
+      expect(await statusOf(o.id)).toBe("Pending");
+      const { body } = await call("GET", `/orders/${o.id}`, alice);
+      expect(
+        body.data.history.map((h: { from: string; to: string }) => `${h.from}→${h.to}`),
+      ).toEqual(["null→Pending", "Pending→Cancelled", "Cancelled→Pending"]);
+      // Back in the staff's Pending list, for the call.
+      const pending = await call("GET", "/orders?status=Pending&limit=500", admin);
+      expect(pending.body.data.map((p: { _id: string }) => p._id)).toContain(o.id);
+      // The owner cannot go on to Confirmed from there: that is the shop's step.
+      const skip = await call("PUT", `/orderStatus/${o.id}`, alice, { status: "Confirmed" });
+      expect(skip.status).toBe(409);
+      expect(await statusOf(o.id)).toBe("Pending");
+    });
+
+    it("keeps an order that waits for its code waiting, through a cancel and a confirm again", async () => {
+      const o = await order(alice.id, alice.email);
+      await ctx.db.update(orders).set({ awaitingCode: true }).where(eq(orders.id, o.id));
+      await call("PUT", `/orderStatus/${o.id}`, alice, { status: "Cancelled" });
+      const again = await call("PUT", `/orderStatus/${o.id}`, alice, { status: "Confirmed" });
+      expect(again.body).toEqual({ modifiedCount: 1, orderStatus: "Pending" });
+      const own = await call("GET", `/orders/${o.id}`, alice);
+      expect(own.body.data).toMatchObject({ orderStatus: "Pending", awaitingCode: true });
+      // Not in the staff's call queue until the code is entered.
+      const pending = await call("GET", "/orders?status=Pending&limit=500", admin);
+      expect(pending.body.data.map((p: { _id: string }) => p._id)).not.toContain(o.id);
     });
 
     it("does not let the owner confirm again an order the shop cancelled, or one held for a look", async () => {

@@ -57,17 +57,20 @@ function conflict(message: string, current: OrderStatus): AppError {
   });
 }
 
-/** Who set the order Cancelled last ("customer", "admin", "system"), from its history. */
-async function cancelledBy(tx: Db, orderId: string): Promise<string | null> {
+/** The order's last cancellation: who made it ("customer", "admin", "system") and from what. */
+async function lastCancellation(
+  tx: Db,
+  orderId: string,
+): Promise<{ role: string; from: string | null } | null> {
   const [last] = await tx
-    .select({ role: orderStatusHistory.changedByRole })
+    .select({ role: orderStatusHistory.changedByRole, from: orderStatusHistory.fromStatus })
     .from(orderStatusHistory)
     .where(
       and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.toStatus, "Cancelled")),
     )
     .orderBy(desc(orderStatusHistory.changedAt))
     .limit(1);
-  return last?.role ?? null;
+  return last ?? null;
 }
 
 export const SHOP_CANCELLED_TEXT = "The shop cancelled this order: call the shop to order it again";
@@ -76,12 +79,23 @@ export const HELD_REORDER_TEXT =
 
 /**
  * The owner's "confirm again" undoes their own cancellation only: an order the shop cancelled,
- * or one held for a look (its number is blocked), is not theirs to send on.
+ * or one held for a look (its number is blocked), is not theirs to send on. It puts the order
+ * back where the cancellation found it (decision 095): one the shop had confirmed is Confirmed
+ * again, one it had not (Pending: its code or the shop's confirmation call still to come, or
+ * unknown) is Pending again, so that cancelling and confirming again never skips either check.
  */
-async function refuseOwnerReconfirm(tx: Db, orderId: string, heldReason: string | null) {
+async function ownerReconfirmTarget(
+  tx: Db,
+  orderId: string,
+  heldReason: string | null,
+): Promise<OrderStatus> {
   if (heldReason) throw conflict(HELD_REORDER_TEXT, "Cancelled");
-  const by = await cancelledBy(tx, orderId);
-  if (by !== null && by !== "customer") throw conflict(SHOP_CANCELLED_TEXT, "Cancelled");
+  const cancellation = await lastCancellation(tx, orderId);
+  if (cancellation && cancellation.role !== "customer") {
+    throw conflict(SHOP_CANCELLED_TEXT, "Cancelled");
+  }
+  const from = cancellation?.from;
+  return from === "Confirmed" || from === "Shipping" ? "Confirmed" : "Pending";
 }
 
 /** When the order was last delivered (its latest Delivered history entry). */
@@ -102,7 +116,8 @@ async function deliveredAt(tx: Db, orderId: string): Promise<Date | null> {
  * with `from`, a change based on a status that is no longer current is refused. The change is
  * stamped with the database clock after the lock is taken, so history rows follow the order in
  * which the changes were made (a time read before waiting for the lock could be older than the
- * change that held it), whichever server made them.
+ * change that held it), whichever server made them. The owner's Confirmed on their own
+ * cancellation may land on Pending (`ownerReconfirmTarget`): the result says which.
  * Stock moves in the same transaction (decision 045): a cancelled order gives back the pieces
  * it holds; a cancelled order confirmed again takes them again, or is refused with 409
  * out_of_stock when they are gone (nothing changes). A Return gives them back later, when an
@@ -265,12 +280,13 @@ async function changeInTransaction(
         order.status,
       );
     }
-    if (viewer.role !== "admin" && order.status === "Cancelled" && to === "Confirmed") {
-      await refuseOwnerReconfirm(tx, id, order.heldReason);
-    }
+    const target =
+      viewer.role !== "admin" && order.status === "Cancelled" && to === "Confirmed"
+        ? await ownerReconfirmTarget(tx, id, order.heldReason)
+        : to;
     const [stamped] = await tx
       .update(orders)
-      .set({ status: to, updatedAt: sql`clock_timestamp()` })
+      .set({ status: target, updatedAt: sql`clock_timestamp()` })
       .where(eq(orders.id, id))
       .returning({ at: orders.updatedAt });
     const now = stamped?.at ?? new Date();
@@ -283,7 +299,7 @@ async function changeInTransaction(
     }
     const writer = { userId: viewer.userId, at: now };
     const moves =
-      to === "Cancelled"
+      target === "Cancelled"
         ? await releaseOrderStock(tx, id, "order_cancelled", writer)
         : order.status === "Cancelled"
           ? await takeOrderStock(tx, id, writer)
@@ -292,13 +308,13 @@ async function changeInTransaction(
       id: newId(),
       orderId: id,
       fromStatus: order.status,
-      toStatus: to,
+      toStatus: target,
       changedByUserId: viewer.userId,
       changedByRole: viewer.role,
       changedAt: now,
     });
-    await queueStatusMessages(tx, id, to);
-    return { id, from: order.status, to, moves };
+    await queueStatusMessages(tx, id, target);
+    return { id, from: order.status, to: target, moves };
   });
 }
 

@@ -237,56 +237,55 @@ describeDb(`order changes from the dashboard's pages (${TEST_DB})`, () => {
     expect((await post(path, customer.cookie, change(own, "Pending", "Cancelled"))).status).toBe(
       200,
     );
-    expect((await post(path, customer.cookie, change(own, "Cancelled", "Confirmed"))).status).toBe(
-      200,
-    );
-    expect(await statusOf(own)).toBe("Confirmed");
+    // Confirmed again by its owner, it waits for the shop's confirmation as before (decision 095).
+    const again = await post(path, customer.cookie, change(own, "Cancelled", "Confirmed"));
+    expect(again).toMatchObject({ status: 200, body: { ok: true, kind: "status", to: "Pending" } });
+    expect(await statusOf(own)).toBe("Pending");
 
     const theirs = await place(other, "page-other@haat.test");
     const notMine = await post(path, customer.cookie, change(theirs, "Pending", "Cancelled"));
     expect(notMine).toMatchObject({ status: 404, body: { ok: false, code: "not_found" } });
     expect(await statusOf(theirs)).toBe("Pending");
 
-    // Shipping is the shop's step, not the customer's.
-    const adminOnly = await post(path, customer.cookie, change(own, "Confirmed", "Shipping"));
+    // Confirming is the shop's step, not the customer's.
+    const adminOnly = await post(path, customer.cookie, change(own, "Pending", "Confirmed"));
     expect(adminOnly).toMatchObject({ status: 409, body: { ok: false, code: "conflict" } });
     const deleting = await post(path, customer.cookie, {
       intent: "delete",
       id: own,
       orderNumber: "1",
-      from: "Confirmed",
+      from: "Pending",
       confirmed: "yes",
     });
     expect(deleting).toMatchObject({ status: 403, body: { ok: false, code: "forbidden" } });
-    expect(await statusOf(own)).toBe("Confirmed");
+    expect(await statusOf(own)).toBe("Pending");
   });
 
   it("refuses a change made on a status that is no longer the order's (409, nothing changes)", async () => {
     const id = await place(customer, "page-customer@haat.test");
     // The customer cancels while the admin still looks at it as Pending.
     await post("/dashboard/myShopping", customer.cookie, change(id, "Pending", "Cancelled"));
-    await post("/dashboard/myShopping", customer.cookie, change(id, "Cancelled", "Confirmed"));
-    // Confirmed again, but not by the admin: the admin's Cancel from "Pending" is stale.
+    // The admin's Confirm from "Pending" is stale: it would send on what the customer cancelled.
     const stale = await post(
       "/dashboard/pendingOrders",
       admin.cookie,
-      change(id, "Pending", "Cancelled"),
+      change(id, "Pending", "Confirmed"),
     );
     expect(stale).toMatchObject({
       status: 409,
       body: {
         ok: false,
         code: "conflict",
-        message: "The order was changed meanwhile: it is now Confirmed, not Pending",
-        details: { currentStatus: "Confirmed", intent: "status" },
+        message: "The order was changed meanwhile: it is now Cancelled, not Pending",
+        details: { currentStatus: "Cancelled", intent: "status" },
       },
     });
-    expect(await statusOf(id)).toBe("Confirmed");
+    expect(await statusOf(id)).toBe("Cancelled");
     const history = await ctx.db
       .select({ to: orderStatusHistory.toStatus })
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, id));
-    expect(history.map((h) => h.to).sort()).toEqual(["Cancelled", "Confirmed", "Pending"].sort());
+    expect(history.map((h) => h.to).sort()).toEqual(["Cancelled", "Pending"].sort());
   });
 
   it("sends a guest to the login page", async () => {
