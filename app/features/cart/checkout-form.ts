@@ -5,6 +5,7 @@ import {
   NOT_APPLICABLE,
   PAYMENT_SYSTEM,
 } from "~/core/checkout";
+import { toAsciiDigits } from "~/core/digits";
 
 /**
  * How the checkout's items travel in a URL or a form without scripts: the fields `product`,
@@ -24,32 +25,49 @@ export type ItemFields = {
 
 const text = (v: FormDataEntryValue | null | undefined) => (typeof v === "string" ? v : "");
 
-export function itemsFromFields(fields: URLSearchParams | FormData): ItemFields[] {
+/**
+ * The items of a URL or form. A link's quantities (Order Now's GET form, typed by the visitor in
+ * any digits) are read leniently: the checkout page shows them to confirm, kept within 1–99 and
+ * 50 lines. `asPosted`: a placed order's form, read as sent, so that the order's schema refuses
+ * what the API refuses (a quantity that is not a whole number from 1 to 99, more than 50 lines)
+ * instead of placing something else than what was asked.
+ */
+export function itemsFromFields(
+  fields: URLSearchParams | FormData,
+  { asPosted = false }: { asPosted?: boolean } = {},
+): ItemFields[] {
   const ids = fields.getAll("product").map(text);
   const sizes = fields.getAll("size").map(text);
   const colors = fields.getAll("color").map(text);
-  const quantities = fields.getAll("quantity").map(text);
+  const quantities = fields.getAll("quantity").map((v) => toAsciiDigits(text(v)).trim());
   const prices = fields.getAll("price").map(text);
   const names = fields.getAll("itemName").map(text);
-  return ids.slice(0, MAX_ORDER_LINES).flatMap((raw, i) => {
+  return (asPosted ? ids : ids.slice(0, MAX_ORDER_LINES)).flatMap((raw, i) => {
     const id = raw.trim();
     if (!id) return [];
-    const quantity = Number.parseInt(quantities[i] ?? "1", 10);
+    const posted = quantities[i] || "1";
+    const lenient = Number.parseInt(posted, 10);
     const price = prices[i] === undefined ? undefined : Number(prices[i]);
     return [
       {
         id,
         size: sizes[i] || NOT_APPLICABLE,
         color: colors[i] || NOT_APPLICABLE,
-        quantity: Number.isFinite(quantity)
-          ? Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity))
-          : 1,
+        quantity: asPosted
+          ? Number(posted)
+          : Number.isFinite(lenient)
+            ? Math.min(MAX_LINE_QUANTITY, Math.max(1, lenient))
+            : 1,
         ...(price !== undefined && Number.isFinite(price) ? { price } : {}),
         ...(names[i] ? { name: names[i].slice(0, 300) } : {}),
       },
     ];
   });
 }
+
+/** A posted quantity as the form shows it back: within 1–99 (the order was refused). */
+export const shownQuantity = (quantity: number) =>
+  Number.isInteger(quantity) ? Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity)) : 1;
 
 /**
  * Without scripts, − or + on a checkout line submits the form with this field: `<line>:<quantity>`
@@ -69,7 +87,7 @@ export function quantitiesAfterChange(
   const index = Number(match[1]);
   if (index >= lines.length) return null;
   const quantity = Math.min(MAX_LINE_QUANTITY, Math.max(1, Number(match[2])));
-  return lines.map((line, i) => (i === index ? quantity : line.quantity));
+  return lines.map((line, i) => (i === index ? quantity : shownQuantity(line.quantity)));
 }
 
 /** The customer fields of the checkout form as posted (names as in `CheckoutForm`). */

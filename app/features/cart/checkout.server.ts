@@ -33,6 +33,7 @@ import {
   itemsFromFields,
   LINE_QUANTITY_FIELD,
   quantitiesAfterChange,
+  shownQuantity,
 } from "./checkout-form";
 import type {
   CheckoutActionFailure,
@@ -122,7 +123,7 @@ export async function placeCheckoutOrder(
   // A visitor without scripts may type the English name: the schema stores the Bengali one, and
   // the form shown again lists that district's thanas.
   const district = findDistrict(values.district);
-  const items = itemsFromFields(fields);
+  const items = itemsFromFields(fields, { asPosted: true });
   const thanas = district ? thanaOptions(district.bnName) : [];
   const complete = Object.keys(checkoutFormIssues(values, PLACE_RULES)).length === 0;
   const changed = quantitiesAfterChange(fields.get(LINE_QUANTITY_FIELD), items);
@@ -150,7 +151,7 @@ export async function placeCheckoutOrder(
         ...failure,
         values,
         thanas,
-        quantities: items.map((line) => line.quantity),
+        quantities: items.map((line) => shownQuantity(line.quantity)),
         complete,
       } satisfies CheckoutActionFailure,
       { status, headers },

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OUT_OF_STOCK_MESSAGE } from "~/app/features/cart/checkout.server";
 import type { CheckoutActionFailure } from "~/app/features/cart/checkout-types";
 import { actorMiddleware } from "~/app/lib/context.server";
-import { MAX_LINE_QUANTITY } from "~/core/checkout";
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "~/core/checkout";
 import type { AppContext } from "~/server/app-context";
 import { orderLines, orders, products } from "~/server/db/schema";
 import { appContext } from "~/server/http/router-context";
@@ -211,6 +211,47 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
     expect(failure.values.mobileNumber).toBe("0171234");
     expect(failure.values.name).toBe(CUSTOMER_DATA.name);
     expect((await ctx.db.select().from(orders)).length).toBe(before);
+  });
+
+  it("refuses a posted quantity or number of lines the API refuses, instead of placing something else", async () => {
+    const before = (await ctx.db.select().from(orders)).length;
+    for (const quantity of ["-5", "0", "2.9", "abc", String(MAX_LINE_QUANTITY + 1)]) {
+      const answer = await place(form({ quantity }));
+      expect(answer.status, quantity).toBe(400);
+      const failure = answer.data as CheckoutActionFailure;
+      expect(
+        failure.issues.map((i) => i.path),
+        quantity,
+      ).toContain("products.0.quantity");
+      // The form comes back with a quantity it can show.
+      expect(failure.quantities[0], quantity).toBeGreaterThanOrEqual(1);
+    }
+    const lines = MAX_ORDER_LINES + 1;
+    const tooMany = await place({
+      ...form(),
+      product: Array(lines).fill(product._id),
+      size: Array(lines).fill("M"),
+      color: Array(lines).fill("White"),
+      quantity: Array(lines).fill("1"),
+      price: Array(lines).fill(String(price)),
+    });
+    expect(tooMany.status).toBe(400);
+    expect((tooMany.data as CheckoutActionFailure).issues).toContainEqual({
+      path: "products",
+      message: `At most ${MAX_ORDER_LINES} lines per order`,
+    });
+    expect((await ctx.db.select().from(orders)).length).toBe(before);
+
+    // A quantity in Bengali digits is the same number.
+    const bengali = await place(form({ quantity: "২" }));
+    expect(bengali.status).toBe(302);
+    const [line] = await ctx.db
+      .select({ quantity: orderLines.quantity })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .orderBy(desc(orders.orderNumber))
+      .limit(1);
+    expect(line?.quantity).toBe(2);
   });
 
   it("changes a line's quantity for − or + posted without scripts, keeps what was typed and places nothing", async () => {
