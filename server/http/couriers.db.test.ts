@@ -583,6 +583,33 @@ describeDb(`couriers (${TEST_DB})`, () => {
       );
     });
 
+    it("a report dated in the future counts as now: the courier's later news still moves the order", async () => {
+      const placed = await shipped();
+      const parcel = steadfast.parcels.find((p) => p.invoice === String(placed.orderNumber));
+      const body = {
+        notification_type: "delivery_status",
+        consignment_id: parcel?.consignmentId,
+        invoice: String(placed.orderNumber),
+      };
+      const skewed = await webhook(
+        "/webhooks/steadfast",
+        { ...body, status: "in_review", updated_at: "2099-01-01 10:00:00" },
+        { authorization: "Bearer sf-hook" },
+      );
+      expect(skewed.body).toMatchObject({ orderStatus: "Shipping", applied: true });
+      const delivered = await webhook(
+        "/webhooks/steadfast",
+        { ...body, status: "delivered", updated_at: new Date(Date.now() + 1000).toISOString() },
+        { authorization: "Bearer sf-hook" },
+      );
+      expect(delivered.body).toMatchObject({
+        orderStatus: "Delivered",
+        moved: true,
+        applied: true,
+      });
+      expect(await statusOf(placed.id)).toBe("Delivered");
+    });
+
     it("a parcel delivered only in part is Delivered and raises a staff alert with the cash collected", async () => {
       const placed = await shipped();
       const parcel = steadfast.parcels.find((p) => p.invoice === String(placed.orderNumber));

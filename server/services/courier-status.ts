@@ -106,7 +106,10 @@ export async function applyCourierNotification(
       .for("update")
       .limit(1);
     if (!order || !booking) throw AppError.notFound("Parcel");
-    const at = n.at ?? new Date();
+    // A report dated ahead of our clock (the courier's clock, or its time zone, is off) counts
+    // as now: stored as it is, it would make every later report look older and be ignored.
+    const now = new Date();
+    const at = n.at && n.at < now ? n.at : now;
     const stale = booking.courierStatusAt !== null && at < booking.courierStatusAt;
     const ids =
       n.consignmentId && !booking.consignmentId
