@@ -264,6 +264,18 @@ describeDb(`product writes API (${TEST_DB})`, () => {
       category: "Men Items",
     });
     expect(changes).toEqual([]);
+
+    // Naming no field of the product changes nothing, not even its updatedAt.
+    const { updatedAt } = (await call("GET", `/product/${id}`)).body.data;
+    for (const body of [{}, { bogus: 1 }, { updatedAt }]) {
+      const empty = await call("PATCH", `/updateProduct/${id}`, { cookie: admin, body });
+      expect(empty.status, JSON.stringify(body)).toBe(400);
+      expect(empty.body.error.message).toBe(
+        "Nothing to change: send at least one of the product's fields",
+      );
+    }
+    expect((await call("GET", `/product/${id}`)).body.data.updatedAt).toBe(updatedAt);
+    expect(changes).toEqual([]);
     await call("DELETE", `/deleteProduct/${id}`, { cookie: admin });
   });
 

@@ -432,6 +432,17 @@ export async function updateProduct(
   assertAdmin(actor);
   const patch = productUpdateSchema.safeParse(body);
   if (!patch.success) throw AppError.fromZod(patch.error);
+  // An update that names no field would still stamp the product as changed, and refuse every
+  // other admin's open form (their updatedAt is then older).
+  const names = Object.entries(patch.data).some(([k, v]) => k !== "updatedAt" && v !== undefined);
+  const sendsVideoLink = typeof body === "object" && body !== null && "videoLink" in body;
+  if (!names && !sendsVideoLink) {
+    throw new AppError(
+      "invalid",
+      "Nothing to change: send at least one of the product's fields",
+      [],
+    );
+  }
   if (patch.data.images) {
     // Checked before the transaction: the store may be a bucket across the network.
     const [current] = await ctx.db

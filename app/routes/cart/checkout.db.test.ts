@@ -62,7 +62,7 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
     };
   }
 
-  const place = (fields: Record<string, string>) =>
+  const place = (fields: Record<string, string | string[]>) =>
     postToAction(ctx, checkoutAction, { path: "/product-checkout", form: fields });
 
   it("prices the items named in the URL on the server, and sends a choice-less Order Now back", async () => {
