@@ -69,5 +69,29 @@ export function whenFieldsValid(keys: readonly string[]) {
  * each as one: the limit reads the text with LF breaks, as the visitor typed it.
  */
 export function withTypedLineBreaks(text: string): string {
-  return text.replace(/\r\n?/g, "\n");
+  return withoutHiddenMarks(text.replace(/\r\n?/g, "\n"));
+}
+
+/**
+ * Control characters other than the line break and the tab, and the marks that hide or reorder
+ * text without being seen (bidi overrides and isolates, zero-width space, word joiner, BOM): they
+ * have no place in a name or an address, and would reach labels, invoices, SMS and the CSV
+ * export. The zero-width joiner and non-joiner stay: Bengali spelling uses them. NUL is left to
+ * be refused as before (PostgreSQL cannot store it: 400 "Text may not contain NUL characters").
+ */
+const HIDDEN_MARKS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
+  /[\u0001-\u0008\u000b-\u001f\u007f-\u009f\u200b\u2060\ufeff\u202a-\u202e\u2066-\u2069]/g;
+
+export function withoutHiddenMarks(text: string): string {
+  return text.replace(HIDDEN_MARKS, "");
+}
+
+/**
+ * A one-line field as a person can read it: hidden marks removed, line breaks and tabs as
+ * spaces, trimmed; only joiners and spaces left counts as empty.
+ */
+export function visibleLine(text: string): string {
+  const line = withoutHiddenMarks(text.replace(/[\r\n\t]+/g, " ")).trim();
+  return /^[\s\u200c\u200d]*$/.test(line) ? "" : line;
 }

@@ -53,6 +53,28 @@ describe("orderLineInputSchema", () => {
 });
 
 describe("customerDataSchema", () => {
+  it("keeps hidden marks and control characters out of the name, address and note", () => {
+    const parsed = customerDataSchema.parse({
+      ...customer,
+      name: "Rahim\u202e Uddin\u0007",
+      address: "House 12\r\nBcc: x@y\u200b",
+      comment: "Call\u001b[31m first\r\nthen ring",
+    });
+    expect(parsed).toMatchObject({
+      name: "Rahim Uddin",
+      address: "House 12 Bcc: x@y",
+      comment: "Call[31m first\nthen ring",
+    });
+    // Bengali spelling's joiners stay: র‍্যাব is written with a zero-width joiner.
+    expect(customerDataSchema.parse({ ...customer, name: "র\u200d্যাব" }).name).toBe("র\u200d্যাব");
+    // A name made only of invisible characters is no name.
+    for (const name of ["\u200b\u200b", "\u200d", "\u0007\u001b"]) {
+      const refused = customerDataSchema.safeParse({ ...customer, name });
+      expect(refused.success, JSON.stringify(name)).toBe(false);
+      expect(refused.error?.issues.map((i) => i.message)).toContain("Name is required");
+    }
+  });
+
   it("accepts a complete customer and fills defaults", () => {
     expect(customerDataSchema.parse(customer)).toEqual({
       name: "Rahim Uddin",

@@ -16,7 +16,7 @@ import {
 import { DELIVERY_AREAS } from "../delivery";
 import { findDistrict, findThana, normalizePlaceName, PLACE_RULES } from "../geo";
 import { normalizePhone } from "../phone";
-import { withTypedLineBreaks } from "./common";
+import { visibleLine, withTypedLineBreaks } from "./common";
 
 // The constants live in core/checkout.ts (no zod) so the browser's checkout can use them too.
 export {
@@ -65,7 +65,9 @@ export const customerDataSchema = z.preprocess(
   z
     .object({
       // The limits also stand in the OpenAPI document; the words are checkoutFormIssues's.
-      name: text(m.nameRequired).max(CUSTOMER_FIELD_LIMITS.name, m.nameTooLong),
+      name: text(m.nameRequired)
+        .overwrite(visibleLine)
+        .max(CUSTOMER_FIELD_LIMITS.name, m.nameTooLong),
       // Lower-cased because orders are matched to accounts by email.
       email: text(m.emailRequired).max(CUSTOMER_FIELD_LIMITS.email, m.emailInvalid).toLowerCase(),
       // Stored as the checkout's field keeps it: Bengali digits (০১৭…) as ASCII, and a number
@@ -73,7 +75,9 @@ export const customerDataSchema = z.preprocess(
       mobileNumber: z.preprocess(mobileAsTheFieldKeepsIt, text(m.mobileRequired)),
       district: placeName(m.districtRequired),
       thana: placeName(m.thanaRequired),
-      address: text(m.addressRequired).max(CUSTOMER_FIELD_LIMITS.address, m.addressTooLong),
+      address: text(m.addressRequired)
+        .overwrite(visibleLine)
+        .max(CUSTOMER_FIELD_LIMITS.address, m.addressTooLong),
       comment: z
         .string()
         .overwrite(withTypedLineBreaks)
