@@ -360,6 +360,18 @@ describeDb(`POST /api/postOrder (${TEST_DB})`, () => {
     const session = await ctx.auth.api.getSession({ headers: new Headers({ cookie }) });
     expect(order?.userId).toBe(session?.user.id);
     expect(order?.customerEmail).toBe("buyer@example.com");
+
+    // Its Idempotency-Key is the account's: a guest replaying it gets no one else's order.
+    const key = crypto.randomUUID();
+    const payload = body([line(pan, 1)], { ...customer, email: "buyer@example.com" });
+    const placed = await post(payload, { cookie, "Idempotency-Key": key });
+    expect(placed.status).toBe(201);
+    const stranger = await post(payload, { "Idempotency-Key": key });
+    expect(stranger.status).toBe(409);
+    expect(stranger.body.error).not.toHaveProperty("insertedId");
+    expect(JSON.stringify(stranger.body)).not.toContain(placed.body.insertedId);
+    const again = await post(payload, { cookie, "Idempotency-Key": key });
+    expect(again).toEqual({ status: 200, body: placed.body });
   });
 
   it("is described in the OpenAPI document", async () => {

@@ -360,10 +360,13 @@ export type CurrentFigures = OrderTotals & {
 
 /**
  * SHA-256 of what the order asks for (lines, customer, the client's totals), after schema
- * normalization; the client's clock fields are left out so a retry compares equal.
+ * normalization, and of who asks (the account, or none for a guest): a key replayed by someone
+ * else is refused, not answered with another person's order. The client's clock fields are left
+ * out so a retry compares equal.
  */
-export function orderRequestHash(input: OrderInput): string {
+export function orderRequestHash(input: OrderInput, userId: string | null = null): string {
   const normalized = {
+    by: userId,
     products: input.products.map((l) => [l.id, l.color, l.size, l.quantity, l.originalPrice]),
     customerData: Object.entries(input.customerData).sort(([a], [b]) => byCodeUnits(a, b)),
     subTotal: input.subTotal ?? null,
@@ -424,7 +427,7 @@ export async function placeOrder(
   options: PlaceOrderOptions,
 ): Promise<PlacedOrder> {
   const key = options.idempotencyKey;
-  const hash = orderRequestHash(input);
+  const hash = orderRequestHash(input, options.userId ?? null);
   if (key) {
     const existing = await findByIdempotencyKey(db, key);
     if (existing) return replay(existing, hash);
