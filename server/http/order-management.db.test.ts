@@ -405,6 +405,11 @@ describeDb(`order management API (${TEST_DB})`, () => {
         "Delivered:admin",
         "Return:customer",
       ]);
+      // The customer sees that the shop acted, not which of its staff; their own name stays.
+      const names = body.data.history.map((h: { byName: string | null }) => h.byName);
+      expect(names).toEqual(["Alice", null, "Alice", "Alice", null, "Alice"]);
+      const asAdmin = await call("GET", `/orders/${o.id}`, admin);
+      expect(asAdmin.body.data.history[1]).toMatchObject({ byRole: "admin", byName: "Admin" });
     });
 
     it("puts an order the shop had not confirmed back to Pending when its owner confirms it again", async () => {

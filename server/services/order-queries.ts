@@ -158,7 +158,15 @@ function filterConditions(
   return where;
 }
 
-async function historyOf(db: Db, orderId: string): Promise<OrderHistoryEntry[]> {
+/**
+ * An order's status changes, oldest first. `staffNames` false (a customer's view): a change the
+ * shop's staff made says "admin" without the person's name, which is the staff's own business.
+ */
+async function historyOf(
+  db: Db,
+  orderId: string,
+  { staffNames }: { staffNames: boolean },
+): Promise<OrderHistoryEntry[]> {
   const rows = await db
     .select({
       from: orderStatusHistory.fromStatus,
@@ -177,7 +185,7 @@ async function historyOf(db: Db, orderId: string): Promise<OrderHistoryEntry[]> 
     to: r.to as OrderStatus,
     at: r.at.toISOString(),
     byRole: r.byRole,
-    byName: r.byName ?? null,
+    byName: r.byRole === "admin" && !staffNames ? null : (r.byName ?? null),
     note: r.note ?? null,
   }));
 }
@@ -403,7 +411,7 @@ export async function getOrderDetail(
   const [view] = await withLines(db, [row], viewer, options);
   if (!view) throw AppError.notFound("Order");
   const [history, internal] = await Promise.all([
-    historyOf(db, id),
+    historyOf(db, id, { staffNames: viewer.role === "admin" }),
     // Calls and internal notes are the staff's: never in a customer's answer.
     viewer.role === "admin" ? callsAndNotesOf(db, [id]) : undefined,
   ]);
