@@ -644,6 +644,37 @@ describeDb(`couriers (${TEST_DB})`, () => {
       );
     });
 
+    it("a whole delivery for less cash than the total raises the same alert; a charge below zero is not kept", async () => {
+      const placed = await shipped();
+      const parcel = steadfast.parcels.find((p) => p.invoice === String(placed.orderNumber));
+      const chargeBefore = (await bookingOf(placed.id))?.charge ?? null;
+      const answer = await webhook(
+        "/webhooks/steadfast",
+        {
+          notification_type: "delivery_status",
+          consignment_id: parcel?.consignmentId,
+          invoice: String(placed.orderNumber),
+          status: "delivered",
+          cod_amount: 1,
+          delivery_charge: -500,
+          updated_at: new Date().toISOString(),
+        },
+        { authorization: "Bearer sf-hook" },
+      );
+      expect(answer.body).toMatchObject({ orderStatus: "Delivered", moved: true });
+      expect((await bookingOf(placed.id))?.charge ?? null).toBe(chargeBefore);
+      const alerts = (await call("GET", "/alerts", admin)).body.data as {
+        kind: string;
+        orderId: string;
+        message: string;
+      }[];
+      const alert = alerts.find((a) => a.orderId === placed.id);
+      expect(alert?.kind).toBe("partial_delivery");
+      expect(alert?.message).toContain(
+        `Steadfast says it delivered order #${placed.orderNumber} and collected ৳1, less than its total`,
+      );
+    });
+
     it("bad input answers 4xx and changes nothing: wrong token, malformed, unknown parcel", async () => {
       const placed = await shipped();
       const before = await historyOf(placed.id);

@@ -139,7 +139,8 @@ export async function applyCourierNotification(
       .set({
         ...(n.status ? { courierStatus: n.status } : {}),
         ...(n.message ? { courierMessage: n.message } : {}),
-        ...(n.charge !== undefined && n.charge !== null ? { charge: n.charge } : {}),
+        // A charge below zero is no charge the courier can ask: it is not stored.
+        ...(typeof n.charge === "number" && n.charge >= 0 ? { charge: n.charge } : {}),
         courierStatusAt: at,
         ...(n.outcome ? { finishedAt: sql`now()` } : {}),
       })
@@ -205,19 +206,24 @@ export async function applyCourierNotification(
       next,
       `by courier: ${COURIER_LABELS[n.courier]} — ${said}`,
     );
-    if (next === "Delivered" && n.status && isPartialDelivery(n.status)) {
+    const partial = Boolean(n.status && isPartialDelivery(n.status));
+    // A whole delivery for less cash than the order's total is as much the staff's to check.
+    const short = typeof n.codAmount === "number" && n.codAmount < order.total;
+    if (next === "Delivered" && (partial || short)) {
       const collected =
         typeof n.codAmount === "number" ? ` and collected ${formatTaka(n.codAmount)}` : "";
       await raiseStaffAlert(tx, {
         kind: "partial_delivery",
         orderId,
-        message:
-          `${label} delivered only part of order #${order.orderNumber}${collected} ` +
-          `(the order's total is ${formatTaka(order.total)}): count what comes back and put it ` +
-          `back in stock`,
+        message: partial
+          ? `${label} delivered only part of order #${order.orderNumber}${collected} ` +
+            `(the order's total is ${formatTaka(order.total)}): count what comes back and put ` +
+            `it back in stock`
+          : `${label} says it delivered order #${order.orderNumber}${collected}, less than its ` +
+            `total of ${formatTaka(order.total)}: check what came back and the courier's payment`,
         details: {
           courier: n.courier,
-          courierStatus: n.status,
+          courierStatus: n.status ?? n.outcome ?? undefined,
           trackingCode: booking.trackingCode ?? ids.trackingCode ?? null,
           ...(typeof n.codAmount === "number" ? { codAmount: n.codAmount } : {}),
         },
