@@ -542,13 +542,22 @@ describeDb(`couriers (${TEST_DB})`, () => {
       return placed;
     };
 
-    it("delivered → Delivered once, with the courier's message; replays and older news change nothing", async () => {
+    /** A booked Steadfast order, and the fields every report about its parcel carries. */
+    const shippedParcel = async () => {
       const placed = await shipped();
       const parcel = steadfast.parcels.find((p) => p.invoice === String(placed.orderNumber));
-      const body = {
+      const report = {
         notification_type: "delivery_status",
         consignment_id: parcel?.consignmentId,
         invoice: String(placed.orderNumber),
+      };
+      return { placed, report };
+    };
+
+    it("delivered → Delivered once, with the courier's message; replays and older news change nothing", async () => {
+      const { placed, report } = await shippedParcel();
+      const body = {
+        ...report,
         status: "delivered",
         delivery_charge: 60,
         tracking_message: "Delivered to Rahim",
@@ -584,13 +593,7 @@ describeDb(`couriers (${TEST_DB})`, () => {
     });
 
     it("a report dated in the future counts as now: the courier's later news still moves the order", async () => {
-      const placed = await shipped();
-      const parcel = steadfast.parcels.find((p) => p.invoice === String(placed.orderNumber));
-      const body = {
-        notification_type: "delivery_status",
-        consignment_id: parcel?.consignmentId,
-        invoice: String(placed.orderNumber),
-      };
+      const { placed, report: body } = await shippedParcel();
       const skewed = await webhook(
         "/webhooks/steadfast",
         { ...body, status: "in_review", updated_at: "2099-01-01 10:00:00" },
@@ -611,14 +614,11 @@ describeDb(`couriers (${TEST_DB})`, () => {
     });
 
     it("a parcel delivered only in part is Delivered and raises a staff alert with the cash collected", async () => {
-      const placed = await shipped();
-      const parcel = steadfast.parcels.find((p) => p.invoice === String(placed.orderNumber));
+      const { placed, report } = await shippedParcel();
       const answer = await webhook(
         "/webhooks/steadfast",
         {
-          notification_type: "delivery_status",
-          consignment_id: parcel?.consignmentId,
-          invoice: String(placed.orderNumber),
+          ...report,
           status: "partial_delivered",
           cod_amount: 500,
           delivery_charge: 60,
@@ -645,15 +645,12 @@ describeDb(`couriers (${TEST_DB})`, () => {
     });
 
     it("a whole delivery for less cash than the total raises the same alert; a charge below zero is not kept", async () => {
-      const placed = await shipped();
-      const parcel = steadfast.parcels.find((p) => p.invoice === String(placed.orderNumber));
+      const { placed, report } = await shippedParcel();
       const chargeBefore = (await bookingOf(placed.id))?.charge ?? null;
       const answer = await webhook(
         "/webhooks/steadfast",
         {
-          notification_type: "delivery_status",
-          consignment_id: parcel?.consignmentId,
-          invoice: String(placed.orderNumber),
+          ...report,
           status: "delivered",
           cod_amount: 1,
           delivery_charge: -500,

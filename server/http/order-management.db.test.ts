@@ -412,6 +412,12 @@ describeDb(`order management API (${TEST_DB})`, () => {
       expect(asAdmin.body.data.history[1]).toMatchObject({ byRole: "admin", byName: "Admin" });
     });
 
+    /** The orders of the staff's Pending list. */
+    const staffPendingIds = async () =>
+      (await call("GET", "/orders?status=Pending&limit=500", admin)).body.data.map(
+        (p: { _id: string }) => p._id,
+      );
+
     it("puts an order the shop had not confirmed back to Pending when its owner confirms it again", async () => {
       // Cancelling and confirming again must not skip the shop's confirmation call.
       const o = await order(alice.id, alice.email);
@@ -427,8 +433,7 @@ describeDb(`order management API (${TEST_DB})`, () => {
         body.data.history.map((h: { from: string; to: string }) => `${h.from}→${h.to}`),
       ).toEqual(["null→Pending", "Pending→Cancelled", "Cancelled→Pending"]);
       // Back in the staff's Pending list, for the call.
-      const pending = await call("GET", "/orders?status=Pending&limit=500", admin);
-      expect(pending.body.data.map((p: { _id: string }) => p._id)).toContain(o.id);
+      expect(await staffPendingIds()).toContain(o.id);
       // The owner cannot go on to Confirmed from there: that is the shop's step.
       const skip = await call("PUT", `/orderStatus/${o.id}`, alice, { status: "Confirmed" });
       expect(skip.status).toBe(409);
@@ -444,8 +449,7 @@ describeDb(`order management API (${TEST_DB})`, () => {
       const own = await call("GET", `/orders/${o.id}`, alice);
       expect(own.body.data).toMatchObject({ orderStatus: "Pending", awaitingCode: true });
       // Not in the staff's call queue until the code is entered.
-      const pending = await call("GET", "/orders?status=Pending&limit=500", admin);
-      expect(pending.body.data.map((p: { _id: string }) => p._id)).not.toContain(o.id);
+      expect(await staffPendingIds()).not.toContain(o.id);
     });
 
     it("does not let the owner confirm again an order the shop cancelled, or one held for a look", async () => {
