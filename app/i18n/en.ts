@@ -417,6 +417,8 @@ export const en = {
   "checkout.saveFailed": "Failed to save order. Please try again.",
   "checkout.priceChanged":
     "Prices have changed since you chose these items. Please check the new total and press Confirm Order again.",
+  "checkout.sameOrder":
+    "You placed this same order a few minutes ago (order #{number}). To order it once more, press Confirm Order again.",
   "checkout.deliveryChanged":
     "The delivery charge follows your address ({area}). Please check the new total and press Confirm Order again.",
   "checkout.geoFailed": "Could not load the districts. Please reload.",

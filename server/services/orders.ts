@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import {
   type CheckoutLine,
   type CustomerDetails,
@@ -373,6 +373,40 @@ export function orderRequestHash(input: OrderInput, userId: string | null = null
     total: input.total ?? null,
   };
   return createHash("sha256").update(JSON.stringify(normalized)).digest("hex");
+}
+
+/** How long after an order the checkout asks before placing the very same one again. */
+export const SAME_ORDER_MINUTES = 30;
+
+/**
+ * The caller's order of the last SAME_ORDER_MINUTES, not cancelled, that asked for exactly what
+ * `input` asks (the same lines, customer and figures), if there is one. Without scripts, Back
+ * after an order shows its checkout again, filled in, with a new attempt's key: Confirm Order
+ * there would place the same order twice (decision 097). A repeat of the same attempt (its
+ * Idempotency-Key) is not that: it is answered with its order.
+ */
+export async function recentSameOrder(
+  db: Db,
+  input: OrderInput,
+  userId: string | null,
+  attemptKey: string | undefined,
+): Promise<{ orderNumber: number } | null> {
+  const [row] = await db
+    .select({ orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.mobileNumber, input.customerData.mobileNumber),
+        attemptKey
+          ? or(isNull(orders.idempotencyKey), ne(orders.idempotencyKey, attemptKey))
+          : undefined,
+        eq(orders.requestHash, orderRequestHash(input, userId)),
+        ne(orders.status, "Cancelled"),
+        gt(orders.placedAt, sql`now() - ${sql.raw(`interval '${SAME_ORDER_MINUTES} minutes'`)}`),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
 async function findByIdempotencyKey(db: Db, key: string) {

@@ -87,6 +87,7 @@ describe("checkout without JavaScript", () => {
 
   it("orders from a product page: Order Now, checkout, Confirm Order → the success page", async () => {
     await orderNow();
+    const checkoutUrl = guest.url();
     const lines = guest.getByRole("list", { name: "Products" }).getByRole("listitem");
     expect(await lines.count()).toBe(1);
     expect(await lines.first().textContent()).toContain("Size: L");
@@ -121,6 +122,18 @@ describe("checkout without JavaScript", () => {
     );
     const items = main.getByRole("list", { name: "Ordered items" }).getByRole("listitem");
     expect(await items.first().textContent()).toContain("× 2");
+
+    // The same checkout again (Back shows it anew, as the browser filled it in): Confirm Order
+    // asks before ordering the same twice, and places it when pressed once more.
+    const placed = guest.url();
+    await guest.goto(checkoutUrl);
+    await fill("01812345678");
+    await confirm();
+    await guest.getByText(/You placed this same order a few minutes ago \(order #\d+\)/).waitFor();
+    expect(new URL(guest.url()).pathname).toBe("/product-checkout");
+    await confirm();
+    await guest.waitForURL(/\/order-success\?order=[\w-]+$/);
+    expect(guest.url()).not.toBe(placed);
   });
 
   it("says what needs scripts instead of loading for ever: the cart and Add To Cart", async () => {
@@ -143,7 +156,7 @@ describe("checkout without JavaScript", () => {
 
   it("shows the new figures when the price changed after the checkout opened", async () => {
     await orderNow();
-    await fill("01812345678");
+    await fill("01812345677");
     const newPrice = product.price - 100;
     const changed = await api(`/api/updateProduct/${product.id}`, "PATCH", {
       offerPrice: newPrice,

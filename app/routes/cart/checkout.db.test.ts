@@ -58,6 +58,9 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
       price: String(price),
       ...CUSTOMER_DATA,
       email: "guest@haat.test",
+      // These tests place the same order many times: the question before the same order again
+      // (decision 097) has its own test, which leaves this out.
+      again: "yes",
       ...overrides,
     };
   }
@@ -341,6 +344,34 @@ describeDb(`checkout's loader and action (${TEST_DB})`, () => {
     expect(issues).toEqual(
       expect.arrayContaining(["customerData.thana", "customerData.deliveryArea"]),
     );
+  });
+
+  it("asks before placing the same order again within minutes (Back after an order), then places it", async () => {
+    const { again: _again, ...fields } = form({ mobileNumber: "01812345670" });
+    const first = await place(fields);
+    expect(first.status).toBe(302);
+    const number = (await ctx.db.select({ n: orders.orderNumber }).from(orders))
+      .map((o) => o.n)
+      .sort((a, b) => b - a)[0];
+    // The checkout shown again by Back: its fields as they were, a new attempt's key.
+    const before = (await ctx.db.select().from(orders)).length;
+    const asked = await place({ ...fields, idempotencyKey: crypto.randomUUID() });
+    expect(asked.status).toBe(409);
+    expect(asked.data).toMatchObject({
+      ok: false,
+      code: "duplicate_order",
+      details: { orderNumber: number },
+      values: { name: CUSTOMER_DATA.name, mobileNumber: "01812345670" },
+    });
+    expect((await ctx.db.select().from(orders)).length).toBe(before);
+    // The same attempt sent twice is its order, not a question.
+    const replay = await place(fields);
+    expect(replay.location).toBe(first.location);
+    // Confirm Order once more (the form now carries "again"): a second order.
+    const second = await place({ ...fields, idempotencyKey: crypto.randomUUID(), again: "yes" });
+    expect(second.status).toBe(302);
+    expect(second.location).not.toBe(first.location);
+    expect((await ctx.db.select().from(orders)).length).toBe(before + 1);
   });
 
   it("places one order for a repeated submit of the same attempt", async () => {

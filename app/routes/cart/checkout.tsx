@@ -248,6 +248,8 @@ const lineField = (index: number) => ({
 
 /** What the browser makes of an answer that never came (network, 5xx): the order may be retried. */
 const SERVER_FAULT = "server_fault";
+/** The action's answer for the same order placed minutes ago (decision 097). */
+const SAME_ORDER = "duplicate_order";
 
 /**
  * With scripts, a failed request keeps the form on screen (the error dialog, the same key for
@@ -381,6 +383,11 @@ function CheckoutPage({
   const [mobileRefused, setMobileRefused] = useState(false);
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
   const priceNotice = failure?.code === "price_changed";
+  // The same order placed minutes ago (decision 097): its number, and the form asks first.
+  const sameOrder =
+    failure?.code === SAME_ORDER
+      ? Number((failure.details as { orderNumber?: unknown } | undefined)?.orderNumber) || null
+      : null;
   const server = fieldIssuesOf(failure);
   const busy = useRef(false);
   // The lines a refusal spoke of: once they are changed (a Reduce), its words about their stock
@@ -411,6 +418,8 @@ function CheckoutPage({
     if (failure.code === "invalid" && Object.keys(fieldIssuesOf(failure).byField).length > 0) {
       return;
     }
+    // The form says it above Confirm Order, which then places the order once more.
+    if (failure.code === SAME_ORDER) return;
     notify({
       icon: "error",
       title: t("checkout.errorTitle"),
@@ -530,6 +539,7 @@ function CheckoutPage({
         </button>
       )}
       <input type="hidden" name="idempotencyKey" value={attemptKey} />
+      {sameOrder ? <input type="hidden" name="again" value="yes" /> : null}
       {items.map((item, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the lines' fields travel in their order
         <span key={i} hidden>
@@ -813,6 +823,11 @@ function CheckoutPage({
               : t("checkout.priceChanged")}
           </div>
         ) : null}
+        {sameOrder ? (
+          <div role="alert" className="alert alert-warning mt-4 text-sm">
+            {t("checkout.sameOrder", { number: tr.digits(String(sameOrder)) })}
+          </div>
+        ) : null}
         {server.other.length > 0 && !stockIssuesStale ? (
           <div role="alert" className="alert alert-error mt-4 text-sm">
             <ul>
@@ -822,7 +837,11 @@ function CheckoutPage({
             </ul>
           </div>
         ) : null}
-        {failure && !hydrated && failure.code !== "price_changed" && failure.code !== "invalid" ? (
+        {failure &&
+        !hydrated &&
+        failure.code !== "price_changed" &&
+        failure.code !== "invalid" &&
+        failure.code !== SAME_ORDER ? (
           // Without scripts there is no dialog: the refusal (429's wait, the area) shows here.
           <div role="alert" className="alert alert-error mt-4 text-sm">
             {failure.code === "rate_limited" || failure.code === "out_of_stock"
