@@ -149,14 +149,17 @@ describe("the dashboard's printouts, messages and courier settings in Bengali", 
     await expectAreaBengali(admin, "a refused template");
 
     await openDashboard(admin, baseURL, path);
-    await bengali.getByRole("textbox").fill("{name}, আপনার অর্ডার #{orderNumber} পেয়েছি।");
+    const custom = "{name}, আপনার অর্ডার #{orderNumber} পেয়েছি।";
+    await bengali.getByRole("textbox").fill(custom);
     await bengali.getByRole("button", { name: "সেভ করুন" }).click();
     await bengali.getByRole("status").filter({ hasText: "সেভ হয়েছে।" }).waitFor();
     await expectAreaBengali(admin, "a saved template");
 
-    await openDashboard(admin, baseURL, path);
+    // Restored on the same page: the editor and its preview show the default at once.
     await bengali.getByRole("button", { name: "ডিফল্টে ফেরান" }).click();
     await bengali.getByRole("status").filter({ hasText: "ডিফল্ট টেমপ্লেট ফিরে এসেছে।" }).waitFor();
+    expect(await bengali.getByRole("textbox").inputValue()).not.toBe(custom);
+    expect(await bengali.locator("[data-preview]").textContent()).not.toContain("পেয়েছি");
     await expectAreaBengali(admin, "the default template back");
   });
 

@@ -192,8 +192,6 @@ function TemplateForm(props: {
       method="post"
       className="flex min-w-0 flex-col gap-2 rounded-box border border-base-300 p-3"
       data-template={`${event}/${language}`}
-      // After a save or restore the saved text is shown afresh.
-      key={`${props.saved}|${props.typed ?? ""}`}
     >
       <input type="hidden" name="event" value={event} />
       <input type="hidden" name="language" value={language} />
@@ -336,7 +334,9 @@ export default function NotificationsRoute({ loaderData }: Route.ComponentProps)
                   const failedHere = failedKey === key;
                   return (
                     <TemplateForm
-                      key={key}
+                      // After a save or restore the form starts again from the saved text (its
+                      // typed text is the form's own state, which a new key alone resets).
+                      key={`${key}|${x.template}|${failedHere ? String(failure?.details?.template ?? "") : ""}`}
                       event={x.event}
                       language={x.language}
                       saved={x.template}
