@@ -89,9 +89,13 @@ export const CHECKOUT_CUSTOMER = {
   address: "House 7, Road 2, Sonadanga",
 } as const;
 
+let filledCheckouts = 0;
+
 /**
  * Fills every required checkout field with valid values; the address is one of `area`, which
- * the form then selects by itself.
+ * the form then selects by itself. Each fill types its own email unless one is given, so two
+ * journeys on one worker's shop never place "the same order" the checkout asks about twice
+ * (decision 097).
  */
 export async function fillCheckout(
   page: Page,
@@ -99,7 +103,9 @@ export async function fillCheckout(
 ): Promise<void> {
   const area = options.area ?? "Outside Dhaka";
   await page.getByLabel("Customer Name", { exact: true }).fill(CHECKOUT_CUSTOMER.name);
-  await page.getByLabel("Email", { exact: true }).fill(options.email ?? "karim@example.com");
+  filledCheckouts += 1;
+  const email = options.email ?? `karim.${process.pid}.${filledCheckouts}@example.com`;
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Mobile Number", { exact: true }).fill(CHECKOUT_CUSTOMER.mobileNumber);
   const district = page.getByLabel("District", { exact: true });
   await expect.poll(() => district.isEnabled()).toBe(true);
