@@ -10,6 +10,7 @@ export type AppErrorCode =
   | "method_not_allowed"
   | "conflict"
   | "price_changed"
+  | "duplicate_order"
   | "out_of_stock"
   | "payload_too_large"
   | "rate_limited"
@@ -27,6 +28,7 @@ const STATUS: Record<AppErrorCode, ContentfulStatusCode> = {
   method_not_allowed: 405,
   conflict: 409,
   price_changed: 409,
+  duplicate_order: 409,
   out_of_stock: 409,
   payload_too_large: 413,
   rate_limited: 429,

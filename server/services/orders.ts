@@ -337,6 +337,11 @@ export type PlaceOrderOptions = {
   orderCodes?: Pick<AppContext, "db" | "config" | "orderCodeKey">;
   /** The language the customer ordered in: their SMS and emails are written in it (default bn). */
   language?: MessageLanguage;
+  /**
+   * The checkout page's question (decision 097): 409 `duplicate_order` with `orderNumber` when
+   * the caller placed this very order within SAME_ORDER_MINUTES under another attempt's key.
+   */
+  askBeforeSameOrder?: boolean;
 };
 
 export type PlacedOrder = {
@@ -380,15 +385,15 @@ export const SAME_ORDER_MINUTES = 30;
 
 /**
  * The caller's order of the last SAME_ORDER_MINUTES, not cancelled, that asked for exactly what
- * `input` asks (the same lines, customer and figures), if there is one. Without scripts, Back
- * after an order shows its checkout again, filled in, with a new attempt's key: Confirm Order
- * there would place the same order twice (decision 097). A repeat of the same attempt (its
- * Idempotency-Key) is not that: it is answered with its order.
+ * the request of `hash` asks (the same lines, customer and figures), if there is one. Without
+ * scripts, Back after an order shows its checkout again, filled in, with a new attempt's key:
+ * Confirm Order there would place the same order twice (decision 097). A repeat of the same
+ * attempt (its Idempotency-Key) is not that: it is answered with its order.
  */
-export async function recentSameOrder(
+async function recentSameOrder(
   db: Db,
-  input: OrderInput,
-  userId: string | null,
+  mobileNumber: string,
+  hash: string,
   attemptKey: string | undefined,
 ): Promise<{ orderNumber: number } | null> {
   const [row] = await db
@@ -396,11 +401,11 @@ export async function recentSameOrder(
     .from(orders)
     .where(
       and(
-        eq(orders.mobileNumber, input.customerData.mobileNumber),
+        eq(orders.mobileNumber, mobileNumber),
         attemptKey
           ? or(isNull(orders.idempotencyKey), ne(orders.idempotencyKey, attemptKey))
           : undefined,
-        eq(orders.requestHash, orderRequestHash(input, userId)),
+        eq(orders.requestHash, hash),
         ne(orders.status, "Cancelled"),
         gt(orders.placedAt, sql`now() - ${sql.raw(`interval '${SAME_ORDER_MINUTES} minutes'`)}`),
       ),
@@ -465,6 +470,17 @@ export async function placeOrder(
   if (key) {
     const existing = await findByIdempotencyKey(db, key);
     if (existing) return replay(existing, hash);
+  }
+  if (options.askBeforeSameOrder) {
+    const same = await recentSameOrder(db, input.customerData.mobileNumber, hash, key);
+    if (same) {
+      throw new AppError(
+        "duplicate_order",
+        `You placed this same order a few minutes ago (order #${same.orderNumber})`,
+        [],
+        { orderNumber: same.orderNumber },
+      );
+    }
   }
   let giveBack: Release | undefined;
   if (options.limits) {

@@ -463,8 +463,7 @@ export async function updateProduct(
         Object.entries(patch.data).filter(([, value]) => value !== undefined),
       );
       // videoLink "" or null clears the link: the schema turns both into undefined.
-      const clearsVideo =
-        typeof body === "object" && body !== null && "videoLink" in body && !patch.data.videoLink;
+      const clearsVideo = sendsVideoLink && !patch.data.videoLink;
       const merged = parseProductInput({
         ...editableFields(stored),
         ...present,

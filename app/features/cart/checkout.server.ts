@@ -25,12 +25,7 @@ import { orderInputSchema } from "~/core/schemas/order";
 import { type ShortLine, shortLineText } from "~/core/stock";
 import type { AppContext } from "~/server/app-context";
 import { AppError } from "~/server/errors";
-import {
-  placedOrderSummary,
-  placeOrder,
-  priceCheckoutLines,
-  recentSameOrder,
-} from "~/server/services/orders";
+import { placedOrderSummary, placeOrder, priceCheckoutLines } from "~/server/services/orders";
 import { shopStockOf } from "~/server/services/shop-stock";
 import { productPath } from "../catalogue/paths";
 import {
@@ -198,21 +193,6 @@ export async function placeCheckoutOrder(
       400,
     );
   }
-  // The same order again within minutes is asked about first (Back after an order, decision 097).
-  if (fields.get("again") !== "yes") {
-    const same = await recentSameOrder(ctx.db, parsed.data, actor?.userId ?? null, idempotencyKey);
-    if (same) {
-      return fail(
-        {
-          code: "duplicate_order",
-          message: `You placed this same order a few minutes ago (order #${same.orderNumber})`,
-          issues: [],
-          details: { orderNumber: same.orderNumber },
-        },
-        409,
-      );
-    }
-  }
   try {
     const placed = await placeOrder(ctx.db, parsed.data, {
       userId: actor?.userId ?? null,
@@ -221,6 +201,8 @@ export async function placeCheckoutOrder(
       catalogueEvents: ctx.catalogueEvents,
       orderCodes: ctx,
       limits: { rateLimiter: ctx.rateLimiter, clientAddress },
+      // The same order again within minutes is asked about first (Back after an order).
+      askBeforeSameOrder: fields.get("again") !== "yes",
     });
     return redirect(`/order-success?order=${encodeURIComponent(placed.insertedId)}`);
   } catch (err) {
