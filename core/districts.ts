@@ -54,7 +54,7 @@ const LINES = [
   "Mymensingh|ময়মনসিংহ;Bhaluka|ভালুকা;Dhobaura|ধোবাউড়া;Fulbaria|ফুলবাড়িয়া;Gaffargaon|গফরগাঁও;Gauripur|গৌরিপুর;Haluaghat|হালুয়াঘাট;Ishwarganj|ঈশ্বরগঞ্জ;Muktagachha|মুক্তাগাছা;Mymensingh Sadar|ময়মনসিংহ সদর;Nandail|নন্দাইল;Phulpur|ফুলপুর;Trishal|ত্রিশাল",
   "Naogaon|নওগাঁ;Atrai|আত্রাই;Badalgachhi|বদলগাছি;Dhamoirhat|ধামইরহাট;Manda|মান্দা;Mohadevpur|মহাদেবপুর;Naogaon Sadar|নওগাঁ সদর;Niamatpur|নিয়ামতপুর;Patnitala|পত্নীতলা;Porsha|পোরশা;Raninagar|রাণীনগর;Sapahar|সাপাহার",
   "Narail|নড়াইল;Kalia|কালিয়া;Lohagara|লোহাগাড়া;Narail Sadar|নড়াইল সদর",
-  "Narayanganj|নারায়ণগঞ্জ;Araihazar|আড়াইহাজার;Bandar|বন্দর;Narayanganj Sadar|নারায়ণগঞ্জ সদর;Rupganj|রূপগঞ্জ;Siddirgonj|সিদ্ধিরগঞ্জ;Sonargaon|সোনারগাঁও",
+  "Narayanganj|নারায়ণগঞ্জ;Araihazar|আড়াইহাজার;Bandar|বন্দর;Fatullah|ফতুল্লা;Narayanganj Sadar|নারায়ণগঞ্জ সদর;Rupganj|রূপগঞ্জ;Siddhirganj|সিদ্ধিরগঞ্জ;Sonargaon|সোনারগাঁও",
   "Narsingdi|নরসিংদী;Belabo|বেলাবো;Monohardi|মনোহরদি;Narsingdi Sadar|নরসিংদী সদর;Palash|পলাশ;Raipura|রায়পুরা;Shibpur|শিবপুর",
   "Natore|নাটোর;Bagatipara|বাগাতিপাড়া;Baraigram|বড়াইগ্রাম;Gurudaspur|গুরুদাসপুর;Lalpur|লালপুর;Naldanga|নলডাঙ্গা;Natore Sadar|নাটোর সদর;Singra|সিংড়া",
   "Netrokona|নেত্রকোণা;Atpara|আটপাড়া;Barhatta|বরহাট্টা;Durgapur|দুর্গাপুর;Kalmakanda|কলমাকান্দা;Kendua|কেন্দুয়া;Khaliajuri|খালিয়াজুরি;Madan|মদন;Mohanganj|মোহনগঞ্জ;Netrakona Sadar|নেত্রকোনা সদর;Purbadhala|পূর্বধলা",

@@ -62,6 +62,12 @@ describe("DISTRICTS", () => {
     }
     expect(findThana("চট্টগ্রাম", "Double Mooring")?.bnName).toBe("ডবলমুরিং");
   });
+
+  it("includes Narayanganj's thanas as people write them: Fatullah and Siddhirganj", () => {
+    expect(isValidDistrictThana("নারায়ণগঞ্জ", "ফতুল্লা")).toBe(true);
+    expect(findThana("নারায়ণগঞ্জ", "Fatullah")?.bnName).toBe("ফতুল্লা");
+    expect(findThana("নারায়ণগঞ্জ", "siddhirganj")?.bnName).toBe("সিদ্ধিরগঞ্জ");
+  });
 });
 
 describe("findDistrict", () => {

@@ -55,6 +55,7 @@ const UPAZILA_FIXES: Record<string, Partial<Place> | null> = {
   "212": { bnName: "ধোবাউড়া" },
   "217": { bnName: "ময়মনসিংহ সদর" },
   "223": { name: "Narayanganj Sadar", bnName: "নারায়ণগঞ্জ সদর" },
+  "225": { name: "Siddhirganj" }, // the thana's own spelling; the package has "Siddirgonj"
   "230": { name: "Raipura", bnName: "রায়পুরা" },
   "247": { name: "Shariatpur Sadar" },
   "316": { name: "Gangni", bnName: "গাংনী" },
@@ -126,9 +127,13 @@ const RAJSHAHI_METRO_THANAS: readonly Place[] = [
   { name: "Shah Makhdum", bnName: "শাহ মখদুম" },
 ];
 
-/** Upazilas the package lacks, by the package's district id. */
+/**
+ * Upazilas and thanas the package lacks, by the package's district id. Fatullah is a thana of
+ * Narayanganj Sadar upazila with a million people, and the address its people write.
+ */
 const EXTRA_UPAZILAS: Record<string, readonly Place[]> = {
   "1": DHAKA_METRO_THANAS,
+  "11": [{ name: "Fatullah", bnName: "ফতুল্লা" }],
   "21": [{ name: "Naldanga", bnName: "নলডাঙ্গা" }],
   "24": RAJSHAHI_METRO_THANAS,
   "43": CHATTOGRAM_METRO_THANAS,
