@@ -1,4 +1,4 @@
-import type { Category } from "./catalogue";
+import type { Category, Color } from "./catalogue";
 
 /*
  * The catalogue's categories and sub-categories as a Bangladeshi shop names them in Bengali:
@@ -20,6 +20,25 @@ export const CATEGORY_NAMES_BN: Record<Category, string> = {
   "Electronics and Appliances": "ইলেকট্রনিকস ও অ্যাপ্লায়েন্স",
   "Fashion and Accessories": "ফ্যাশন ও এক্সেসরিজ",
 };
+
+/** The colours as the Bengali pages and the Bengali order emails name them. */
+export const COLOR_NAMES_BN: Record<Color, string> = {
+  Black: "কালো",
+  Gray: "ধূসর",
+  White: "সাদা",
+  Red: "লাল",
+  Green: "সবুজ",
+  Blue: "নীল",
+  Yellow: "হলুদ",
+  Pink: "গোলাপি",
+  Orange: "কমলা",
+  Purple: "বেগুনি",
+};
+
+/** A colour in Bengali; a colour of old data that is not one of COLORS stays as it was stored. */
+export function colorNameBn(color: string): string {
+  return (COLOR_NAMES_BN as Record<string, string>)[color] ?? color;
+}
 
 /** By the English sub-category (core/catalogue.ts SUB_CATEGORIES). */
 export const SUB_CATEGORY_NAMES_BN: Readonly<Record<string, string>> = {

@@ -1,4 +1,4 @@
-import { CATEGORY_NAMES_BN, SUB_CATEGORY_NAMES_BN } from "~/core/catalogue-bn";
+import { CATEGORY_NAMES_BN, COLOR_NAMES_BN, SUB_CATEGORY_NAMES_BN } from "~/core/catalogue-bn";
 import { COURIER_LABELS_BN } from "~/core/courier";
 import { catalogueBn } from "./dashboard/catalogue";
 import { layoutBn } from "./dashboard/layout";
@@ -6,12 +6,16 @@ import { ordersBn } from "./dashboard/orders";
 import { paperBn } from "./dashboard/paper";
 import type { Catalog, MessageKey } from "./keys";
 
-type CatalogueKey = Extract<MessageKey, `cat.${string}` | `sub.${string}`>;
+type CatalogueKey = Extract<MessageKey, `cat.${string}` | `sub.${string}` | `color.${string}`>;
 
-/** The category and sub-category names, kept in core/ (Bengali search matches them too). */
+/**
+ * The category, sub-category and colour names, kept in core/ (Bengali search matches them, and
+ * the Bengali order emails name the colours).
+ */
 const catalogueNamesBn = Object.fromEntries([
   ...Object.entries(CATEGORY_NAMES_BN).map(([c, name]) => [`cat.${c}`, name]),
   ...Object.entries(SUB_CATEGORY_NAMES_BN).map(([s, name]) => [`sub.${s}`, name]),
+  ...Object.entries(COLOR_NAMES_BN).map(([c, name]) => [`color.${c}`, name]),
 ]) as Record<CatalogueKey, string>;
 
 /**
@@ -76,16 +80,6 @@ export const bn: Catalog = {
   "error.listPage.text": "এর লিংকটি পুরনো বা অসম্পূর্ণ। তালিকাটি প্রথম পাতা থেকে আবার দেখা যাবে।",
   "error.listPage.first": "প্রথম পাতায় যান",
   ...catalogueNamesBn,
-  "color.Black": "কালো",
-  "color.Gray": "ধূসর",
-  "color.White": "সাদা",
-  "color.Red": "লাল",
-  "color.Green": "সবুজ",
-  "color.Blue": "নীল",
-  "color.Yellow": "হলুদ",
-  "color.Pink": "গোলাপি",
-  "color.Orange": "কমলা",
-  "color.Purple": "বেগুনি",
   "type.New Arrivals": "নতুন পণ্য",
   "type.Most Popular": "সবচেয়ে জনপ্রিয়",
   "type.Best Selling": "সর্বাধিক বিক্রিত",

@@ -191,7 +191,7 @@ describeDb(`customer messages (${TEST_DB})`, () => {
       ]);
       const placedMail = mails[0]?.text ?? "";
       expect(placedMail).toContain(`অর্ডারের বিবরণ #${n}`);
-      expect(placedMail).toContain(`- ${h.product.name} (M, White) × 1:`);
+      expect(placedMail).toContain(`- ${h.product.name} (M, সাদা) × 1:`);
       expect(placedMail).toContain("ডেলিভারি চার্জ: 60 টাকা");
       expect(placedMail).toContain(`মোট: ${total} টাকা`);
       expect(placedMail).toContain("ঠিকানা: মিরপুর, ঢাকা");

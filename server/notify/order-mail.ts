@@ -1,3 +1,4 @@
+import { colorNameBn } from "~/core/catalogue-bn";
 import { formatNumber } from "~/core/money";
 
 import type { MessageLanguage, SmsEvent } from "~/core/notifications";
@@ -63,8 +64,9 @@ function money(amount: number, language: MessageLanguage): string {
   return language === "bn" ? `${n} ${WORDS.bn.taka}` : `${WORDS.en.taka} ${n}`;
 }
 
-function variant(line: OrderSummary["lines"][number]): string {
-  const parts = [line.size, line.color].filter((p) => p && p !== "N/A");
+function variant(line: OrderSummary["lines"][number], language: MessageLanguage): string {
+  const color = language === "bn" ? colorNameBn(line.color) : line.color;
+  const parts = [line.size, color].filter((p) => p && p !== "N/A");
   return parts.length > 0 ? ` (${parts.join(", ")})` : "";
 }
 
@@ -82,7 +84,7 @@ export function orderMail(o: {
   const subject = `${SUBJECTS[o.event][o.language].replace("{n}", String(o.order.orderNumber))} — ${o.shopName}`;
   const lines = o.order.lines.map(
     (l) =>
-      `- ${l.name}${variant(l)} × ${l.quantity}: ${money(l.unitPrice * l.quantity, o.language)}`,
+      `- ${l.name}${variant(l, o.language)} × ${l.quantity}: ${money(l.unitPrice * l.quantity, o.language)}`,
   );
   const text = [
     o.lead,
@@ -102,7 +104,7 @@ export function orderMail(o: {
   const rows = o.order.lines
     .map(
       (l) =>
-        `<tr><td>${escapeHtml(l.name + variant(l))}</td><td style="text-align:right">${l.quantity}</td><td style="text-align:right">${escapeHtml(money(l.unitPrice * l.quantity, o.language))}</td></tr>`,
+        `<tr><td>${escapeHtml(l.name + variant(l, o.language))}</td><td style="text-align:right">${l.quantity}</td><td style="text-align:right">${escapeHtml(money(l.unitPrice * l.quantity, o.language))}</td></tr>`,
     )
     .join("");
   const html = `<!doctype html><html lang="${o.language}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">
