@@ -420,6 +420,9 @@ export const bn: Catalog = {
   "notice.linkInvalid.title": "লিংকটি কাজ করছে না",
   "notice.linkInvalid.text":
     "ইমেইল নিশ্চিত করার লিংকটি সঠিক নয় বা এর মেয়াদ শেষ। সাইন ইন করে ড্যাশবোর্ড থেকে নতুন লিংক পাঠান।",
+  "notice.sessionEnded.title": "আবার সাইন ইন করুন",
+  "notice.sessionEnded.text":
+    "আপনার সাইন-ইনের মেয়াদ শেষ হয়েছে, অথবা আপনার অ্যাকাউন্টে পরিবর্তন হয়েছে (ভূমিকা বা পাসওয়ার্ড)। চালিয়ে যেতে আবার সাইন ইন করুন।",
   "notice.loggedOut.title": "লগআউট সফল হয়েছে",
   "notice.loggedOut.text": "আপনি সফলভাবে লগআউট করেছেন।",
   "issue.auth.fallback": "একটি সমস্যা হয়েছে",

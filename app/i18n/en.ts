@@ -590,6 +590,9 @@ export const en = {
   "notice.linkInvalid.title": "This Link Does Not Work",
   "notice.linkInvalid.text":
     "The confirmation link is not valid or has expired. Sign in and send yourself a new one from the dashboard.",
+  "notice.sessionEnded.title": "Please Sign In Again",
+  "notice.sessionEnded.text":
+    "Your sign-in has ended: it expired, or your account was changed (its role or password). Sign in again to go on.",
   "notice.loggedOut.title": "Logout Successful",
   "notice.loggedOut.text": "You have been successfully logged out.",
   "issue.auth.fallback": "An error occurred",

@@ -9,7 +9,7 @@ import { noticeOf, withoutNotice } from "~/app/features/account/redirect-notice"
 import type { Actor } from "~/core/actor";
 import { DEFAULT_LANG, type Lang, requestLangs } from "~/core/locale";
 import type { AppContext } from "~/server/app-context";
-import { sessionOf } from "~/server/auth/actor";
+import { sendsSessionCookie, sessionOf } from "~/server/auth/actor";
 import { appContext, sessionContext } from "~/server/http/router-context";
 import { refusalInit } from "./page-error.server";
 
@@ -86,7 +86,11 @@ export function requireUser(request: Request, context: Context): Actor {
     url.search = withoutNotice(url.searchParams).toString();
     const back = encodeURIComponent(requestedPath(new Request(url)));
     const told = notice === "link-invalid" || notice === "email-confirmed";
-    throw redirect(`/authentication/login?redirectTo=${back}${told ? `&notice=${notice}` : ""}`);
+    // A sign-in cookie whose session is gone: say why the login page shows, instead of a
+    // dashboard that seems to have thrown the user out for nothing.
+    const ended = !told && sendsSessionCookie(request.headers);
+    const said = told ? notice : ended ? "session-ended" : null;
+    throw redirect(`/authentication/login?redirectTo=${back}${said ? `&notice=${said}` : ""}`);
   }
   return actor;
 }

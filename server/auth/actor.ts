@@ -6,12 +6,17 @@ import { verifyApiToken } from "./api-token";
 /** Better Auth's session cookie; without it there is no session and no database read. */
 const SESSION_COOKIE = "session_token";
 
+/** Whether the request carries a sign-in cookie (live or not). */
+export function sendsSessionCookie(headers: Headers): boolean {
+  return headers.get("cookie")?.includes(SESSION_COOKIE) ?? false;
+}
+
 /** The signed-in user of a request's session cookie and that session's id, or null. */
 export async function sessionOf(
   app: AppContext,
   headers: Headers,
 ): Promise<{ actor: Actor; sessionId: string } | null> {
-  if (!headers.get("cookie")?.includes(SESSION_COOKIE)) return null;
+  if (!sendsSessionCookie(headers)) return null;
   const session = await app.auth.api.getSession({ headers });
   return session ? { actor: toActor(session.user), sessionId: session.session.id } : null;
 }

@@ -18,7 +18,8 @@ export type NoticeKind =
   | "password-changed"
   | "logged-out"
   | "email-confirmed"
-  | "link-invalid";
+  | "link-invalid"
+  | "session-ended";
 
 const PARAM = "notice";
 
@@ -99,6 +100,16 @@ function noticeFor(kind: string | null, root: RootData, { t }: Translator): Noti
         title: t("notice.linkInvalid.title"),
         text: t("notice.linkInvalid.text"),
       };
+    case "session-ended":
+      // A page that needed a sign-in found the browser's sign-in ended: expired, or ended by a
+      // change to the account (a role or password change ends every sign-in of its user).
+      return root.user
+        ? null
+        : {
+            icon: "info",
+            title: t("notice.sessionEnded.title"),
+            text: t("notice.sessionEnded.text"),
+          };
     case "logged-out":
       return root.user
         ? null

@@ -13,6 +13,7 @@ import type { AppContext } from "~/server/app-context";
 import type { CatalogueChange } from "~/server/catalogue/events";
 import { products, slides } from "~/server/db/schema";
 import { mediaKeyFromUrl } from "~/server/media/storage";
+import { setUserRole } from "~/server/services/users";
 import { signUp, signUpAdmin } from "~/server/testing/accounts";
 import { describeDb, openTestContext, TEST_DB } from "~/server/testing/test-context";
 import { callLoader, postToAction } from "~/tests/support/page-action";
@@ -149,6 +150,8 @@ describeDb(`admin catalogue page actions (${TEST_DB})`, () => {
     });
     expect(asGuest).toMatchObject({ thrown: true, status: 302 });
     expect(asGuest.location).toMatch(/^\/authentication\/login\?redirectTo=/);
+    // A guest without a sign-in cookie is only sent to sign in: nothing ended for them.
+    expect(asGuest.location).not.toContain("notice=");
     expect(await productNamed("Customer Product")).toBeUndefined();
     expect(await productNamed("Guest Product")).toBeUndefined();
 
@@ -176,6 +179,26 @@ describeDb(`admin catalogue page actions (${TEST_DB})`, () => {
     }
     expect((await productNamed("Kept Product"))?.id).toBe(id);
     expect(changes.filter((c) => c.id === id)).toHaveLength(1);
+  });
+
+  it("an admin whose role changed meanwhile is sent to sign in again and told why", async () => {
+    const { id, cookie } = await signUpAdmin(ctx, {
+      name: "Demoted",
+      email: "catalogue-demoted@haat.test",
+    });
+    const boss = await signUpAdmin(ctx, { name: "Boss Two", email: "catalogue-boss2@haat.test" });
+    // Another admin makes them a customer: every sign-in of theirs ends (decision 029).
+    await setUserRole(ctx.db, { userId: boss.id, role: "admin" }, id, "customer");
+    const answer = await postToAction(ctx, addProduct.action, {
+      path: "/dashboard/addProduct",
+      cookie,
+      form: productForm("Demoted Product"),
+    });
+    expect(answer).toMatchObject({ thrown: true, status: 302 });
+    expect(answer.location).toBe(
+      "/authentication/login?redirectTo=%2Fdashboard%2FaddProduct&notice=session-ended",
+    );
+    expect(await productNamed("Demoted Product")).toBeUndefined();
   });
 
   it("an admin updates a product: every field from the form, dropped images removed", async () => {
