@@ -6,7 +6,14 @@ import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { TOPPED_UP } from "../support/stock-top-up";
 import { hydrated } from "./auth-support";
-import { cartItem, fetchProducts, fillCheckout, seedCart, taka } from "./checkout-support";
+import {
+  cartItem,
+  fetchProducts,
+  fillCheckout,
+  readCart,
+  seedCart,
+  taka,
+} from "./checkout-support";
 import { ADMIN, openDashboard, orderRow, runAction, signedInPage } from "./orders-support";
 
 type ApiProduct = Awaited<ReturnType<typeof fetchProducts>>[number];
@@ -154,6 +161,37 @@ describe("stock comes back with a return, and checkout offers what is left (issu
 
     await page.goto(`${baseURL}/product-details/${product._id}`);
     expect(await page.getByTestId("availability").textContent()).toBe("Out of stock");
+    await context.close();
+  });
+
+  it("the cart leaves a sold-out line unticked, out of the total, and out of checkout", async () => {
+    const gone = await trackedProduct(`Sold Out Kettle ${randomBytes(3).toString("hex")}`, 0);
+    const kept = await trackedProduct(`Last Lamp ${randomBytes(3).toString("hex")}`, 5);
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    const page = await context.newPage();
+    await seedCart(page, baseURL, [cartItem(gone), cartItem(kept, { quantity: 2 })]);
+    await page.goto(`${baseURL}/cart`);
+    await hydrated(page);
+
+    const goneLine = page.getByRole("listitem", { name: gone.name });
+    await expect.poll(() => goneLine.getByTestId("line-stock").textContent()).toBe("Out of stock");
+    const tick = page.getByRole("checkbox", { name: `Select ${gone.name}` });
+    expect(await tick.isChecked()).toBe(false);
+    expect(await tick.isDisabled()).toBe(true);
+    // Select all is ticked: every line that can be ordered is.
+    expect(await page.getByRole("checkbox", { name: "Select all" }).isChecked()).toBe(true);
+    const summary = page.getByRole("list", { name: "Selected items" }).getByRole("listitem");
+    expect(await summary.count()).toBe(1);
+    expect(await summary.first().textContent()).toContain(kept.name);
+    expect(taka(await page.getByTestId("cart-total").textContent())).toBe(2 * 450);
+
+    await page.getByRole("button", { name: "Proceed To Checkout" }).click();
+    await page.waitForURL(/\/product-checkout$/);
+    const lines = page.getByRole("list", { name: "Products" }).getByRole("listitem");
+    await expect.poll(() => lines.count()).toBe(1);
+    expect(await lines.first().textContent()).toContain(kept.name);
+    // The sold-out line stays in the cart: it may come back in stock.
+    expect((await readCart(page)).map((line) => line.id)).toEqual([gone._id, kept._id]);
     await context.close();
   });
 });

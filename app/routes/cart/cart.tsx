@@ -20,6 +20,7 @@ import {
 import { checkoutNavigation } from "~/app/features/cart/checkout-items";
 import { useHydrated } from "~/app/features/cart/client-hooks";
 import {
+  leftOf,
   othersOfSameChoice,
   type StockByProduct,
   useLineProducts,
@@ -107,14 +108,17 @@ function CartContents() {
   const { t, taka, count } = tr;
   const [unticked, setUnticked] = useState<Unticked>(() => new Set());
 
-  // New lines start ticked; lines past the end (deleted in another tab) are simply not there.
-  const chosen = tickedLines(cart.length, unticked);
-  const chosenItems = chosen.map((i) => cart[i] as CartItem);
-  const total = linesSubTotal(chosenItems);
   const read = useLineProducts(cart.map((item) => item.id));
   const stock = read?.stock;
+  // A line whose size and colour has nothing left cannot be ordered: it stays in the cart (it
+  // may come back) but is not ticked, not in the total and not taken to checkout.
+  const soldOut = cart.map((item) => leftOf(stock, item) === 0);
+  // New lines start ticked; lines past the end (deleted in another tab) are simply not there.
+  const chosen = tickedLines(cart.length, unticked).filter((i) => !soldOut[i]);
+  const chosenItems = chosen.map((i) => cart[i] as CartItem);
+  const total = linesSubTotal(chosenItems);
   // Lines of the same size and colour share what is left (each Add To Cart is a line, spec §9).
-  const others = othersOfSameChoice(cart, (i) => !unticked.has(i));
+  const others = othersOfSameChoice(cart, (i) => !unticked.has(i) && !soldOut[i]);
   // A cart filled days ago shows the prices the shop charges now, and says so once.
   const [repriced, setRepriced] = useState(false);
   useEffect(() => {
@@ -143,7 +147,8 @@ function CartContents() {
   }
 
   const toggle = (index: number) => setUnticked((prev) => toggleTick(prev, index));
-  const allSelected = chosen.length === cart.length;
+  const orderable = soldOut.filter((gone) => !gone).length;
+  const allSelected = orderable > 0 && chosen.length === orderable;
   const toggleAll = () => setUnticked(tickAll(cart.length, !allSelected));
   const remove = (index: number) => {
     removeCartLine(index);
@@ -165,6 +170,7 @@ function CartContents() {
               type="checkbox"
               className="checkbox checkbox-primary checkbox-sm"
               checked={allSelected}
+              disabled={orderable === 0}
               onChange={toggleAll}
             />
             {t("cart.selectAll")}
@@ -189,7 +195,8 @@ function CartContents() {
               item={item}
               index={index}
               nameMax={lineLimit}
-              checked={!unticked.has(index)}
+              checked={!unticked.has(index) && !soldOut[index]}
+              soldOut={soldOut[index] ?? false}
               stock={stock}
               others={others[index] ?? 0}
               onToggle={() => toggle(index)}
@@ -259,6 +266,7 @@ function CartLine({
   index,
   nameMax,
   checked,
+  soldOut,
   stock,
   others,
   onToggle,
@@ -268,6 +276,8 @@ function CartLine({
   index: number;
   nameMax: number;
   checked: boolean;
+  /** Nothing left of its size and colour: it cannot be ticked (its notice says Out of stock). */
+  soldOut: boolean;
   stock: StockByProduct | undefined;
   /** Pieces of this size and colour the other chosen lines ask for. */
   others: number;
@@ -289,6 +299,7 @@ function CartLine({
         type="checkbox"
         className="checkbox checkbox-primary checkbox-sm mt-1 shrink-0"
         checked={checked}
+        disabled={soldOut}
         onChange={onToggle}
         aria-label={t("cart.select", { label })}
       />
