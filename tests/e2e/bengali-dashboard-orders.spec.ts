@@ -140,7 +140,16 @@ describe("the order screens in Bengali", () => {
     const row = orderRow(admin, bengaliDigits(stale.n));
     await row.getByText("বাতিল…").click();
     await row.getByRole("button", { name: `অর্ডার ${bengaliDigits(stale.n)} বাতিল করুন` }).click();
-    await admin.getByRole("heading", { name: "আপনি কি নিশ্চিত?" }).waitFor();
+    const sure = admin.getByRole("heading", { name: "আপনি কি নিশ্চিত?" });
+    await sure.waitFor();
+    // The question stands above the list: it comes into view with the focus on it.
+    await expect.poll(() => sure.evaluate((h) => document.activeElement === h)).toBe(true);
+    expect(
+      await sure.evaluate((h) => {
+        const box = h.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    ).toBe(true);
     await check(admin, "call: cancel, are you sure");
     await admin.getByRole("link", { name: "না", exact: true }).click();
     await admin.getByRole("heading", { name: "আপনি কি নিশ্চিত?" }).waitFor({ state: "detached" });

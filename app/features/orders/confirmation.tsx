@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useLocation } from "react-router";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { type ActionFailure, isActionFailure, issuesByField } from "~/app/lib/field-issues";
@@ -251,7 +252,6 @@ export function CallOutcomeForms({ order }: { order: OrderView }) {
 /** After a call form's post: "Are you sure?" for Cancel, then what was recorded. */
 export function CallNotice() {
   const result = useActionData() as CallFormResult | ActionFailure | undefined;
-  const location = useLocation();
   const tr = useI18n();
   const { t } = tr;
   if (!result || !isCallFormAnswer(result)) return null;
@@ -270,39 +270,7 @@ export function CallNotice() {
       </p>
     );
   }
-  if (result.form === "call" && result.ok === "confirm") {
-    return (
-      <section
-        aria-labelledby="call-cancel-confirm"
-        className="rounded-box border border-warning bg-base-200 p-4"
-      >
-        <h2 id="call-cancel-confirm" className="text-lg font-semibold">
-          {t("dash.orders.confirm.title")}
-        </h2>
-        <p className="mt-1">
-          {t("dash.orders.call.sureText", {
-            number: orderNo(tr, result.orderNumber),
-            reason: reasonLabel(tr, result.reason),
-          })}
-        </p>
-        <Form method="post" className="mt-3 flex flex-wrap gap-2">
-          <input type="hidden" name="intent" value="call" />
-          <input type="hidden" name="id" value={result.id} />
-          <input type="hidden" name="orderNumber" value={result.orderNumber} />
-          <input type="hidden" name="outcome" value="cancelled" />
-          <input type="hidden" name="reasonText" value={result.reason} />
-          <input type="hidden" name="note" value={result.note} />
-          <input type="hidden" name="confirmed" value="yes" />
-          <button type="submit" className="btn btn-sm btn-error">
-            {t("dash.orders.call.yesCancel")}
-          </button>
-          <Link to={`${location.pathname}${location.search}`} className="btn btn-sm btn-ghost">
-            {t("dash.orders.call.no")}
-          </Link>
-        </Form>
-      </section>
-    );
-  }
+  if (result.form === "call" && result.ok === "confirm") return <SureToCancel asked={result} />;
   if (result.form === "call" && result.ok === true) {
     return (
       <p role="status" className="alert alert-success">
@@ -320,6 +288,54 @@ export function CallNotice() {
     );
   }
   return null;
+}
+
+/**
+ * "Are you sure?" after a call's Cancel. It stands above the list, and the Cancel pressed may be
+ * far down it: the question is brought into view and takes the focus, so the admin sees it (and
+ * a screen reader reads it) instead of a page that seems to have done nothing.
+ */
+function SureToCancel({ asked }: { asked: Extract<CallFormResult, { ok: "confirm" }> }) {
+  const location = useLocation();
+  const tr = useI18n();
+  const { t } = tr;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new question, once
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: "center" });
+    heading.current?.focus({ preventScroll: true });
+  }, [asked]);
+  return (
+    <section
+      aria-labelledby="call-cancel-confirm"
+      className="rounded-box border border-warning bg-base-200 p-4"
+    >
+      <h2 id="call-cancel-confirm" ref={heading} tabIndex={-1} className="text-lg font-semibold">
+        {t("dash.orders.confirm.title")}
+      </h2>
+      <p className="mt-1">
+        {t("dash.orders.call.sureText", {
+          number: orderNo(tr, asked.orderNumber),
+          reason: reasonLabel(tr, asked.reason),
+        })}
+      </p>
+      <Form method="post" className="mt-3 flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="call" />
+        <input type="hidden" name="id" value={asked.id} />
+        <input type="hidden" name="orderNumber" value={asked.orderNumber} />
+        <input type="hidden" name="outcome" value="cancelled" />
+        <input type="hidden" name="reasonText" value={asked.reason} />
+        <input type="hidden" name="note" value={asked.note} />
+        <input type="hidden" name="confirmed" value="yes" />
+        <button type="submit" className="btn btn-sm btn-error">
+          {t("dash.orders.call.yesCancel")}
+        </button>
+        <Link to={`${location.pathname}${location.search}`} className="btn btn-sm btn-ghost">
+          {t("dash.orders.call.no")}
+        </Link>
+      </Form>
+    </section>
+  );
 }
 
 const FILTER_LABELS: [QueueFilter | null, Parameters<Tr["t"]>[0]][] = [
