@@ -88,6 +88,9 @@ describe("the shop in Bengali", () => {
       .locator("input[placeholder]")
       .evaluateAll((inputs) => inputs.map((i) => i.getAttribute("placeholder")));
     expect(placeholders).toEqual(expect.arrayContaining(["১০০১২৩", "০১৭১২৩৪৫৬৭৮"]));
+    // The unknown page's large number too.
+    await page.goto(`${baseURL}/no-such-page`);
+    expect(await page.getByRole("main").locator("p").first().textContent()).toBe("৪০৪");
     await page.close();
   });
 

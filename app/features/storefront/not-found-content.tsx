@@ -3,11 +3,11 @@ import { useI18n } from "~/app/i18n/use-i18n";
 
 /** Spec §2/§8: the unknown-page screen, shared by the catch-all route and the layout's error page. */
 export function NotFoundContent() {
-  const { t } = useI18n();
+  const { t, count } = useI18n();
   return (
     <main className="mx-auto flex max-w-[1200px] flex-col items-center px-4 py-16 text-center">
       <p className="text-7xl font-black text-primary sm:text-8xl" aria-hidden="true">
-        404
+        {count(404)}
       </p>
       <h1 className="mt-4 text-3xl font-bold">{t("notFound.title")}</h1>
       <p className="mt-3 max-w-md">{t("notFound.text")}</p>
