@@ -398,6 +398,14 @@ describe("admin manages the catalogue", () => {
           expect(found).toEqual({ where: found.where, violations: [] });
         }
       }
+      // The form's field errors and their red are read too (light red on white was 3:1).
+      await themedPage.goto(`${baseURL}/dashboard/addProduct`);
+      await hydrated(themedPage);
+      await themedPage.getByRole("button", { name: "Upload" }).click();
+      await themedPage.locator(".text-error").first().waitFor();
+      for (const found of await axeViolationsAtWidths(themedPage, "addProduct errors")) {
+        expect(found).toEqual({ where: found.where, violations: [] });
+      }
       await themed.close();
     });
   }
