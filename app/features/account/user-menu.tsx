@@ -56,10 +56,12 @@ export function UserMenu() {
     if (location.pathname.startsWith("/authentication/")) return null;
     return (
       <Link to={loginHref(here)} className={itemClass}>
-        <span className="max-sm:hidden">
+        {/* A phone's header has room for the words, not the icon too; below 360 px (the
+            narrowest phones) not even for the words, so the icon stands for them. */}
+        <span className="hidden max-[359px]:inline sm:inline">
           <UserIcon className="h-5 w-5 shrink-0" />
         </span>
-        {t("account.registerLogin")}
+        <span className="max-[359px]:sr-only">{t("account.registerLogin")}</span>
       </Link>
     );
   }
