@@ -177,7 +177,9 @@ const ProductRow = memo(function ProductRow({
       <td className="min-w-24" data-label={t("dash.catalogue.products.col.subCategory")}>
         {subCategoryName(t, row.subCategory)}
       </td>
-      <td className="whitespace-nowrap" data-label={t("dash.catalogue.products.col.type")}>
+      {/* The type may wrap ("Most Popular"): at 1280 px beside the menu the row then fits, and
+          the actions at its end are not cut off. */}
+      <td className="min-w-20" data-label={t("dash.catalogue.products.col.type")}>
         {productTypeName(t, row.productType)}
       </td>
       <td className="whitespace-nowrap" data-label={t("dash.catalogue.products.col.price")}>
@@ -186,7 +188,7 @@ const ProductRow = memo(function ProductRow({
       <td className="whitespace-nowrap" data-label={t("dash.catalogue.products.col.offer")}>
         {row.offerPrice == null ? "—" : taka(row.offerPrice)}
       </td>
-      <td className="min-w-32" data-label={t("dash.catalogue.products.col.stock")}>
+      <td className="min-w-28" data-label={t("dash.catalogue.products.col.stock")}>
         <StockCell row={row} />
       </td>
       <td data-label={t("dash.catalogue.products.col.image")}>
