@@ -145,6 +145,11 @@ describe("a visitor on the home page", () => {
 
     const box = await slider.boundingBox();
     if (!box) throw new Error("slider not on screen");
+    // On a phone the arrows sit in the bottom corners, off the middle where a banner's headline is.
+    for (const name of ["Previous slide", "Next slide"]) {
+      const arrow = await slider.getByRole("button", { name }).boundingBox();
+      expect(arrow && arrow.y - box.y, name).toBeGreaterThan(box.height * 0.7);
+    }
     const cdp = await page.context().newCDPSession(page);
     const y = box.y + box.height / 2;
     const swipe = async (from: number, to: number) => {

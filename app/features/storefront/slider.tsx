@@ -54,8 +54,10 @@ export function Slider({ slides }: { slides: SlideView[] }) {
   if (count === 0) return null;
   const go = (i: number) => setIndex(((i % count) + count) % count);
 
+  // On a phone the arrows sit in the bottom corners, beside the dots: in the middle they stood
+  // on the first letters of a banner's headline.
   const arrow =
-    "btn btn-circle btn-sm absolute top-1/2 z-10 -translate-y-1/2 border-0 bg-base-100/80 shadow sm:btn-md";
+    "btn btn-circle btn-sm absolute bottom-1 z-10 border-0 bg-base-100/80 shadow sm:top-1/2 sm:bottom-auto sm:-translate-y-1/2 sm:btn-md";
   return (
     <section
       ref={rootRef}
