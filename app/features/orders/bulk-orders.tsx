@@ -3,7 +3,7 @@ import { courierName } from "~/app/i18n/courier-name";
 import type { MessageKey } from "~/app/i18n/keys";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { COURIER_NAMES, type CourierName } from "~/core/courier";
-import { ORDER_STATUSES } from "~/core/order-status";
+import { ORDER_STATUSES, type OrderStatus } from "~/core/order-status";
 import type { OrderView } from "~/core/order-view";
 import { BULK_FORM_ID } from "./courier-actions";
 import { CourierOutcome, useCourierResult } from "./courier-panel";
@@ -165,8 +165,11 @@ export function BulkOrderBar({ offered }: { offered: readonly CourierName[] }) {
   );
 }
 
-/** Export orders as CSV: a GET form (status, dates, courier), the file downloads. */
-export function ExportOrdersForm() {
+/**
+ * Export orders as CSV: a GET form (status, dates, courier), the file downloads. `status`: the
+ * list's own status, chosen at first (an export from Cancelled Orders is of cancelled orders).
+ */
+export function ExportOrdersForm({ status }: { status?: OrderStatus }) {
   const tr = useI18n();
   const { t } = tr;
   return (
@@ -179,7 +182,11 @@ export function ExportOrdersForm() {
       >
         <label className="flex flex-col gap-1">
           <span>{t("dash.orders.export.status")}</span>
-          <select name="status" className="select select-bordered select-sm">
+          <select
+            name="status"
+            className="select select-bordered select-sm"
+            defaultValue={status ?? ""}
+          >
             <option value="">{t("dash.orders.export.all")}</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>

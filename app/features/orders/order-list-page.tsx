@@ -71,7 +71,9 @@ export function OrderListPage({ list, page, continued, viewerRole, offered = [] 
       <OrderChangeOutcome />
       <CallNotice />
 
-      {list.role === "admin" ? <ExportOrdersForm /> : null}
+      {list.role === "admin" ? (
+        <ExportOrdersForm status={list.statuses.length === 1 ? list.statuses[0] : undefined} />
+      ) : null}
       {list.role === "admin" && page.data.length > 0 ? <BulkOrderBar offered={offered} /> : null}
 
       {continued ? (
