@@ -66,20 +66,28 @@ describe("the dashboard on a phone and its small defects", () => {
     },
   );
 
-  it("shows every action of All Products inside the table's box beside the menu at 1280 px", async () => {
-    const laptop = await signedInPage(browser, baseURL, ADMIN, { width: 1280 });
-    // Bengali first: ?lang=en then leaves the page's language cookie as the other tests expect.
-    for (const lang of ["bn", "en"]) {
-      await openDashboard(laptop, baseURL, `/dashboard/allProducts?lang=${lang}`);
-      const controls = await rowControls(laptop);
-      const box = await laptop.locator("table").locator("xpath=..").boundingBox();
-      const edge = Math.round((box?.x ?? 0) + (box?.width ?? 0));
-      expect(controls.length, lang).toBeGreaterThan(0);
-      // The View link came last and was cut off by the table's scroll box in English.
-      expect(controls.filter((c) => c.right > edge), lang).toEqual([]);
-    }
-    await laptop.context().close();
-  });
+  it.each([1024, 1280])(
+    "shows every action of All Products and Pending Orders in view beside the menu at %i px",
+    async (width) => {
+      const laptop = await signedInPage(browser, baseURL, ADMIN, { width });
+      // Bengali first: ?lang=en then leaves the page's language cookie as the other tests expect.
+      for (const lang of ["bn", "en"]) {
+        for (const path of ["/dashboard/allProducts", "/dashboard/pendingOrders"]) {
+          await openDashboard(laptop, baseURL, `${path}?lang=${lang}`);
+          const controls = await rowControls(laptop);
+          const box = await laptop.locator("table").locator("xpath=..").boundingBox();
+          const edge = Math.round((box?.x ?? 0) + (box?.width ?? 0));
+          expect(controls.length, `${path} ${lang}`).toBeGreaterThan(0);
+          // The last actions were cut off by the table's scroll box: wider than it, beside the menu.
+          expect(
+            controls.filter((c) => c.right > edge),
+            `${path} ${lang}`,
+          ).toEqual([]);
+        }
+      }
+      await laptop.context().close();
+    },
+  );
 
   it("keeps every cell of an order card on a 390 px screen: the risk line and the column names wrap", async () => {
     // Bengali first: ?lang=en then leaves the page's language cookie as the other tests expect.
