@@ -39,7 +39,8 @@ describe("UserMenu", () => {
     const html = render("/cart", null);
     expect(html).not.toContain("<button");
     expect(html).toContain('href="/authentication/login?redirectTo=%2Fcart"');
-    expect(html).toContain("Register / Login</a>");
+    // The words are the link's own (below 360 px they are read, not shown: the icon stands in).
+    expect(html).toContain('<span class="max-[359px]:sr-only">Register / Login</span></a>');
     expect(html).not.toContain("Logout");
   });
 
