@@ -7,6 +7,11 @@
 export const NOT_APPLICABLE = "N/A";
 export const MAX_LINE_QUANTITY = 99;
 
+/** A quantity as a line may show it: a whole number from 1 to MAX_LINE_QUANTITY (else 1). */
+export function lineQuantity(quantity: number): number {
+  return Number.isInteger(quantity) ? Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity)) : 1;
+}
+
 export const CHOOSE_SIZE_MESSAGE = "Please choose a size";
 export const CHOOSE_COLOUR_MESSAGE = "Please choose a colour";
 

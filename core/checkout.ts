@@ -6,6 +6,7 @@ import { BD_MOBILE_PATTERN, MOBILE_NUMBER_LENGTH, MOBILE_NUMBER_MESSAGE } from "
 export {
   CHOOSE_COLOUR_MESSAGE,
   CHOOSE_SIZE_MESSAGE,
+  lineQuantity,
   linesSubTotal,
   MAX_LINE_QUANTITY,
   missingChoices,

@@ -1,6 +1,6 @@
 import {
   type CheckoutForm,
-  MAX_LINE_QUANTITY,
+  lineQuantity,
   MAX_ORDER_LINES,
   NOT_APPLICABLE,
   PAYMENT_SYSTEM,
@@ -46,28 +46,19 @@ export function itemsFromFields(
     const id = raw.trim();
     if (!id) return [];
     const posted = quantities[i] || "1";
-    const lenient = Number.parseInt(posted, 10);
     const price = prices[i] === undefined ? undefined : Number(prices[i]);
     return [
       {
         id,
         size: sizes[i] || NOT_APPLICABLE,
         color: colors[i] || NOT_APPLICABLE,
-        quantity: asPosted
-          ? Number(posted)
-          : Number.isFinite(lenient)
-            ? Math.min(MAX_LINE_QUANTITY, Math.max(1, lenient))
-            : 1,
+        quantity: asPosted ? Number(posted) : lineQuantity(Number.parseInt(posted, 10)),
         ...(price !== undefined && Number.isFinite(price) ? { price } : {}),
         ...(names[i] ? { name: names[i].slice(0, 300) } : {}),
       },
     ];
   });
 }
-
-/** A posted quantity as the form shows it back: within 1–99 (the order was refused). */
-export const shownQuantity = (quantity: number) =>
-  Number.isInteger(quantity) ? Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity)) : 1;
 
 /**
  * Without scripts, − or + on a checkout line submits the form with this field: `<line>:<quantity>`
@@ -86,8 +77,9 @@ export function quantitiesAfterChange(
   if (!match) return null;
   const index = Number(match[1]);
   if (index >= lines.length) return null;
-  const quantity = Math.min(MAX_LINE_QUANTITY, Math.max(1, Number(match[2])));
-  return lines.map((line, i) => (i === index ? quantity : shownQuantity(line.quantity)));
+  // A posted quantity the order refused shows back within 1–99.
+  const quantity = lineQuantity(Number(match[2]));
+  return lines.map((line, i) => (i === index ? quantity : lineQuantity(line.quantity)));
 }
 
 /** The customer fields of the checkout form as posted (names as in `CheckoutForm`). */

@@ -6,6 +6,7 @@ import {
   type CheckoutForm,
   checkoutFormIssues,
   IDEMPOTENCY_KEY_PATTERN,
+  lineQuantity,
   missingChoices,
   NOT_APPLICABLE,
 } from "~/core/checkout";
@@ -33,7 +34,6 @@ import {
   itemsFromFields,
   LINE_QUANTITY_FIELD,
   quantitiesAfterChange,
-  shownQuantity,
 } from "./checkout-form";
 import type {
   CheckoutActionFailure,
@@ -151,7 +151,8 @@ export async function placeCheckoutOrder(
         ...failure,
         values,
         thanas,
-        quantities: items.map((line) => shownQuantity(line.quantity)),
+        // A posted quantity the order refused shows back within 1–99.
+        quantities: items.map((line) => lineQuantity(line.quantity)),
         complete,
       } satisfies CheckoutActionFailure,
       { status, headers },

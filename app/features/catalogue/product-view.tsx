@@ -6,7 +6,7 @@ import { categoryName, colorName, subCategoryName } from "~/app/i18n/catalogue-n
 import { availabilityText } from "~/app/i18n/stock-text";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { useRootData } from "~/app/lib/root-data";
-import { MAX_LINE_QUANTITY, missingChoices, NOT_APPLICABLE } from "~/core/cart-lines";
+import { lineQuantity, missingChoices, NOT_APPLICABLE } from "~/core/cart-lines";
 import { inLang } from "~/core/locale";
 import { mediaSrcSet } from "~/core/media";
 import { discountPercent, priceShown } from "~/core/money";
@@ -123,7 +123,7 @@ function choicesFromUrl(search: URLSearchParams, product: Product) {
   return {
     size: pick("size", product.sizes),
     color: pick("color", product.colors),
-    quantity: Number.isFinite(q) ? Math.min(MAX_LINE_QUANTITY, Math.max(1, q)) : 1,
+    quantity: lineQuantity(q),
     // Sent back by the checkout when Order Now came without a choice.
     asked: search.get("ask") === "1",
     // Sent back by the checkout when Order Now asked for more than is left.

@@ -48,6 +48,7 @@ import {
   CUSTOMER_FIELD_LIMITS,
   chargeFor,
   checkoutFormIssues,
+  lineQuantity,
   linesSubTotal,
   MAX_LINE_QUANTITY,
   PAYMENT_SYSTEM,
@@ -497,9 +498,7 @@ function CheckoutPage({
 
   const changeQuantity = (index: number, quantity: number) => {
     const next = items.map((item, i) =>
-      i === index
-        ? { ...item, quantity: Math.min(MAX_LINE_QUANTITY, Math.max(1, quantity)) }
-        : item,
+      i === index ? { ...item, quantity: lineQuantity(quantity) } : item,
     );
     setItems(next);
     rememberCheckoutItems(next, fromCart);
