@@ -117,4 +117,17 @@ describe("the journeys' pool of tabs", () => {
     for (const page of pages) await page.close();
     expect(pages.map((page) => page.isClosed())).toEqual(locales.map((_, i) => i === 0));
   });
+
+  it("counts a context given back again once, as the one idle shortest", async () => {
+    const locales = ["ta-IN", "te-IN", "ml-IN", "mr-IN", "gu-IN", "pa-IN", "or-IN", "as-IN"];
+    const pages = await Promise.all(locales.map((locale) => browser.newPage({ locale })));
+    for (const page of pages) await page.close();
+    // Eight idle, the limit: the first taken again and given back is the newest of them, not
+    // a second entry beside its old one that the limit would close.
+    const again = await browser.newPage({ locale: "ta-IN" });
+    expect(again).toBe(pages[0]);
+    await again.close();
+    expect(pages.map((page) => page.isClosed())).toEqual(locales.map(() => false));
+    expect(await browser.newPage({ locale: "ta-IN" })).toBe(pages[0]);
+  });
 });

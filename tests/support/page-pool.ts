@@ -155,7 +155,11 @@ class PagePool {
         ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
         : value,
     );
-    const pooled = this.idle.get(key)?.pop() ?? (await this.fresh(options, key));
+    const reused = this.idle.get(key)?.pop();
+    // idleOrder lists each idle context once: a context given back again is listed anew at the
+    // end, and an old entry left behind would let the limit close it as the longest idle.
+    if (reused) this.idleOrder = this.idleOrder.filter((c) => c !== reused);
+    const pooled = reused ?? (await this.fresh(options, key));
     pooled.viewport = viewport;
     pooled.test = currentTest;
     pooled.lease = lease;
@@ -353,7 +357,8 @@ class PagePool {
     const excess = this.idleOrder.splice(0, this.idleOrder.length - MOST_IDLE_CONTEXTS);
     for (const pooled of excess) {
       const list = this.idle.get(pooled.key) ?? [];
-      list.splice(list.indexOf(pooled), 1);
+      const at = list.indexOf(pooled);
+      if (at !== -1) list.splice(at, 1);
     }
     await Promise.all(excess.map((c) => c.closeForReal().catch(() => {})));
   }
