@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { user } from "../db/schema";
-import { RateLimitedError } from "../errors";
 import type { MailMessage } from "../mail/mailer";
 import { existingAccountMail, mailLangOf } from "../mail/templates";
 import type { RateLimiter } from "../rate-limit/limiter";
@@ -54,7 +53,7 @@ export async function answerSignUpForExistingEmail(ctx: SignUpContext, db: Db, d
   if (!existing) return;
 
   await ctx.context.password.hash(body.password);
-  if (await mayMailOwner(deps.rateLimiter, email)) {
+  if (await deps.rateLimiter.allows("existingAccountMailPerEmail", email)) {
     // In the language of the sign-up page (its callbackURL carries ?lang=bn).
     const lang = mailLangOf(typeof body.callbackURL === "string" ? body.callbackURL : null);
     deps.sendLater(
@@ -82,14 +81,4 @@ export async function answerSignUpForExistingEmail(ctx: SignUpContext, db: Db, d
       role: "customer",
     },
   });
-}
-
-async function mayMailOwner(rateLimiter: RateLimiter, email: string): Promise<boolean> {
-  try {
-    await rateLimiter.consume(["existingAccountMailPerEmail", email]);
-    return true;
-  } catch (err) {
-    if (err instanceof RateLimitedError) return false;
-    throw err;
-  }
 }

@@ -8,16 +8,17 @@ import type { AppContext } from "../app-context";
 import { messages, orders } from "../db/schema";
 import { mountServerRoutes } from "../http/api";
 import type { AppEnv } from "../http/env";
-import type { Product } from "../services/products";
+import { RATE_LIMITS } from "../rate-limit/rules";
+import { createProduct, type Product } from "../services/products";
 import { signUpAdmin } from "../testing/accounts";
-import { newProduct, orderBody } from "../testing/api-fixtures";
+import { CUSTOMER_DATA, orderBody, PRODUCT_BODY } from "../testing/api-fixtures";
 import { startFakeSteadfast } from "../testing/fake-couriers";
 import { FAKE_SMS_KEYS, startFakeSmsGateway } from "../testing/fake-sms";
 import { startMailCapture } from "../testing/mail-capture";
 import { describeDb, openTestContext, TEST_DB } from "../testing/test-context";
 import type { SendMessageJob } from "./dispatch";
 import { queueSms } from "./queue";
-import { runSendMessage } from "./send";
+import { runSendMessage, TOO_MANY_ORDER_MAILS } from "./send";
 
 type Who = { cookie: string };
 
@@ -42,7 +43,8 @@ function harness() {
     h.app = new Hono<AppEnv>();
     mountServerRoutes(h.app, h.ctx);
     h.admin = await signUpAdmin(h.ctx, { email: "admin@haat.test" });
-    h.product = await newProduct(h.ctx);
+    // Named in both languages: each mail names it in the order's language.
+    h.product = await createProduct(h.ctx.db, { ...PRODUCT_BODY, nameBn: "ঈদের সুতি পাঞ্জাবি" });
   };
   /** Places an order through POST /api/postOrder as a guest; answers its id and number. */
   const place = async (extra: Record<string, unknown> = {}, email = "rahim@example.com") => {
@@ -191,7 +193,7 @@ describeDb(`customer messages (${TEST_DB})`, () => {
       ]);
       const placedMail = mails[0]?.text ?? "";
       expect(placedMail).toContain(`অর্ডারের বিবরণ #${n}`);
-      expect(placedMail).toContain(`- ${h.product.name} (M, সাদা) × 1:`);
+      expect(placedMail).toContain("- ঈদের সুতি পাঞ্জাবি (M, সাদা) × 1:");
       expect(placedMail).toContain("ডেলিভারি চার্জ: 60 টাকা");
       expect(placedMail).toContain(`মোট: ${total} টাকা`);
       expect(placedMail).toContain("ঠিকানা: মিরপুর, ঢাকা");
@@ -234,6 +236,7 @@ describeDb(`customer messages (${TEST_DB})`, () => {
       const mail = smtp.mails.find(
         (m) => m.subject === `Your order #${order.orderNumber} is cancelled — Haat`,
       );
+      expect(mail?.text).toContain("- Cotton Panjabi for Eid (M, White) × 1:");
       expect(mail?.text).toContain("Delivery charge: Tk 60");
     });
 
@@ -458,6 +461,59 @@ describeDb(`customer messages (${TEST_DB})`, () => {
       expect(gateway.requests.length).toBe(before);
     });
   }, 180_000);
+
+  describe("order emails to one inbox, with the rate limits on", () => {
+    const t = harness();
+    let smtp: Awaited<ReturnType<typeof startMailCapture>>;
+    beforeAll(async () => {
+      smtp = await startMailCapture();
+      await t.open({ RATE_LIMIT: "on", SMTP_URL: smtp.url, MAIL_FROM: "Haat <shop@haat.test>" });
+    });
+    afterAll(async () => {
+      await t.h.ctx?.close();
+      await smtp?.close();
+    });
+
+    it("orders from many phones with one stranger's email: the inbox gets five, every order and SMS goes through", async () => {
+      const { max } = RATE_LIMITS.orderPlacedMailPerEmail;
+      const placed: { id: string }[] = [];
+      for (let i = 0; i <= max; i++) {
+        const mobileNumber = `0171000000${i}`;
+        placed.push(
+          await t.place({
+            customerData: {
+              ...CUSTOMER_DATA,
+              mobileNumber,
+              email: "Victim@Example.com",
+              deliveryCharge: 60,
+            },
+          }),
+        );
+      }
+      const other = await t.place({}, "rahim@example.com");
+      await t.settled(other.id).toEqual([]);
+      // The mails go out in whichever order the queue takes them: one of the six is the one too many.
+      const outcome = async () => {
+        const all = (await Promise.all(placed.map((order) => t.messagesOf(order.id)))).flat();
+        return {
+          sms: all.filter((m) => m.channel === "sms").map((m) => m.status),
+          mails: all
+            .filter((m) => m.channel === "email")
+            .map((m) => `${m.to} ${m.status} ${m.lastError ?? ""}`.trim())
+            .sort(),
+        };
+      };
+      await expect.poll(outcome, { timeout: 30_000, interval: 100 }).toEqual({
+        sms: Array(max + 1).fill("sent"),
+        mails: [
+          `victim@example.com failed ${TOO_MANY_ORDER_MAILS}`,
+          ...Array(max).fill("victim@example.com sent"),
+        ],
+      });
+      expect(smtp.mails.filter((m) => m.to.includes("victim@example.com"))).toHaveLength(max);
+      expect(smtp.mails.filter((m) => m.to.includes("rahim@example.com"))).toHaveLength(1);
+    });
+  }, 120_000);
 
   describe("without SMS_PROVIDER", () => {
     const t = harness();

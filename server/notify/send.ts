@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Job } from "pg-boss";
 import { COURIER_LABELS, COURIER_LABELS_BN } from "~/core/courier";
+import { inLang } from "~/core/locale";
 import { formatNumber } from "~/core/money";
 import {
   type MessageLanguage,
@@ -15,12 +16,36 @@ import { type MessageRow, messages, orderCouriers, orderLines, orders } from "..
 import { QUEUES } from "../jobs/job-queue";
 import { logger } from "../logger";
 import type { Mailer, MailMessage } from "../mail/mailer";
+import type { RateLimiter } from "../rate-limit/limiter";
+import { RATE_LIMITS } from "../rate-limit/rules";
 import type { SendMessageJob } from "./dispatch";
 import { type OrderSummary, orderMail } from "./order-mail";
 import { SmsError, type SmsSender } from "./sms";
 import { templateFor } from "./templates";
 
-export type SendDeps = { db: Db; config: Config; sms: SmsSender; mailer: Mailer };
+export type SendDeps = {
+  db: Db;
+  config: Config;
+  sms: SmsSender;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+};
+
+const { max: ORDER_MAILS_PER_INBOX, window: ORDER_MAILS_WINDOW } =
+  RATE_LIMITS.orderPlacedMailPerEmail;
+
+/** Why an "order placed" mail over its inbox's limit was not sent (the admins read it). */
+export const TOO_MANY_ORDER_MAILS = `Not sent: more than ${ORDER_MAILS_PER_INBOX} order emails to this address within ${ORDER_MAILS_WINDOW / 60} minutes (someone may be ordering with another person's email)`;
+
+/**
+ * Whether a first try of this message may go out: an "order placed" mail counts against its
+ * inbox's limit (orderPlacedMailPerEmail), so that orders placed with someone else's address
+ * cannot flood it. The order itself and its SMS are not held back.
+ */
+async function withinInboxLimit(deps: SendDeps, m: MessageRow): Promise<boolean> {
+  if (m.channel !== "email" || m.event !== "order_placed" || m.attempts > 0) return true;
+  return deps.rateLimiter.allows("orderPlacedMailPerEmail", m.to);
+}
 
 /** Tries of one message before it is marked failed (the first and the queue's retries). */
 export const MESSAGE_ATTEMPTS = QUEUES["send-message"].retryLimit + 1;
@@ -59,9 +84,10 @@ async function orderFacts(
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!order) return null;
-  const lines = await deps.db
+  const rows = await deps.db
     .select({
       name: orderLines.name,
+      nameBn: orderLines.nameBn,
       color: orderLines.color,
       size: orderLines.size,
       unitPrice: orderLines.unitPrice,
@@ -70,6 +96,11 @@ async function orderFacts(
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.position));
+  // Each line as the customer saw it at checkout: its Bengali name in a Bengali mail, when it has one.
+  const lines = rows.map(({ nameBn, ...line }) => ({
+    ...line,
+    name: inLang(language, line.name, nameBn),
+  }));
   const trackUrl = trackOrderUrl(deps.config.publicUrl, order.orderNumber, order.phone);
   return {
     trackUrl,
@@ -161,6 +192,13 @@ async function claim(deps: SendDeps, messageId: string): Promise<Claimed | null>
       await tx
         .update(messages)
         .set({ status: "failed", lastError: m.lastError ?? "No more tries" })
+        .where(eq(messages.id, messageId));
+      return null;
+    }
+    if (!(await withinInboxLimit(deps, m))) {
+      await tx
+        .update(messages)
+        .set({ status: "failed", lastError: TOO_MANY_ORDER_MAILS })
         .where(eq(messages.id, messageId));
       return null;
     }

@@ -87,6 +87,21 @@ describe("createRateLimiter", () => {
     const off = createRateLimiter(memoryRateLimitStorage(), false);
     for (let i = 0; i < 20; i++) await off.consume(["orderPerPhone", "01712345678"]);
   });
+
+  it("allows: true within the limit, false past it (nothing thrown), always true when off", async () => {
+    const { max } = RATE_LIMITS.orderPlacedMailPerEmail;
+    const on = createRateLimiter(memoryRateLimitStorage(), true);
+    const answers = [];
+    for (let i = 0; i <= max; i++) {
+      answers.push(await on.allows("orderPlacedMailPerEmail", "victim@example.com"));
+    }
+    expect(answers).toEqual([...Array(max).fill(true), false]);
+    expect(await on.allows("orderPlacedMailPerEmail", "rahim@example.com")).toBe(true);
+    const off = createRateLimiter(memoryRateLimitStorage(), false);
+    for (let i = 0; i <= max; i++) {
+      expect(await off.allows("orderPlacedMailPerEmail", "victim@example.com")).toBe(true);
+    }
+  });
 });
 
 describe("waitText", () => {

@@ -12,6 +12,11 @@ export type RateLimiter = {
    * function that takes back what it counted for the limits named (see `release`).
    */
   consume: (...checks: [RateLimitName, string | null | undefined][]) => Promise<Release>;
+  /**
+   * Counts one request against one limit and answers whether it was within it, for what is
+   * never refused, only not done (a mail a stranger can set off to someone else's inbox).
+   */
+  allows: (name: RateLimitName, subject: string) => Promise<boolean>;
 };
 
 /**
@@ -32,23 +37,33 @@ export function createRateLimiter(
   overrides: RateLimitOverrides = {},
 ): RateLimiter {
   const rules: Record<RateLimitName, RateRule> = { ...RATE_LIMITS, ...overrides };
+  const consume: RateLimiter["consume"] = async (...checks) => {
+    if (!enabled) return NOTHING_TO_RELEASE;
+    const counted: [RateLimitName, string][] = [];
+    for (const [name, subject] of checks) {
+      if (!subject) continue;
+      const rule = rules[name];
+      const key = `${name}|${subject}`;
+      const { allowed, retryAfter } = await storage.consume(key, rule);
+      if (!allowed) throw new RateLimitedError(retryAfter ?? rule.window);
+      counted.push([name, key]);
+    }
+    return async (...names) => {
+      for (const [name, key] of counted) if (names.includes(name)) await storage.release(key);
+    };
+  };
   return {
     enabled,
     storage,
-    async consume(...checks) {
-      if (!enabled) return NOTHING_TO_RELEASE;
-      const counted: [RateLimitName, string][] = [];
-      for (const [name, subject] of checks) {
-        if (!subject) continue;
-        const rule = rules[name];
-        const key = `${name}|${subject}`;
-        const { allowed, retryAfter } = await storage.consume(key, rule);
-        if (!allowed) throw new RateLimitedError(retryAfter ?? rule.window);
-        counted.push([name, key]);
+    consume,
+    async allows(name, subject) {
+      try {
+        await consume([name, subject]);
+        return true;
+      } catch (err) {
+        if (err instanceof RateLimitedError) return false;
+        throw err;
       }
-      return async (...names) => {
-        for (const [name, key] of counted) if (names.includes(name)) await storage.release(key);
-      };
     },
   };
 }

@@ -43,6 +43,11 @@ export const RATE_LIMITS = {
   signInPerEmail: { window: 10 * MINUTES, max: 10 },
   /** Reset mails to one inbox. */
   passwordResetPerEmail: { window: 10 * MINUTES, max: 3 },
+  /**
+   * "Order placed" mails to one inbox: checkout takes any address, so a stranger's orders could
+   * fill someone's inbox. The order is never refused for it; its mail is only not sent.
+   */
+  orderPlacedMailPerEmail: { window: 60 * MINUTES, max: 5 },
   /** "You already have an account" mails after a sign-up with a taken email; never refused, only not sent. */
   existingAccountMailPerEmail: { window: 10 * MINUTES, max: 1 },
 } as const satisfies Record<string, RateRule>;
