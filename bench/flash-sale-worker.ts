@@ -7,6 +7,7 @@
  * address, as behind a carrier's NAT. Reads one job as JSON from argv and prints the figures as
  * one JSON line on stdout.
  */
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { percentile, type SaleFigures, type SaleLatencies } from "./report";
 
@@ -20,9 +21,16 @@ export type FlashSaleJob = {
    * Pages by kind, each visit picks a kind by weight, then a path of it at random; `headers`
    * go with that kind's requests (a signed-in visitor's cookie).
    */
-  pages: { kind: string; weight: number; paths: string[]; headers?: Record<string, string> }[];
+  pages: {
+    kind: string;
+    weight: number;
+    paths: string[];
+    headers?: Record<string, string>;
+    /** Each visit's link carries a click tag of its own, as a link from a Facebook post does. */
+    clickTagged?: boolean;
+  }[];
   ordersPerSecond: number;
-  /** Order bodies with `{{phone}}` where the customer's mobile number goes. */
+  /** Order bodies with `{{phone}}` wherever the customer's mobile number goes (the phone, the email). */
   orderBodies: string[];
   phones: string[];
   /** Idempotency-Key prefix of this run's orders (the database count looks for it). */
@@ -128,12 +136,21 @@ let pageErrors = 0;
 
 function pickPage(): { kind: string; path: string; headers?: Record<string, string> } {
   let at = Math.random() * totalWeight;
-  for (const page of job.pages) {
-    at -= page.weight;
-    if (at <= 0) return { kind: page.kind, path: pick(page.paths), headers: page.headers };
+  let page = job.pages.at(-1);
+  for (const candidate of job.pages) {
+    at -= candidate.weight;
+    if (at <= 0) {
+      page = candidate;
+      break;
+    }
   }
-  const last = job.pages.at(-1);
-  return { kind: last?.kind ?? "", path: pick(last?.paths ?? ["/"]), headers: last?.headers };
+  if (!page) return { kind: "", path: "/" };
+  const path = pick(page.paths);
+  return {
+    kind: page.kind,
+    path: page.clickTagged ? `${path}?fbclid=IwAR${randomBytes(12).toString("base64url")}` : path,
+    headers: page.headers,
+  };
 }
 
 async function visitor(index: number): Promise<void> {
@@ -167,7 +184,7 @@ let firstRefusal: string | undefined;
 
 async function placeOrder(index: number): Promise<void> {
   const phone = job.phones[index % job.phones.length] as string;
-  const body = (job.orderBodies[index % job.orderBodies.length] as string).replace(
+  const body = (job.orderBodies[index % job.orderBodies.length] as string).replaceAll(
     "{{phone}}",
     phone,
   );

@@ -133,8 +133,15 @@ export async function runFlashSale(options: FlashSaleOptions): Promise<FlashSale
             `/api/products?searchQuery=${encodeURIComponent(q)}`,
           ]),
         },
-        // Most product views go to the products on sale; the rest wander.
-        { kind: "product (on sale)", weight: 28, paths: sale.map(productPath) },
+        // Most product views go to the products on sale, half of them from the sale's Facebook
+        // post (each link with a click tag of its own); the rest wander.
+        { kind: "product (on sale)", weight: 14, paths: sale.map(productPath) },
+        {
+          kind: "product (from Facebook)",
+          weight: 14,
+          paths: sale.map(productPath),
+          clickTagged: true,
+        },
         { kind: "product (other)", weight: 7, paths: others.map(productPath) },
       ],
       ordersPerSecond: options.ordersPerSecond,
@@ -142,7 +149,8 @@ export async function runFlashSale(options: FlashSaleOptions): Promise<FlashSale
         JSON.stringify(
           apiOrderBody(product, {
             name: "Sale Customer",
-            email: "sale-customer@example.com",
+            // Each customer their own inbox: one inbox gets at most five order mails an hour.
+            email: "sale-{{phone}}@example.com",
             mobileNumber: "{{phone}}",
           }),
         ),

@@ -64,7 +64,7 @@ function shop(options: { maxBytes?: number } = {}) {
   });
   app.get("/", (c) => {
     count("/");
-    return page(c, `Home ${c.req.query("search") ?? ""}`);
+    return page(c, `Home ${new URL(c.req.url).search}`);
   });
   app.get("/shop", (c) => {
     count("/shop");
@@ -231,6 +231,26 @@ describe("guest page cache: what is served from it", () => {
     await app.request("/?search=a", { headers: { Cookie: "theme=dark; lang=bn" } });
     await app.request("/?search=a", { headers: { Cookie: "lang=bn; other=1" } });
     expect(renders.get("/")).toBe(4);
+  });
+
+  it("keeps one copy of a page linked with click and campaign tags (fbclid, utm_*), rendered without them", async () => {
+    const { app, renders } = shop();
+    const fromFacebook = await app.request("/?search=a&fbclid=IwAR1abc");
+    const fromCampaign = await app.request(
+      "/?utm_source=facebook&search=a&fbclid=IwAR2xyz&utm_campaign=eid",
+    );
+    const plain = await app.request("/?search=a");
+    expect(fromFacebook.headers.get("X-Page-Cache")).toBe("miss");
+    expect(fromCampaign.headers.get("X-Page-Cache")).toBe("hit");
+    expect(plain.headers.get("X-Page-Cache")).toBe("hit");
+    expect(renders.get("/")).toBe(1);
+    const html = await fromFacebook.text();
+    expect(html).toContain('<main id="content">Home ?search=a</main>');
+    expect(await plain.text()).toBe(html);
+    // A tag alone: the page without a query.
+    await app.request("/?fbclid=IwAR3");
+    expect((await app.request("/")).headers.get("X-Page-Cache")).toBe("hit");
+    expect(renders.get("/")).toBe(2);
   });
 });
 

@@ -41,6 +41,37 @@ const GUEST_PAGES: readonly RegExp[] = [
 const ONE_TIME_PARAMS = ["notice", "ask"];
 
 /**
+ * Added to a shared link by the network it was shared on or by a campaign (Facebook's `fbclid`,
+ * Google's `gclid`, `utm_*`): different for every click, and read by no page. A guest's page is
+ * kept and rendered without them (`withoutTrackingParams`), so the visitors a Facebook post sends
+ * to a product during a sale share one copy instead of each rendering and keeping their own.
+ */
+const TRACKING_PARAM =
+  /^(?:utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|ttclid|twclid|igshid|mibextid|yclid|mc_cid|mc_eid|_ga)$/i;
+
+/** `url`'s query without the click and campaign tags; the same text when it has none. */
+function pageQuery(url: URL): string {
+  const names = [...url.searchParams.keys()];
+  if (!names.some((name) => TRACKING_PARAM.test(name))) return url.search;
+  const kept = new URLSearchParams(
+    [...url.searchParams].filter(([name]) => !TRACKING_PARAM.test(name)),
+  ).toString();
+  return kept ? `?${kept}` : "";
+}
+
+/**
+ * A guest's page request as the page is rendered for every guest: without the click and campaign
+ * tags of its link (the visitor's address bar keeps them). The request itself when it has none.
+ */
+export function withoutTrackingParams(request: Request): Request {
+  const url = new URL(request.url);
+  const query = pageQuery(url);
+  if (query === url.search) return request;
+  url.search = query;
+  return new Request(url, request);
+}
+
+/**
  * Cookies a guest's page may depend on, part of the key: the language (issue 25) and the theme.
  * Any other cookie (a consent banner's, a tracker's) does not change a page.
  */
@@ -92,8 +123,8 @@ function cookieValues(header: string | undefined): Map<string, string> {
 }
 
 /**
- * The key of a guest's GET of a page that is the same for every guest: path, query, language
- * and theme cookies. Undefined for anything else: another method, a session cookie or an
+ * The key of a guest's GET of a page that is the same for every guest: path, query (without
+ * click and campaign tags), language and theme cookies. Undefined for anything else: another method, a session cookie or an
  * Authorization header (the page is the visitor's own), a page not in the list, a one-time
  * notice, a long URL.
  */
@@ -106,7 +137,7 @@ export function guestPageKey(c: Context<AppEnv>): string | undefined {
   if (url.pathname.endsWith(".data")) return undefined;
   if (ONE_TIME_PARAMS.some((name) => url.searchParams.has(name))) return undefined;
   const cookies = cookieValues(c.req.header("cookie"));
-  const parts = [url.pathname + url.search];
+  const parts = [url.pathname + pageQuery(url)];
   for (const name of PAGE_COOKIES) {
     const value = cookies.get(name) ?? "";
     if (!COOKIE_VALUE.test(value)) return undefined;

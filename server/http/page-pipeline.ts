@@ -4,7 +4,12 @@ import { replaceAnswer } from "./answer";
 import { BodyTooLargeError, readWholeBody } from "./body-limit";
 import { type DeferredPage, deferScripts } from "./deferred-scripts";
 import type { AppEnv } from "./env";
-import { type GuestPageCache, isShareableAnswer, shareablePage } from "./guest-page-cache";
+import {
+  type GuestPageCache,
+  isShareableAnswer,
+  shareablePage,
+  withoutTrackingParams,
+} from "./guest-page-cache";
 import { revalidatedPage } from "./http-cache";
 import { type PageRefusal, pageInput, pageRefusal } from "./page-input";
 
@@ -108,6 +113,8 @@ export function pagePipeline(options: PagePipelineOptions = {}): MiddlewareHandl
       await render(c, next);
       return;
     }
+    // Rendered as every guest's copy: from the link without its click and campaign tags.
+    c.req.raw = withoutTrackingParams(c.req.raw);
     let renderedHere = false;
     try {
       const cached = await guestPages.get(key, async () => {
