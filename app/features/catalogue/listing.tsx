@@ -169,7 +169,7 @@ function ListingBody({ title, intro, crumbs, page, related, empty }: Props) {
             loading={loading}
             load={(href) => fetcher.load(href)}
             className="btn btn-primary btn-wide"
-            spinner={<span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            spinner={<span className="spinner size-5" aria-hidden="true" />}
           />
         </div>
       ) : null}

@@ -151,7 +151,7 @@ export function ContactForm({ initial }: { initial?: Result }) {
       </div>
       <div>
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {busy ? <span className="spinner size-5" aria-hidden="true" /> : null}
           {busy ? t("contact.sending") : t("contact.submit")}
         </button>
       </div>

@@ -173,7 +173,7 @@ export function MostPopular({ initial }: { initial: ProductList }) {
         {failed ? <p className="alert alert-warning mb-4">{t("home.loadFailed")}</p> : null}
         {loading === "tab" ? (
           <p className="py-10 text-center">
-            <span className="loading loading-spinner loading-md" aria-hidden="true" />
+            <span className="spinner size-6" aria-hidden="true" />
             <span className="sr-only">{t("common.loading")}</span>
           </p>
         ) : shown.length === 0 ? (

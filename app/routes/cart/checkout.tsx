@@ -862,7 +862,7 @@ function CheckoutPage({
           >
             {sending ? (
               <>
-                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+                <span className="spinner size-5" aria-hidden="true" />
                 {t("checkout.placing")}
               </>
             ) : (
