@@ -181,9 +181,7 @@ export function SocialSignInStep({ step }: { step: "done" | "error" }) {
 
   return (
     <main className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-4 px-4 py-10 text-center">
-      {step === "error" ? null : (
-        <span className="spinner size-7" aria-hidden="true" />
-      )}
+      {step === "error" ? null : <span className="spinner size-7" aria-hidden="true" />}
       <p role="status" className="text-lg">
         {message}
       </p>
