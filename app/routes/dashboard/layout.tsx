@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import dashboardCss from "~/app/dashboard.css?url";
 import { DashboardError } from "~/app/features/account/dashboard-error";
@@ -103,7 +103,11 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </header>
         {/* #content: the element root's render-blocking `expect` link waits for (decision 027). */}
         <main id="content" className="flex-1 p-4 sm:p-6 lg:p-8 print:p-0">
-          <Outlet />
+          {/* Hydrated after the frame, in slices that let the browser answer a tap between them,
+              not in one long task with it (a list of products or orders; decision 025's shell). */}
+          <Suspense>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
       <div className="drawer-side z-40 print:hidden">
