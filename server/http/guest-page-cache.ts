@@ -124,9 +124,9 @@ function cookieValues(header: string | undefined): Map<string, string> {
 
 /**
  * The key of a guest's GET of a page that is the same for every guest: path, query (without
- * click and campaign tags), language and theme cookies. Undefined for anything else: another method, a session cookie or an
- * Authorization header (the page is the visitor's own), a page not in the list, a one-time
- * notice, a long URL.
+ * click and campaign tags), language and theme cookies. Undefined for anything else: another
+ * method, a session cookie or an Authorization header (the page is the visitor's own), a page not
+ * in the list, a one-time notice, a long URL.
  */
 export function guestPageKey(c: Context<AppEnv>): string | undefined {
   if (c.req.method !== "GET") return undefined;
