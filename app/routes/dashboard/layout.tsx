@@ -44,7 +44,6 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
   const [open, setOpen] = useState(false);
   const location = useLocation();
-  const hydrated = useHydrated();
   const { t } = useI18n();
   useApiTokenSync(user.email);
 
@@ -77,27 +76,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       />
       <div className="drawer-content flex min-h-screen flex-col">
         <header className="navbar sticky top-0 z-30 gap-2 border-b border-base-300 bg-base-100 lg:hidden print:hidden">
-          {hydrated ? (
-            <button
-              type="button"
-              className="btn btn-ghost btn-square"
-              aria-label={t("dash.layout.openMenu")}
-              aria-expanded={open}
-              aria-controls="dashboard-sidebar"
-              onClick={() => setOpen(true)}
-            >
-              <MenuIcon />
-            </button>
-          ) : (
-            // Without the scripts (yet), the drawer's own checkbox opens it.
-            <label
-              htmlFor="dashboard-drawer"
-              className="btn btn-ghost btn-square"
-              aria-label={t("dash.layout.openMenu")}
-            >
-              <MenuIcon />
-            </label>
-          )}
+          <OpenMenuButton open={open} onOpen={() => setOpen(true)} />
           <span className="text-lg font-semibold">{t("dash.layout.title")}</span>
           <LangSwitch className="ml-auto" />
         </header>
@@ -111,21 +90,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </main>
       </div>
       <div className="drawer-side z-40 print:hidden">
-        {hydrated ? (
-          <button
-            type="button"
-            className="drawer-overlay lg:hidden"
-            aria-label={t("dash.layout.closeMenu")}
-            tabIndex={open ? 0 : -1}
-            onClick={() => setOpen(false)}
-          />
-        ) : (
-          <label
-            htmlFor="dashboard-drawer"
-            className="drawer-overlay lg:hidden"
-            aria-label={t("dash.layout.closeMenu")}
-          />
-        )}
+        <DrawerOverlay open={open} onClose={() => setOpen(false)} />
         <aside
           id="dashboard-sidebar"
           className="flex min-h-full w-72 flex-col gap-2 bg-base-200 p-4 text-base-content"
@@ -173,6 +138,59 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
     </div>
+  );
+}
+
+/*
+ * The drawer's controls are their own components: they change once the page has hydrated (a
+ * button instead of the drawer checkbox's label), and that must not render the layout again.
+ * A new render of the layout would hydrate the page inside its Suspense boundary at once, in one
+ * long task, instead of in slices.
+ */
+
+function OpenMenuButton({ open, onOpen }: { open: boolean; onOpen: () => void }) {
+  const hydrated = useHydrated();
+  const { t } = useI18n();
+  return hydrated ? (
+    <button
+      type="button"
+      className="btn btn-ghost btn-square"
+      aria-label={t("dash.layout.openMenu")}
+      aria-expanded={open}
+      aria-controls="dashboard-sidebar"
+      onClick={onOpen}
+    >
+      <MenuIcon />
+    </button>
+  ) : (
+    // Without the scripts (yet), the drawer's own checkbox opens it.
+    <label
+      htmlFor="dashboard-drawer"
+      className="btn btn-ghost btn-square"
+      aria-label={t("dash.layout.openMenu")}
+    >
+      <MenuIcon />
+    </label>
+  );
+}
+
+function DrawerOverlay({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const hydrated = useHydrated();
+  const { t } = useI18n();
+  return hydrated ? (
+    <button
+      type="button"
+      className="drawer-overlay lg:hidden"
+      aria-label={t("dash.layout.closeMenu")}
+      tabIndex={open ? 0 : -1}
+      onClick={onClose}
+    />
+  ) : (
+    <label
+      htmlFor="dashboard-drawer"
+      className="drawer-overlay lg:hidden"
+      aria-label={t("dash.layout.closeMenu")}
+    />
   );
 }
 
