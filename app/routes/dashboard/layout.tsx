@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from "react";
+import { type ButtonHTMLAttributes, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import dashboardCss from "~/app/dashboard.css?url";
 import { DashboardError } from "~/app/features/account/dashboard-error";
@@ -76,7 +76,17 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       />
       <div className="drawer-content flex min-h-screen flex-col">
         <header className="navbar sticky top-0 z-30 gap-2 border-b border-base-300 bg-base-100 lg:hidden print:hidden">
-          <OpenMenuButton open={open} onOpen={() => setOpen(true)} />
+          <DrawerControl
+            className="btn btn-ghost btn-square"
+            label={t("dash.layout.openMenu")}
+            button={{
+              "aria-expanded": open,
+              "aria-controls": "dashboard-sidebar",
+              onClick: () => setOpen(true),
+            }}
+          >
+            <MenuIcon />
+          </DrawerControl>
           <span className="text-lg font-semibold">{t("dash.layout.title")}</span>
           <LangSwitch className="ml-auto" />
         </header>
@@ -90,7 +100,11 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </main>
       </div>
       <div className="drawer-side z-40 print:hidden">
-        <DrawerOverlay open={open} onClose={() => setOpen(false)} />
+        <DrawerControl
+          className="drawer-overlay lg:hidden"
+          label={t("dash.layout.closeMenu")}
+          button={{ tabIndex: open ? 0 : -1, onClick: () => setOpen(false) }}
+        />
         <aside
           id="dashboard-sidebar"
           className="flex min-h-full w-72 flex-col gap-2 bg-base-200 p-4 text-base-content"
@@ -141,56 +155,32 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/*
- * The drawer's controls are their own components: they change once the page has hydrated (a
- * button instead of the drawer checkbox's label), and that must not render the layout again.
- * A new render of the layout would hydrate the page inside its Suspense boundary at once, in one
- * long task, instead of in slices.
+/**
+ * One of the drawer's controls: the drawer checkbox's label until the page has hydrated (it opens
+ * and closes the drawer without scripts), a button from then on. Its own component, so that the
+ * switch does not render the layout again: a new render of the layout would hydrate the page
+ * inside its Suspense boundary at once, in one long task, instead of in slices.
  */
-
-function OpenMenuButton({ open, onOpen }: { open: boolean; onOpen: () => void }) {
+function DrawerControl({
+  className,
+  label,
+  button,
+  children,
+}: {
+  className: string;
+  label: string;
+  button: ButtonHTMLAttributes<HTMLButtonElement>;
+  children?: ReactNode;
+}) {
   const hydrated = useHydrated();
-  const { t } = useI18n();
   return hydrated ? (
-    <button
-      type="button"
-      className="btn btn-ghost btn-square"
-      aria-label={t("dash.layout.openMenu")}
-      aria-expanded={open}
-      aria-controls="dashboard-sidebar"
-      onClick={onOpen}
-    >
-      <MenuIcon />
+    <button type="button" className={className} aria-label={label} {...button}>
+      {children}
     </button>
   ) : (
-    // Without the scripts (yet), the drawer's own checkbox opens it.
-    <label
-      htmlFor="dashboard-drawer"
-      className="btn btn-ghost btn-square"
-      aria-label={t("dash.layout.openMenu")}
-    >
-      <MenuIcon />
+    <label htmlFor="dashboard-drawer" className={className} aria-label={label}>
+      {children}
     </label>
-  );
-}
-
-function DrawerOverlay({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const hydrated = useHydrated();
-  const { t } = useI18n();
-  return hydrated ? (
-    <button
-      type="button"
-      className="drawer-overlay lg:hidden"
-      aria-label={t("dash.layout.closeMenu")}
-      tabIndex={open ? 0 : -1}
-      onClick={onClose}
-    />
-  ) : (
-    <label
-      htmlFor="dashboard-drawer"
-      className="drawer-overlay lg:hidden"
-      aria-label={t("dash.layout.closeMenu")}
-    />
   );
 }
 
