@@ -74,6 +74,10 @@ describe("stock from the admin form to the doorstep (issue 22)", () => {
     await admin.keyboard.press("Escape");
     await admin.getByLabel("Search products by name").fill(name);
     await admin.getByRole("button", { name: "Search", exact: true }).click();
+    // The search's results replace the whole table (it is keyed by the query): a click on the
+    // unfiltered table's row as they arrive would land on a row that is gone.
+    await admin.waitForURL((url) => url.searchParams.get("q") === name);
+    await expect.poll(() => admin.locator("tbody tr").count()).toBe(1);
     const row = admin.locator(`tr[data-product-id="${productId}"]`);
     await expect.poll(() => row.locator('td[data-label="Stock"]').textContent()).toContain("2Low");
     // Its history: two adjustments by the admin.
