@@ -203,7 +203,7 @@ export const ROUTE_MESSAGES = {
   ],
   dashOrders: DASH_ORDERS,
   dashFailedBookings: [...DASH_ORDERS, "dash.paper.failed"],
-  dashPaper: ["dash.paper", "courier", "color", "stock"],
+  dashPaper: ["dash.paper", "dash.orders.said.message", "courier", "color", "stock"],
 } as const satisfies Record<string, readonly Selector[]>;
 
 export type RoutePart = keyof typeof ROUTE_MESSAGES;

@@ -49,4 +49,16 @@ describe("the SMS & Email page's latest messages", () => {
     expect(render("en", [])).not.toContain("<table");
     expect(render("en", [])).toContain(wholeCatalog("en")["dash.paper.notify.none"]);
   });
+
+  it("say why a message failed in Bengali, keeping the gateway's own words", () => {
+    const failed: LatestMessage = {
+      ...SENT,
+      status: "failed",
+      lastError: "Alpha SMS refused the message (405: Invalid number)",
+    };
+    expect(text(render("bn", [failed]))).toContain("Alpha SMS মেসেজটি নেয়নি (405: Invalid number)");
+    expect(text(render("en", [failed]))).toContain(
+      "Alpha SMS refused the message (405: Invalid number)",
+    );
+  });
 });

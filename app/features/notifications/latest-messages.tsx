@@ -1,5 +1,6 @@
 import { useI18n } from "~/app/i18n/use-i18n";
 import type { MessageChannel, MessageStatus, SmsEvent } from "~/core/notifications";
+import { sendingErrorText } from "./sending-error-text";
 
 /** One customer message as the SMS & Email page lists it (the time as ISO text). */
 export type LatestMessage = {
@@ -16,10 +17,12 @@ export type LatestMessage = {
 
 /**
  * The latest messages to customers: when (the shop's own clock, in the page's language), for
- * which order, what, to whom, and how it went (a gateway's error as it said it).
+ * which order, what, to whom, and how it went (why it was not sent in the page's language, a
+ * gateway's own words as it said them).
  */
 export function LatestMessages({ recent }: { recent: readonly LatestMessage[] }) {
-  const { t, digits, date, time } = useI18n();
+  const tr = useI18n();
+  const { t, digits, date, time } = tr;
   return (
     <section className="flex flex-col gap-2" aria-labelledby="recent-heading">
       <h2 id="recent-heading" className="text-xl font-semibold">
@@ -67,7 +70,7 @@ export function LatestMessages({ recent }: { recent: readonly LatestMessage[] })
                   </td>
                   <td>{t(`dash.paper.notify.status.${m.status}`)}</td>
                   <td className="break-words text-error" data-gateway-error>
-                    {m.lastError ?? ""}
+                    {m.lastError ? sendingErrorText(tr, m.lastError) : ""}
                   </td>
                 </tr>
               ))}

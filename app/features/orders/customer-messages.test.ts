@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Lang } from "~/core/locale";
 import type { MessageView } from "~/server/notify/messages";
+import { TOO_MANY_ORDER_MAILS } from "~/server/notify/send";
 import { renderIn, textOf } from "~/tests/support/render-in";
 import { CustomerMessages } from "./customer-messages";
 
@@ -39,5 +40,19 @@ describe("the order's SMS and email table", () => {
     expect(text).toContain("০১৭১২৩৪৫৬৭৮");
     expect(text).toContain("qa01611000004@example.com");
     expect(text).toContain("রাত ৮:১৬");
+  });
+
+  it("says why a message was not sent in the page's language", () => {
+    const failed: MessageView = {
+      ...message("email", "someone@example.com"),
+      status: "failed",
+      lastError: TOO_MANY_ORDER_MAILS,
+    };
+    expect(textIn([failed], "bn")).toContain(
+      "পাঠানো হয়নি: এই ঠিকানায় ৬০ মিনিটে ৫টির বেশি অর্ডারের ইমেইল",
+    );
+    expect(textIn([failed], "en")).toContain(
+      "Not sent: more than 5 order emails to this address within 60 minutes",
+    );
   });
 });

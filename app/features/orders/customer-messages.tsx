@@ -1,3 +1,4 @@
+import { sendingErrorText } from "~/app/features/notifications/sending-error-text";
 import type { MessageKey } from "~/app/i18n/keys";
 import { useI18n } from "~/app/i18n/use-i18n";
 import type { MessageView } from "~/server/notify/messages";
@@ -59,7 +60,9 @@ export function CustomerMessages({ messages }: { messages: MessageView[] }) {
                         ? t("dash.orders.messages.tries", { count: tr.count(m.attempts) })
                         : ""}
                     </td>
-                    <td className="break-words text-error">{m.lastError ?? ""}</td>
+                    <td className="break-words text-error">
+                      {m.lastError ? sendingErrorText(tr, m.lastError) : ""}
+                    </td>
                   </tr>
                 );
               })}

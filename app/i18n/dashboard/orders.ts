@@ -408,6 +408,18 @@ export const ordersEn = {
     "{courier} did not cancel the parcel ({why}): cancel it in {courier}'s panel first, then cancel the order here and confirm that you did",
   "dash.orders.said.parcelCancelUnreachable":
     "{courier} could not be asked to cancel the parcel ({why}); nothing was changed, try again",
+  "dash.orders.said.message.noMoreTries": "No more tries",
+  "dash.orders.said.message.tooManyMails":
+    "Not sent: more than {count} order emails to this address within {minutes} minutes (someone may be ordering with another person's email)",
+  "dash.orders.said.message.noAnswerEarlier":
+    "An earlier try got no answer and may have been delivered; not sent again to avoid a second message",
+  "dash.orders.said.message.mayBeDelivered":
+    "{why}; it may have been delivered, so it is not sent again",
+  "dash.orders.said.message.noAnswer": "No answer from {gateway} within {seconds} s",
+  "dash.orders.said.message.unreachable": "{gateway} could not be reached ({why})",
+  "dash.orders.said.message.brokeOff": "{gateway}'s answer broke off ({why})",
+  "dash.orders.said.message.notJson": "{gateway} answered {status} without JSON: {text}",
+  "dash.orders.said.message.refused": "{gateway} refused the message ({why})",
   "dash.orders.parcelCancelled.button": "I have cancelled it at {courier}: cancel the order",
   "dash.orders.alerts.title": "Courier alerts",
   "dash.orders.alerts.deliveredAfterCancel":
@@ -815,6 +827,17 @@ export const ordersBn: PartCatalog<typeof ordersEn> = {
     "{courier} পার্সেলটি বাতিল করেনি ({why}): আগে {courier}-এর প্যানেলে বাতিল করুন, তারপর এখানে অর্ডার বাতিল করে নিশ্চিত করুন",
   "dash.orders.said.parcelCancelUnreachable":
     "পার্সেল বাতিলের জন্য {courier}-এর সাথে যোগাযোগ করা যায়নি ({why}); কিছুই বদলায়নি, আবার চেষ্টা করুন",
+  "dash.orders.said.message.noMoreTries": "আর চেষ্টা বাকি নেই",
+  "dash.orders.said.message.tooManyMails":
+    "পাঠানো হয়নি: এই ঠিকানায় {minutes} মিনিটে {count}টির বেশি অর্ডারের ইমেইল (কেউ হয়তো অন্যের ইমেইল দিয়ে অর্ডার করছেন)",
+  "dash.orders.said.message.noAnswerEarlier":
+    "আগের চেষ্টায় কোনো উত্তর আসেনি, মেসেজটি হয়তো পৌঁছে গেছে; দুবার যাতে না যায় তাই আবার পাঠানো হয়নি",
+  "dash.orders.said.message.mayBeDelivered": "{why}; মেসেজটি হয়তো পৌঁছে গেছে, তাই আবার পাঠানো হয়নি",
+  "dash.orders.said.message.noAnswer": "{seconds} সেকেন্ডের মধ্যে {gateway} থেকে কোনো উত্তর আসেনি",
+  "dash.orders.said.message.unreachable": "{gateway}-এর সাথে যোগাযোগ করা যায়নি ({why})",
+  "dash.orders.said.message.brokeOff": "{gateway}-এর উত্তর মাঝপথে থেমে গেছে ({why})",
+  "dash.orders.said.message.notJson": "{gateway} JSON ছাড়া উত্তর দিয়েছে ({status}): {text}",
+  "dash.orders.said.message.refused": "{gateway} মেসেজটি নেয়নি ({why})",
   "dash.orders.parcelCancelled.button": "{courier}-এ বাতিল করেছি: অর্ডার বাতিল করুন",
   "dash.orders.alerts.title": "কুরিয়ার সতর্কতা",
   "dash.orders.alerts.deliveredAfterCancel":
