@@ -11,6 +11,7 @@ import {
   hydrated,
   signInThroughApi,
 } from "./auth-support";
+import { searchProducts } from "./catalogue-support";
 import { ADMIN, DEMO_CUSTOMER, openDashboard } from "./orders-support";
 
 /** A small real PNG, as a phone's gallery would hand to the file input. */
@@ -76,12 +77,6 @@ async function recordCspViolations(page: Page) {
       seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
     );
   });
-}
-
-async function searchProducts(page: Page, name: string) {
-  await page.getByLabel("Search products by name").fill(name);
-  await page.getByRole("button", { name: "Search", exact: true }).click();
-  await page.waitForURL((url) => url.searchParams.get("q") === name);
 }
 
 describe("admin manages the catalogue", () => {

@@ -4,6 +4,7 @@ import { PRODUCT_BODY } from "~/server/testing/api-fixtures";
 import { launchBrowser } from "../support/browser";
 import { shop } from "../support/shop";
 import { expectDialog, hydrated } from "./auth-support";
+import { searchProducts } from "./catalogue-support";
 import { fillCheckout } from "./checkout-support";
 import {
   ADMIN,
@@ -72,12 +73,7 @@ describe("stock from the admin form to the doorstep (issue 22)", () => {
     await expectDialog(admin, "Product Updated!", "Your product has been successfully updated.");
     await admin.waitForURL(`${baseURL}/dashboard/allProducts`);
     await admin.keyboard.press("Escape");
-    await admin.getByLabel("Search products by name").fill(name);
-    await admin.getByRole("button", { name: "Search", exact: true }).click();
-    // The search's results replace the whole table (it is keyed by the query): a click on the
-    // unfiltered table's row as they arrive would land on a row that is gone.
-    await admin.waitForURL((url) => url.searchParams.get("q") === name);
-    await expect.poll(() => admin.locator("tbody tr").count()).toBe(1);
+    await searchProducts(admin, name);
     const row = admin.locator(`tr[data-product-id="${productId}"]`);
     await expect.poll(() => row.locator('td[data-label="Stock"]').textContent()).toContain("2Low");
     // Its history: two adjustments by the admin.
