@@ -1,4 +1,5 @@
 import type { Translator } from "~/app/i18n/translator";
+import { rewrittenText, type WrittenText } from "~/app/i18n/written-texts";
 
 type Tr = Pick<Translator, "lang" | "t" | "count" | "digits">;
 
@@ -6,7 +7,7 @@ type Tr = Pick<Translator, "lang" | "t" | "count" | "digits">;
 export const SMS_GATEWAY_NAMES = ["SSL Wireless", "BulkSMSBD", "Alpha SMS"] as const;
 const GATEWAY = `(${SMS_GATEWAY_NAMES.join("|")})`;
 
-type Pattern = [RegExp, (tr: Tr, found: string[]) => string];
+type Pattern = WrittenText<Tr>;
 
 /** What server/notify writes when a customer's SMS or email was not sent, with values in it. */
 const PATTERNS: readonly Pattern[] = [
@@ -71,10 +72,5 @@ const PATTERNS: readonly Pattern[] = [
  * said them; a text not known is shown as written.
  */
 export function sendingErrorText(tr: Tr, error: string): string {
-  if (tr.lang === "en") return error;
-  for (const [pattern, write] of PATTERNS) {
-    const found = pattern.exec(error);
-    if (found) return write(tr, [...found]);
-  }
-  return error;
+  return tr.lang === "en" ? error : rewrittenText(tr, error, PATTERNS);
 }

@@ -2,6 +2,7 @@ import { courierLabelIn, courierName } from "~/app/i18n/courier-name";
 import type { MessageKey } from "~/app/i18n/keys";
 import { shortLineText } from "~/app/i18n/short-line-text";
 import type { Translator } from "~/app/i18n/translator";
+import { rewrittenText, type WrittenText } from "~/app/i18n/written-texts";
 import { isCourierName, parcelStatusKey } from "~/core/courier";
 import type { CANCEL_REASONS, CallOutcome } from "~/core/order-calls";
 import type { OrderList } from "~/core/order-lists";
@@ -280,7 +281,7 @@ const SAID: Readonly<Record<string, string>> = {
   Confirmed: "call.confirmed",
 };
 
-type Pattern = [RegExp, (tr: Tr, found: string[]) => string];
+type Pattern = WrittenText<Tr>;
 
 const status = (tr: Tr, s: string | undefined) => statusName(tr, s ?? "");
 
@@ -535,9 +536,5 @@ const PATTERNS: readonly Pattern[] = [
 export function saidText(tr: Tr, message: string): string {
   if (tr.lang === "en") return message;
   if (Object.hasOwn(SAID, message)) return tr.t(k(SAID[message] as string));
-  for (const [pattern, write] of PATTERNS) {
-    const found = pattern.exec(message);
-    if (found) return write(tr, [...found]);
-  }
-  return message;
+  return rewrittenText(tr, message, PATTERNS);
 }
