@@ -91,9 +91,9 @@ async function stockForBench(sql: postgres.Sql, list: BenchProduct[]): Promise<v
   const ids = unique.map((p) => p._id);
   const sizes = unique.map((p) => p.sizes[0] ?? "N/A");
   const colors = unique.map((p) => p.colors[0] ?? "N/A");
-  const variants = sql`unnest(${sql.array(ids)}::text[], ${sql.array(sizes)}::text[], ${sql.array(colors)}::text[]) as v(p, s, c)`;
+  const variants = sql`unnest(${ids}::text[], ${sizes}::text[], ${colors}::text[]) as v(p, s, c)`;
   await sql.begin(async (tx) => {
-    await tx`update products set track_stock = true where id = any(${sql.array(ids)}::text[])`;
+    await tx`update products set track_stock = true where id = any(${ids}::text[])`;
     await tx`insert into product_stock (product_id, size, color, quantity)
       select p, s, c, ${BENCH_PIECES}::int from ${variants}
       on conflict (product_id, size, color)

@@ -9,7 +9,6 @@ import { ConfigError } from "../config";
 import { logger } from "../logger";
 import { lockDataDir } from "./data-dir-lock";
 import { installedPgliteVersion, isNewPgliteDataDir, readPgliteTemplate } from "./pglite-template";
-import { beginOnReservedConnection } from "./reserved-transactions";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -81,35 +80,37 @@ async function firstContact(client: postgres.Sql, url: string): Promise<void> {
 }
 
 /**
- * The client Drizzle is given. Every query runs as a prepared statement when `prepare` is set
- * (docs/decisions/075): Drizzle asks postgres.js for an unnamed statement unless a query is
- * named, and postgres.js describes each unnamed statement that has parameters in a round trip of
- * its own before it runs it: two round trips per query. A prepared statement is described once
- * per connection, then each run is one round trip. Transactions run on a connection reserved
- * before their BEGIN (docs/decisions/101), and their clients prepare statements alike.
+ * The client Drizzle is given: every query runs as a prepared statement (docs/decisions/075).
+ * Drizzle asks postgres.js for an unnamed statement unless a query is named, and postgres.js
+ * describes each unnamed statement that has parameters in a round trip of its own before it
+ * runs it: two round trips per query. A prepared statement is described once per connection,
+ * then each run is one round trip. Transactions and savepoints hand Drizzle clients of their
+ * own, so those are given the same treatment.
  */
-function drizzleClient(client: postgres.Sql, { prepare }: { prepare: boolean }): postgres.Sql {
-  return new Proxy(client, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (typeof value !== "function") return value;
-      if (property === "unsafe" && prepare) {
-        return (query: string, parameters?: unknown[], options?: object) =>
-          target.unsafe(query, parameters as never, { ...options, prepare: true });
-      }
-      if (property === "begin") {
-        // begin(fn) / begin(options, fn)
-        return (...args: unknown[]) =>
-          beginOnReservedConnection(
-            target,
-            args.length > 1 ? String(args[0]) : "",
-            args.at(-1) as (sql: postgres.Sql) => unknown,
-            { prepare },
-          );
-      }
-      return value;
-    },
-  });
+function preparing(client: postgres.Sql): postgres.Sql {
+  const wrapped = (sql: postgres.Sql): postgres.Sql =>
+    new Proxy(sql, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (typeof value !== "function") return value;
+        if (property === "unsafe") {
+          return (query: string, parameters?: unknown[], options?: object) =>
+            target.unsafe(query, parameters as never, { ...options, prepare: true });
+        }
+        if (property === "begin" || property === "savepoint") {
+          // begin(fn) / begin(options, fn); savepoint(fn) / savepoint(name, fn)
+          return (...args: unknown[]) => {
+            const work = args.at(-1) as (inner: postgres.Sql) => unknown;
+            return value.apply(target, [
+              ...args.slice(0, -1),
+              (inner: postgres.Sql) => work(wrapped(inner)),
+            ]);
+          };
+        }
+        return value;
+      },
+    });
+  return wrapped(client);
 }
 
 /**
@@ -159,7 +160,7 @@ export async function openDatabase(
       max: target.max ?? 10,
       connect_timeout: CONNECT_TIMEOUT_SECONDS,
       onnotice: () => {},
-      // Each run is planned for its own values, as an unnamed statement is (`drizzleClient` below).
+      // Each run is planned for its own values, as an unnamed statement is (`preparing` below).
       ...(prepared ? { connection: { plan_cache_mode: "force_custom_plan" } } : {}),
     });
     if (!migrate) {
@@ -171,7 +172,7 @@ export async function openDatabase(
       }
     }
     const db = drizzlePostgres({
-      client: drizzleClient(client, { prepare: prepared }),
+      client: prepared ? preparing(client) : client,
       schema,
     }) as unknown as Db;
     return {

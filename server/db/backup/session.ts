@@ -1,5 +1,4 @@
 import type { Database } from "../client";
-import { beginOnReservedConnection } from "../reserved-transactions";
 
 /** The two things backup and restore ask of a database connection, on PGlite and PostgreSQL alike. */
 export type SqlSession = {
@@ -21,18 +20,14 @@ export async function inTransaction<T>(
 ): Promise<T> {
   if (database.postgres) {
     const options = mode === "snapshot" ? "isolation level repeatable read read only" : "";
-    return beginOnReservedConnection(
-      database.postgres,
-      options,
-      (tx) =>
-        fn({
-          rows: async (query) => (await tx.unsafe(query).values()) as unknown[][],
-          run: async (statements) => {
-            await tx.unsafe(statements).simple();
-          },
-        }),
-      { prepare: false },
-    );
+    return (await database.postgres.begin(options, (tx) =>
+      fn({
+        rows: async (query) => (await tx.unsafe(query).values()) as unknown[][],
+        run: async (statements) => {
+          await tx.unsafe(statements).simple();
+        },
+      }),
+    )) as T;
   }
   if (!database.pglite) throw new Error("The database has neither a PGlite nor a postgres client");
   return database.pglite.transaction(async (tx) => {

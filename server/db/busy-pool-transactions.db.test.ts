@@ -8,7 +8,7 @@ import { products } from "./schema";
 /**
  * Transactions on a pool that is full of other requests' queries (docs/decisions/101): each
  * transaction gets its connection to itself, and no connection goes back to the pool inside a
- * transaction. postgres.js 3.4's own begin failed this at the pipeline's limit (UNSAFE_TRANSACTION,
+ * transaction. postgres.js 3.4's begin failed this at the pipeline's limit (UNSAFE_TRANSACTION,
  * then 25P02 for unrelated queries on that connection). PGlite has one connection: nothing to check.
  */
 describeDb(`transactions beside a busy pool (${TEST_DB})`, () => {
@@ -20,7 +20,7 @@ describeDb(`transactions beside a busy pool (${TEST_DB})`, () => {
     if (TEST_DB !== "postgres" || !url) return;
     const created = await createPostgresDatabase(url, { template: inject("postgresTemplate") });
     drop = created.drop;
-    // Two connections: a few hundred queries fill their pipelines (postgres.js pipelines 100).
+    // Two connections: a few hundred queries queue behind them (postgres.js 3.4 pipelined 100).
     database = await openDatabase({ kind: "postgres", url: created.url, max: 2 });
   });
   afterAll(async () => {
@@ -112,6 +112,37 @@ describeDb(`transactions beside a busy pool (${TEST_DB})`, () => {
       expect(stored.map((row) => row.name)).toEqual(["Kept Lamp"]);
       expect(await poolAnswers()).toEqual(["ok", "22012", "ok", "ok", "ok", "ok", "ok", "ok"]);
       await db.delete(products).where(eq(products.name, "Kept Lamp"));
+    },
+  );
+
+  it.runIf(TEST_DB === "postgres")(
+    "a connection that dies fails only its own query or transaction; the pool's next queries get their own answers",
+    async () => {
+      const { db } = opened();
+      const ownAnswers = () =>
+        Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            db
+              .execute(sql`select ${i}::int as n`)
+              .then((rows) => (rows as unknown as { n: number }[]).map((row) => row.n))
+              .catch(
+                (err: { cause?: { code?: string }; code?: string }) => err.cause?.code ?? err.code,
+              ),
+          ),
+        );
+      const everyOwn = Array.from({ length: 8 }, (_, i) => [i]);
+      // As when PostgreSQL restarts or an administrator ends a session: the backend goes away.
+      await expect(
+        db.execute(sql`select pg_terminate_backend(pg_backend_pid())`),
+      ).rejects.toThrow();
+      expect(await ownAnswers()).toEqual(everyOwn);
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          await tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`);
+        }),
+      ).rejects.toThrow();
+      expect(await ownAnswers()).toEqual(everyOwn);
     },
   );
 
