@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { createPostgresDatabase, describeDb, TEST_DB } from "../testing/test-context";
+import { describeDb, openPostgresDatabase, TEST_DB } from "../testing/test-context";
 import { inTransaction } from "./backup/session";
-import { type Database, openDatabase } from "./client";
+import type { Database } from "./client";
 import { products } from "./schema";
 
 /**
@@ -13,19 +13,15 @@ import { products } from "./schema";
  */
 describeDb(`transactions beside a busy pool (${TEST_DB})`, () => {
   let database: Database | undefined;
-  let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     const url = process.env.TEST_DATABASE_URL;
     if (TEST_DB !== "postgres" || !url) return;
-    const created = await createPostgresDatabase(url, { template: inject("postgresTemplate") });
-    drop = created.drop;
     // Two connections: a few hundred queries queue behind them (postgres.js 3.4 pipelined 100).
-    database = await openDatabase({ kind: "postgres", url: created.url, max: 2 });
+    database = await openPostgresDatabase(url, { template: inject("postgresTemplate"), max: 2 });
   });
   afterAll(async () => {
     await database?.close();
-    await drop?.();
   });
 
   const opened = () => {

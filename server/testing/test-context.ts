@@ -62,10 +62,10 @@ export async function createPostgresDatabase(
  */
 export async function openPostgresDatabase(
   url: string,
-  { template }: { template?: string } = {},
+  { template, max = 5 }: { template?: string; max?: number } = {},
 ): Promise<Database & { url: string }> {
   const created = await createPostgresDatabase(url, { template });
-  const database = await openDatabase({ kind: "postgres", url: created.url, max: 5 });
+  const database = await openDatabase({ kind: "postgres", url: created.url, max });
   return {
     ...database,
     url: created.url,
