@@ -57,6 +57,9 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
  * and hydration matches what was sent.
  */
 const inlineCss = import.meta.env.SSR ? APP_CSS : pageText(INLINE_SHEET_ID);
+/** The empty element after the page that the expect link waits for (see `Layout`). */
+const PAGE_PARSED_MARK = "page-parsed";
+
 /** The taka face's script (1 KB of font bytes; shared/page-shell.ts). */
 const TAKA_SCRIPT_ID = "haat-taka";
 const takaScript = import.meta.env.SSR ? takaFontScript() : pageText(TAKA_SCRIPT_ID);
@@ -117,10 +120,12 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           <link rel="stylesheet" href={wholeAppCss} />
         )}
-        {/* No frame before the page's content is parsed: one style and layout pass paints it
-            (a frame of the half-parsed document would be blank and lay the page out twice;
-            docs/decisions/027). Without a #content, rendering waits for the whole document. */}
-        <link rel="expect" href="#content" blocking="render" />
+        {/* No frame before the page is parsed: one style and layout pass paints it (a frame of
+            the half-parsed document would show part of it and lay the page out again as the
+            rest comes; docs/decisions/027 and 102). The mark is an empty element after the page
+            and the script that restores its scroll position: Chromium starts rendering before
+            an expected element's children are all parsed. */}
+        <link rel="expect" href={`#${PAGE_PARSED_MARK}`} blocking="render" />
         <Meta />
         <LangAlternates />
         <Links />
@@ -128,6 +133,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-screen bg-base-100 text-base-content">
         {children}
         <ScrollRestoration />
+        <span id={PAGE_PARSED_MARK} hidden />
         <Scripts />
       </body>
     </html>

@@ -149,9 +149,13 @@ describe("search engines and shared links see each page", () => {
         await fetch(`${baseURL}${path}`, { headers: { "User-Agent": phone } })
       ).text();
       expect(html, path).not.toMatch(/<div hidden id="S:|\$RC\(|\$RV|<template id="B:/);
-      // No frame is painted before the page's content is parsed (docs/decisions/027).
+      // No frame is painted before the page is parsed (docs/decisions/027): the expect link
+      // waits for an empty mark after the footer.
       expect(html, path).toMatch(
-        /<head>.*<link rel="expect" href="#content" blocking="render"\/>.*<\/head>/s,
+        /<head>.*<link rel="expect" href="#page-parsed" blocking="render"\/>.*<\/head>/s,
+      );
+      expect(html.indexOf('<span id="page-parsed"'), path).toBeGreaterThan(
+        html.indexOf("</footer>"),
       );
       const content = html.indexOf('id="content"');
       const footer = html.indexOf("<footer");
