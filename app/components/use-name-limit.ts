@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { type NameLimitContext, nameLimit } from "~/core/text";
 
 /** Widths the server renders for: it cannot know the screen, so it uses the wide-screen limit. */
@@ -12,8 +12,8 @@ const notify = () => {
 };
 
 /**
- * `useSyncExternalStore`'s subscribe for the window's width. A listing renders dozens of cut
- * names: they share one listener instead of adding one each while the page hydrates.
+ * Calls `listener` on every resize. A listing renders dozens of cut names: they share one
+ * listener instead of adding one each while the page hydrates.
  */
 function subscribeToResize(listener: () => void): () => void {
   if (listeners.size === 0) window.addEventListener("resize", notify);
@@ -25,15 +25,30 @@ function subscribeToResize(listener: () => void): () => void {
 }
 
 /**
+ * Whether a cut name has already followed the screen: from then on the page's content has
+ * hydrated, and a name mounted later (another page opened in the app, Show Me More) starts at the
+ * screen's limit. Every cut name sits in the storefront's one content boundary
+ * (app/features/storefront/shell.tsx), so none hydrates after another has followed the screen.
+ */
+let screenKnown = false;
+
+/**
  * Spec §9 name limit for the current viewport width. The server and the hydrating render use the
- * wide-screen limit; the browser then switches to its own width (and follows resizes), which
- * re-renders the component at once: in a grid, call it from one that renders little more than
- * the name. Pair it with a fixed-height, line-clamped box so the switch moves nothing on the page.
+ * wide-screen limit; the browser then switches to its own width in an effect (and follows
+ * resizes), a render of its own after hydration. (With `useSyncExternalStore` the switch was a
+ * synchronous re-render of every card inside the task that finishes hydrating, one long task on
+ * a phone: docs/decisions/102.) Pair it with a fixed-height, line-clamped box so the switch moves
+ * nothing on the page.
  */
 export function useNameLimit(context: NameLimitContext): number {
-  return useSyncExternalStore(
-    subscribeToResize,
-    () => nameLimit(context, window.innerWidth),
-    () => nameLimit(context, SERVER_WIDTH),
+  const [limit, setLimit] = useState(() =>
+    nameLimit(context, screenKnown ? window.innerWidth : SERVER_WIDTH),
   );
+  useEffect(() => {
+    screenKnown = true;
+    const follow = () => setLimit(nameLimit(context, window.innerWidth));
+    follow();
+    return subscribeToResize(follow);
+  }, [context]);
+  return limit;
 }
