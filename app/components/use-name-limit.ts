@@ -25,12 +25,21 @@ function subscribeToResize(listener: () => void): () => void {
 }
 
 /**
- * Whether a cut name has already followed the screen: from then on the page's content has
- * hydrated, and a name mounted later (another page opened in the app, Show Me More) starts at the
- * screen's limit. Every cut name sits in the storefront's one content boundary
- * (app/features/storefront/shell.tsx), so none hydrates after another has followed the screen.
+ * Whether the storefront's content has hydrated: a name mounted from then on (another page opened
+ * in the app, the cart's lines read from the browser, Show Me More) starts at the screen's limit.
+ * Every cut name sits in the storefront's one content boundary (app/features/storefront/shell.tsx),
+ * where `ContentHydrated` sets this first; the root hydrates before that boundary, so its own
+ * mark (data-hydrated) comes too early to tell.
  */
 let screenKnown = false;
+
+/** Put first in the storefront's content boundary: its effect runs once that has hydrated. */
+export function ContentHydrated(): null {
+  useEffect(() => {
+    screenKnown = true;
+  }, []);
+  return null;
+}
 
 /**
  * Spec §9 name limit for the current viewport width. The server and the hydrating render use the
@@ -45,7 +54,6 @@ export function useNameLimit(context: NameLimitContext): number {
     nameLimit(context, screenKnown ? window.innerWidth : SERVER_WIDTH),
   );
   useEffect(() => {
-    screenKnown = true;
     const follow = () => setLimit(nameLimit(context, window.innerWidth));
     follow();
     return subscribeToResize(follow);

@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense } from "react";
+import { ContentHydrated } from "~/app/components/use-name-limit";
 import { useI18n } from "~/app/i18n/use-i18n";
 import { ContactFab } from "./contact-fab";
 import { Footer } from "./footer";
@@ -19,7 +20,10 @@ export function StorefrontShell({ children }: { children: ReactNode }) {
       <ScrollToTop />
       <Header />
       <div id="content" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense>{children}</Suspense>
+        <Suspense>
+          <ContentHydrated />
+          {children}
+        </Suspense>
       </div>
       <Suspense>
         <Footer />
