@@ -177,6 +177,14 @@ describe("the page comes first, its scripts after (decisions 028 and 086)", () =
     }
   });
 
+  it("draws the cards' rating stars from a picture, not an SVG image, which Chromium builds a document for after the first paint", async () => {
+    const html = await (await fetch(`${baseURL}/shop`)).text();
+    const sheet = /<style id="haat-css"[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    expect(sheet).toContain(".rating-stars{");
+    expect(sheet).toMatch(/\.rating-stars\{[^}]*mask:url\("?data:image\/png;base64,/);
+    expect(sheet).not.toContain("data:image/svg+xml");
+  });
+
   it("on a link of long round trips, fetches the scripts with the page and starts them at its first paint", async () => {
     const { context, page, errors } = await onSlowLink();
     await page.goto(`${baseURL}/about-us`);
