@@ -57,6 +57,7 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
  * and hydration matches what was sent.
  */
 const inlineCss = import.meta.env.SSR ? APP_CSS : pageText(INLINE_SHEET_ID);
+
 /** The empty element after the page that the expect link waits for (see `Layout`). */
 const PAGE_PARSED_MARK = "page-parsed";
 
