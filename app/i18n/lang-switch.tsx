@@ -27,7 +27,7 @@ export function LangSwitch({
       // system has one): not the shop's 44 KB web font, which an English page whose only Bengali
       // is ৳ never downloads (decision 013; tests/e2e/first-paint.spec.ts).
       // `bare`: an item of a list that styles its own (the dashboard's menu), not a button.
-      className={`${bare ? "" : "btn btn-ghost btn-sm px-2"} ${other === "bn" ? "[font-family:ui-sans-serif,system-ui,sans-serif]" : ""} ${className}`}
+      className={`${bare ? "" : "btn btn-ghost btn-sm px-2"} ${other === "bn" ? "[font-family:system-ui,sans-serif]" : ""} ${className}`}
     >
       {LANG_NAMES[other]}
     </a>

@@ -186,6 +186,18 @@ describe("the page comes first, its scripts after (decisions 028 and 086)", () =
     expect(sheet).not.toContain("data:image/svg+xml");
   });
 
+  it("asks Chromium for no font it does not need in the first layout: the taka face has only its own bytes, the stack no ui-sans-serif", async () => {
+    const html = await (await fetch(`${baseURL}/shop`)).text();
+    const sheet = /<style id="haat-css"[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    const taka = /@font-face\{font-family:"?Haat Taka"?;[^}]*\}/.exec(sheet)?.[0] ?? "";
+    expect(taka).toContain("src:url(data:font/woff2;base64,");
+    expect(taka).not.toContain("local(");
+    // The Bengali face still takes the visitor's own Bengali font first: no download then.
+    expect(sheet).toMatch(/@font-face\{font-family:"?Haat Bengali"?;[^}]*src:local\(/);
+    expect(sheet).toContain("--font-sans:");
+    expect(sheet).not.toContain("ui-sans-serif");
+  });
+
   it("on a link of long round trips, fetches the scripts with the page and starts them at its first paint", async () => {
     const { context, page, errors } = await onSlowLink();
     await page.goto(`${baseURL}/about-us`);
