@@ -17,7 +17,16 @@ if [ ! -x /usr/bin/chromium-headless-shell ] && [ -z "${CHROMIUM_PATH:-}" ]; the
   fi
 fi
 
-npx react-router build >/tmp/haat-build.log 2>&1 || { cat /tmp/haat-build.log; exit 1; }
+# The production build runs while Vitest starts and its global setups make the database templates:
+# the journeys and process tests wait for its status (untilBuilt in tests/support/server-process.ts)
+# and fail with its output should it fail.
+HAAT_BUILD_DIR="$(mktemp -d "${TMPDIR:-/tmp}/haat-build-XXXXXX")"
+export HAAT_BUILD_DIR
+(
+  npx react-router build >"$HAAT_BUILD_DIR/build.log" 2>&1
+  echo $? >"$HAAT_BUILD_DIR/status.partial"
+  mv "$HAAT_BUILD_DIR/status.partial" "$HAAT_BUILD_DIR/status"
+) &
 
 # Vitest's own summary (Test Files / Tests / Duration) is the last thing printed.
 exec npx vitest run "$@"

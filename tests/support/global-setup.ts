@@ -5,10 +5,10 @@ import type { TestProject } from "vitest/node";
 import {
   copyDataDir,
   freePort,
-  SERVER_ENTRY,
   type ServerProcess,
   spawnServer,
   startServer,
+  untilBuilt,
   waitUntilHealthy,
 } from "./server-process";
 import { topUpJourneyStock } from "./stock-top-up";
@@ -36,16 +36,13 @@ let starting: Promise<void> | undefined;
 let announceDir: string | undefined;
 
 /**
- * The seeded production servers for the browser journeys (built by `npm test` beforehand): one
+ * The seeded production servers for the browser journeys (built by `npm test` while Vitest starts: `untilBuilt`): one
  * per worker slot, so that journey files run side by side while each server serves one file at
  * a time, as the single server did. The demo data is made once; each server starts on a copy of
  * that stopped server's folder (docs/decisions/063). They start while the other projects' files
  * already run: tests/support/shop.ts waits for them before a journey file is loaded.
  */
 export async function setup(project: TestProject) {
-  if (!fs.existsSync(SERVER_ENTRY)) {
-    throw new Error("No production build: run `npm run build` (npm test does it) first");
-  }
   announceDir = fs.mkdtempSync(path.join(os.tmpdir(), "haat-e2e-shops-"));
   const shopsFile = path.join(announceDir, "shops.json");
   const slots = Math.max(1, project.config.maxWorkers || project.vitest.config.maxWorkers || 1);
@@ -58,6 +55,7 @@ export async function setup(project: TestProject) {
 }
 
 async function startShops(slots: number, template: string | undefined): Promise<Shops> {
+  await untilBuilt();
   // Seeding renders nothing now (decision 049) but is still most of a first start: on a machine
   // busy with other work it gets more than a server start's usual 3 minutes.
   const seeding = await startServer(SHOP_ENV, {

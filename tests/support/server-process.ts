@@ -7,6 +7,26 @@ import path from "node:path";
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SERVER_ENTRY = path.join(ROOT, "build/server/index.js");
 
+/**
+ * Waits for the production build the servers start from. `npm test` builds while Vitest starts
+ * (scripts/test.sh): HAAT_BUILD_DIR receives the build's output and, once it is done, its exit
+ * status. Vitest run on its own uses the build there is.
+ */
+export async function untilBuilt(): Promise<void> {
+  const dir = process.env.HAAT_BUILD_DIR;
+  if (dir) {
+    const status = path.join(dir, "status");
+    while (!fs.existsSync(status)) await new Promise((r) => setTimeout(r, 100));
+    if (fs.readFileSync(status, "utf8").trim() !== "0") {
+      const output = fs.readFileSync(path.join(dir, "build.log"), "utf8");
+      throw new Error(`the production build failed:\n${output}`);
+    }
+  }
+  if (!fs.existsSync(SERVER_ENTRY)) {
+    throw new Error("No production build: run `npm run build` (npm test does it) first");
+  }
+}
+
 /** Whether `port` can be listened on at 127.0.0.1 now. */
 function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
