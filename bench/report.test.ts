@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { observedBlockingMs } from "./interactive";
 import {
   type BenchResult,
   BUDGETS,
@@ -679,20 +680,32 @@ describe("a fresh copy to the first page", () => {
 });
 
 describe("first paint → interactive", () => {
-  const ran = (fcpMs: number, interactiveMs: number) => ({
+  const ran = (fcpMs: number, interactiveMs: number, blockingMs = 0) => ({
     fcpMs,
     interactiveMs,
     gapMs: interactiveMs - fcpMs,
+    blockingMs,
   });
 
   it("takes the median gap of the good runs, checks it against 1 s and lists a miss", () => {
     const product = summariseInteractive({ name: "product", path: "/product-details/x" }, [
-      ran(600, 2400),
-      ran(700, 2000),
-      { fcpMs: Number.NaN, interactiveMs: Number.NaN, gapMs: Number.NaN, error: "timeout" },
-      ran(650, 2150),
+      ran(600, 2400, 120),
+      ran(700, 2000, 0),
+      {
+        fcpMs: Number.NaN,
+        interactiveMs: Number.NaN,
+        gapMs: Number.NaN,
+        blockingMs: Number.NaN,
+        error: "timeout",
+      },
+      ran(650, 2150, 35),
     ]);
-    expect(product.median).toEqual({ fcpMs: 650, interactiveMs: 2150, gapMs: 1500 });
+    expect(product.median).toEqual({
+      fcpMs: 650,
+      interactiveMs: 2150,
+      gapMs: 1500,
+      blockingMs: 35,
+    });
     expect(product.check.ok).toBe(false);
     const home = summariseInteractive({ name: "home", path: "/" }, [ran(500, 1400)]);
     expect(home.check.ok).toBe(true);
@@ -701,10 +714,31 @@ describe("first paint → interactive", () => {
       "product (/product-details/x) — First paint → interactive: measured 1.50 s, budget ≤ 1.00 s. What limits it: first paint at 650 ms, interactive at 2.15 s",
     ]);
     const md = renderMarkdown(r);
-    expect(md).toContain("| home | `/` | 500 ms | 1.40 s | 900 ms ✅ | 1 |");
+    expect(md).toContain("| home | `/` | 500 ms | 1.40 s | 900 ms ✅ | 0 ms | 1 |");
     expect(md).toContain(
-      "| product | `/product-details/x` | 650 ms | 2.15 s | 1.50 s ❌ | 3/4 ok |",
+      "| product | `/product-details/x` | 650 ms | 2.15 s | 1.50 s ❌ | 35 ms | 3/4 ok |",
     );
+  });
+});
+
+describe("observed blocking time", () => {
+  it("counts each long task's time over 50 ms from the first paint to a second after interactive", () => {
+    const fcp = 1000;
+    const interactive = 2000;
+    expect(
+      observedBlockingMs(
+        [
+          [100, 400], // ends before the first paint: not counted
+          [900, 200], // 100 ms of it after the first paint: 50 counted
+          [1500, 120], // 70
+          [2500, 80], // within the second after interactive: 30
+          [3100, 300], // after that second: not counted
+        ],
+        fcp,
+        interactive,
+      ),
+    ).toBe(150);
+    expect(observedBlockingMs([], fcp, interactive)).toBe(0);
   });
 });
 

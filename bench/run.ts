@@ -565,7 +565,7 @@ async function main() {
             log(
               run.error
                 ? `  run ${round} ${route.name.padEnd(20)} FAILED: ${run.error}`
-                : `  run ${round} ${route.name.padEnd(20)} FCP ${Math.round(run.fcpMs)} ms, interactive ${Math.round(run.interactiveMs)} ms, gap ${Math.round(run.gapMs)} ms`,
+                : `  run ${round} ${route.name.padEnd(20)} FCP ${Math.round(run.fcpMs)} ms, interactive ${Math.round(run.interactiveMs)} ms, gap ${Math.round(run.gapMs)} ms, blocking ${Math.round(run.blockingMs)} ms`,
             );
           }
         }
