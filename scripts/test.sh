@@ -29,4 +29,8 @@ export HAAT_BUILD_DIR
 ) &
 
 # Vitest's own summary (Test Files / Tests / Duration) is the last thing printed.
-exec npx vitest run "$@"
+npx vitest run "$@"
+status=$?
+wait
+rm -rf "$HAAT_BUILD_DIR"
+exit $status

@@ -12,11 +12,16 @@ export const SERVER_ENTRY = path.join(ROOT, "build/server/index.js");
  * (scripts/test.sh): HAAT_BUILD_DIR receives the build's output and, once it is done, its exit
  * status. Vitest run on its own uses the build there is.
  */
-export async function untilBuilt(): Promise<void> {
+export async function untilBuilt(timeoutMs = 600_000): Promise<void> {
   const dir = process.env.HAAT_BUILD_DIR;
   if (dir) {
     const status = path.join(dir, "status");
-    while (!fs.existsSync(status)) await new Promise((r) => setTimeout(r, 100));
+    const deadline = Date.now() + timeoutMs;
+    while (!fs.existsSync(status)) {
+      if (Date.now() > deadline)
+        throw new Error(`the production build did not end in ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
     if (fs.readFileSync(status, "utf8").trim() !== "0") {
       const output = fs.readFileSync(path.join(dir, "build.log"), "utf8");
       throw new Error(`the production build failed:\n${output}`);
