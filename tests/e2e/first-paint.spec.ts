@@ -178,17 +178,21 @@ describe("the page comes first, its scripts after (decisions 028 and 086)", () =
     }
   });
 
-  it("draws the cards' rating stars from a picture, not an SVG image, which Chromium builds a document for after the first paint", async () => {
+  /** The storefront's stylesheet, as /shop inlines it. */
+  const storefrontSheet = async () => {
     const html = await (await fetch(`${baseURL}/shop`)).text();
-    const sheet = /<style id="haat-css"[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    return /<style id="haat-css"[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+  };
+
+  it("draws the cards' rating stars from a picture, not an SVG image, which Chromium builds a document for after the first paint", async () => {
+    const sheet = await storefrontSheet();
     expect(sheet).toContain(".rating-stars{");
     expect(sheet).toMatch(/\.rating-stars\{[^}]*mask:url\("?data:image\/png;base64,/);
     expect(sheet).not.toContain("data:image/svg+xml");
   });
 
   it("asks Chromium for no font it does not need in the first layout: the taka face has only its own bytes, the stack no ui-sans-serif", async () => {
-    const html = await (await fetch(`${baseURL}/shop`)).text();
-    const sheet = /<style id="haat-css"[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+    const sheet = await storefrontSheet();
     const taka = /@font-face\{font-family:"?Haat Taka"?;[^}]*\}/.exec(sheet)?.[0] ?? "";
     expect(taka).toContain("src:url(data:font/woff2;base64,");
     expect(taka).not.toContain("local(");

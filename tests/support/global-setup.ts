@@ -38,8 +38,8 @@ let announceDir: string | undefined;
 /**
  * The seeded production servers for the browser journeys (of the build `npm test` makes while
  * Vitest starts: `untilBuilt`): one per worker slot, so that journey files run side by side while
- * each server serves one file at a time, as the single server did. The demo data is made once; each server starts on a copy of
- * that stopped server's folder (docs/decisions/063). They start while the other projects' files
+ * each server serves one file at a time, as the single server did. The demo data is made once;
+ * each server starts on a copy of that stopped server's folder (docs/decisions/063). They start while the other projects' files
  * already run: tests/support/shop.ts waits for them before a journey file is loaded.
  */
 export async function setup(project: TestProject) {

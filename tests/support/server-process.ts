@@ -8,6 +8,18 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SERVER_ENTRY = path.join(ROOT, "build/server/index.js");
 
 /**
+ * Waits until `file` exists: what another process writes once, atomically, when it is done.
+ * `what` names that in the error thrown after `timeoutMs`.
+ */
+export async function untilFileExists(file: string, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!fs.existsSync(file)) {
+    if (Date.now() > deadline) throw new Error(`${what} did not end in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
  * Waits for the production build the servers start from. `npm test` builds while Vitest starts
  * (scripts/test.sh): HAAT_BUILD_DIR receives the build's output and, once it is done, its exit
  * status. Vitest run on its own uses the build there is.
@@ -16,12 +28,7 @@ export async function untilBuilt(timeoutMs = 600_000): Promise<void> {
   const dir = process.env.HAAT_BUILD_DIR;
   if (dir) {
     const status = path.join(dir, "status");
-    const deadline = Date.now() + timeoutMs;
-    while (!fs.existsSync(status)) {
-      if (Date.now() > deadline)
-        throw new Error(`the production build did not end in ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await untilFileExists(status, timeoutMs, "the production build");
     if (fs.readFileSync(status, "utf8").trim() !== "0") {
       const output = fs.readFileSync(path.join(dir, "build.log"), "utf8");
       throw new Error(`the production build failed:\n${output}`);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { inject } from "vitest";
 import type { Shops } from "./global-setup";
-import { copyDataDir } from "./server-process";
+import { copyDataDir, untilFileExists } from "./server-process";
 
 let shops: Shops | undefined;
 
@@ -11,12 +11,7 @@ let shops: Shops | undefined;
  */
 export async function untilShopsRun(timeoutMs = 900_000): Promise<Shops> {
   const file = inject("shopsFile");
-  const deadline = Date.now() + timeoutMs;
-  while (!fs.existsSync(file)) {
-    if (Date.now() > deadline)
-      throw new Error(`the seeded e2e servers did not start in ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await untilFileExists(file, timeoutMs, "the start of the seeded e2e servers");
   const announced = JSON.parse(fs.readFileSync(file, "utf8")) as
     | { ok: true; shops: Shops }
     | { ok: false; error: string };
